@@ -1,0 +1,73 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class StoraApi implements ICredentialType {
+	name = 'storaApi';
+
+	displayName = 'Stora API';
+
+	icon = { light: 'file:../icons/stora.svg', dark: 'file:../icons/stora.dark.svg' } as const;
+
+	documentationUrl = 'https://github.com/stora-community/n8n-nodes-stora#access-token';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://public-api.stora.co',
+			description:
+				'Address of the Stora Public API, without the version. Point it at the sandbox (for example http://127.0.0.1:4010) to try workflows without Stora data.',
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description:
+				'Generated in Stora BackOffice under Settings → Public API. It is shown only once, when created.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.accessToken}}',
+			},
+		},
+	};
+
+	// Listing one site is the cheapest call every useful token can make (site dropdowns need it).
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}/2025-09',
+			url: '/sites',
+			qs: { limit: 1 },
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'Stora rejected the access token (invalid, revoked or expired). Generate a new one in BackOffice → Settings → Public API and paste it here.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						'The access token is valid but lacks the scope public.site:read, which this credential test and the site dropdowns need. Add the scope to the token in BackOffice → Settings → Public API.',
+				},
+			},
+		],
+	};
+}

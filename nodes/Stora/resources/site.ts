@@ -1,0 +1,77 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import {
+	dateWindows,
+	resourceLocator,
+	returnAllAndLimit,
+	showFor,
+	simplifyToggle,
+	sortOptions,
+} from '../shared/descriptions';
+
+const getMany = showFor('site', ['getAll']);
+
+export const siteDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['site'] } },
+		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get a site (a physical storage location) by ID',
+				action: 'Get a site',
+				routing: { request: { method: 'GET' } },
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List sites, optionally filtered by name and creation or update time',
+				action: 'Get many sites',
+				routing: { request: { method: 'GET', url: '/sites' } },
+			},
+		],
+		default: 'getAll',
+	},
+	resourceLocator({
+		name: 'siteId',
+		displayName: 'Site',
+		prefix: 'site_',
+		searchListMethod: 'searchSites',
+		url: '/sites/{id}',
+		displayOptions: showFor('site', ['get']),
+	}),
+	...returnAllAndLimit(getMany),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: getMany,
+		options: [
+			...dateWindows(['created', 'updated']),
+			{
+				displayName: 'Name Search',
+				name: 'search',
+				type: 'string',
+				default: '',
+				description: 'Fuzzy search on the site name (a beta feature of the API)',
+				routing: { send: { type: 'query', property: 'search' } },
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: getMany,
+		options: sortOptions(['created_at', 'name', 'updated_at']),
+	},
+	simplifyToggle(showFor('site', ['get', 'getAll'])),
+];

@@ -1,0 +1,130 @@
+import { createHash } from 'crypto';
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { MAX_PAGE_SIZE } from './constants';
+import { shapeOutput } from './output';
+import { paceByRateLimit, storaRequest } from './transport';
+
+/** Return All never walks further than this many pages (100 000 records), whatever the API says. */
+const MAX_PAGES = 1000;
+
+interface Pagination {
+	next?: number | null;
+}
+
+/** The body of a JSON response, or a clear error when the API answered with something else. */
+function jsonBody(context: IExecutePaginationFunctions, response: IN8nHttpFullResponse): IDataObject {
+	const body = response.body;
+	if (body && typeof body === 'object' && !Buffer.isBuffer(body)) return body as IDataObject;
+	throw new NodeApiError(context.getNode(), { body: String(body).slice(0, 300) }, {
+		message: 'Stora answered with a body that is not JSON',
+		description: `HTTP ${response.statusCode}: ${String(body).slice(0, 300)}`,
+		httpCode: String(response.statusCode),
+	});
+}
+
+function recordsOf(body: IDataObject): IDataObject[] {
+	const key = Object.keys(body).find((name) => name !== 'meta' && Array.isArray(body[name]));
+	return key ? (body[key] as IDataObject[]) : [];
+}
+
+/**
+ * POSTs carry an Idempotency-Key derived from the execution, node, item and request, so n8n's Retry On Fail and our
+ * own retries replay the first response instead of creating a second record. A key set by the user wins.
+ */
+function withIdempotencyKey(context: IExecutePaginationFunctions, options: IHttpRequestOptions): IHttpRequestOptions {
+	if ((options.method ?? 'GET').toUpperCase() !== 'POST') return options;
+	const headers = { ...((options.headers ?? {}) as IDataObject) };
+	if (Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key')) return options;
+	const fingerprint = createHash('sha256')
+		.update(
+			JSON.stringify([
+				context.getExecutionId(),
+				context.getNode().id,
+				context.getItemIndex(),
+				options.url,
+				options.body ?? null,
+			]),
+		)
+		.digest('hex')
+		.slice(0, 32);
+	headers['Idempotency-Key'] = `n8n-${fingerprint}`;
+	return { ...options, headers };
+}
+
+/**
+ * Return All: walks the list in a stable order (created_at ascending) using the API's inclusive `created_after` as a
+ * cursor, and drops records already seen. Records created or deleted while it pages therefore neither shift pages
+ * nor get returned twice. Every filter, `expand` and metadata filter of the first request stays on every page. It
+ * stops when the API reports no next page.
+ */
+async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequestOptions, maxResults?: number) {
+	const userQs = (options.qs ?? {}) as IDataObject;
+	const sortBy = (userQs.sort_by as string | undefined) ?? 'created_at';
+	const byCursor = sortBy === 'created_at';
+	const descending = String(userQs.sort_direction ?? 'DESC').toUpperCase() === 'DESC';
+	const seen = new Set<string>();
+	const records: IDataObject[] = [];
+	let cursor = userQs.created_after as string | undefined;
+	let page = 1;
+
+	for (let requests = 0; requests < MAX_PAGES; requests++) {
+		const qs: IDataObject = { ...userQs, limit: MAX_PAGE_SIZE, page };
+		if (byCursor) {
+			qs.sort_by = 'created_at';
+			qs.sort_direction = 'ASC';
+			if (cursor !== undefined) qs.created_after = cursor;
+		}
+		const response = await storaRequest(context, { ...options, qs });
+		const body = jsonBody(context, response);
+		const batch = recordsOf(body);
+		for (const record of batch) {
+			const id = String(record.id);
+			if (seen.has(id)) continue;
+			seen.add(id);
+			records.push(record);
+		}
+		const next = ((body.meta as IDataObject | undefined)?.pagination as Pagination | undefined)?.next;
+		if (next === null || next === undefined || batch.length === 0) break;
+		if (maxResults !== undefined && records.length >= maxResults) break;
+
+		const last = batch[batch.length - 1]?.created_at as string | undefined;
+		if (byCursor && last !== undefined && last !== cursor) {
+			cursor = last;
+			page = 1;
+		} else {
+			// Sorting by another field, or a full page sharing one timestamp: fall back to the next page number.
+			page = byCursor ? page + 1 : next;
+		}
+		await paceByRateLimit(response);
+	}
+	// The walk is ascending; give the user the direction they asked for.
+	return byCursor && descending ? records.reverse() : records;
+}
+
+/**
+ * Runs every request the declarative descriptions build (it is wired as the node's `requestOperations.pagination`
+ * with pagination always on): one transport for retries, idempotency, error mapping, Return All and output shaping.
+ */
+export async function executeStoraRequest(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const options = withIdempotencyKey(this, requestData.options as IHttpRequestOptions);
+	const returnAll = (options.method ?? 'GET').toUpperCase() === 'GET' && this.getNodeParameter('returnAll', false) === true;
+
+	if (returnAll) {
+		const records = await fetchAll(this, options);
+		return shapeOutput(this, options, records);
+	}
+	const response = await storaRequest(this, options, this.getItemIndex());
+	return await shapeOutput(this, options, response);
+}

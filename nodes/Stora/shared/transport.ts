@@ -1,0 +1,157 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IHookFunctions,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	IN8nHttpResponse,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { API_VERSION } from './constants';
+import { toNodeApiError } from './errors';
+
+export type StoraContext = IExecuteSingleFunctions | IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions;
+
+export type CredentialType = 'storaApi' | 'storaOAuth2Api';
+
+/** Waits on 429 at most this often before giving up. */
+const MAX_RATE_LIMIT_RETRIES = 5;
+/** Retries a 5xx or a dropped connection at most this often, and only when repeating is safe. */
+const MAX_TRANSIENT_RETRIES = 2;
+/** Longer waits than this are not worth holding an execution for: the error goes to the user instead. */
+const MAX_WAIT_MS = 60_000;
+
+/** The credential chosen by the node's `authentication` parameter. */
+export function credentialTypeOf(context: StoraContext): CredentialType {
+	const authentication = (context.getNodeParameter as (name: string, fallback: unknown) => unknown).call(
+		context,
+		'authentication',
+		'accessToken',
+	);
+	return authentication === 'oAuth2' ? 'storaOAuth2Api' : 'storaApi';
+}
+
+/** `<Base URL>/2025-09`, read from whichever credential the node uses. */
+export async function versionedBaseUrl(context: StoraContext): Promise<string> {
+	const credentials = await context.getCredentials<{ baseUrl?: string }>(credentialTypeOf(context));
+	return `${String(credentials.baseUrl ?? '').replace(/\/+$/, '')}/${API_VERSION}`;
+}
+
+function header(response: IN8nHttpFullResponse, name: string): string | undefined {
+	const value = response.headers?.[name.toLowerCase()];
+	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
+}
+
+/** Milliseconds until a rate-limit window reopens, from `Retry-After` (seconds) or `RateLimit-Reset` (epoch seconds). */
+export function rateLimitWaitMs(response: IN8nHttpFullResponse, now = Date.now()): number {
+	const retryAfter = Number(header(response, 'retry-after'));
+	if (Number.isFinite(retryAfter) && retryAfter >= 0) return retryAfter * 1000;
+	const reset = Number(header(response, 'ratelimit-reset'));
+	if (Number.isFinite(reset) && reset > 0) return Math.max(0, reset * 1000 - now);
+	return 1000;
+}
+
+/**
+ * Paces a sequence of calls (Return All, list search): when the last response says the window is used up, wait for
+ * it to reopen instead of running into a 429.
+ */
+export async function paceByRateLimit(response: IN8nHttpFullResponse): Promise<void> {
+	const remaining = header(response, 'ratelimit-remaining');
+	if (remaining !== undefined && Number(remaining) <= 0) {
+		const reset = Number(header(response, 'ratelimit-reset'));
+		if (Number.isFinite(reset) && reset > 0) {
+			await sleep(Math.min(MAX_WAIT_MS, Math.max(0, reset * 1000 - Date.now())));
+		}
+	}
+}
+
+function isSafeToRepeat(options: IHttpRequestOptions): boolean {
+	const method = (options.method ?? 'GET').toUpperCase();
+	if (method !== 'POST') return true;
+	const headers = (options.headers ?? {}) as IDataObject;
+	return Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
+}
+
+/** A thrown request error (401 that n8n could not refresh, dropped connection) as a full response, if it has one. */
+function responseOfError(error: unknown): IN8nHttpFullResponse | undefined {
+	const candidate = error as {
+		response?: { status?: number; data?: unknown; headers?: IDataObject };
+		cause?: { response?: { status?: number; data?: unknown; headers?: IDataObject } };
+		httpCode?: string;
+	};
+	const response = candidate?.response ?? candidate?.cause?.response;
+	if (response?.status) {
+		return { statusCode: response.status, body: response.data as IN8nHttpResponse, headers: response.headers ?? {} };
+	}
+	return undefined;
+}
+
+/**
+ * One call to the Stora API with the node's credential. Waits and retries on 429 (bounded), retries 5xx and
+ * dropped connections when repeating cannot duplicate a write, and turns every error into a NodeApiError that carries
+ * the API's message, code, details and request id. Returns the full response (status, headers, body).
+ */
+export async function storaRequest(
+	context: StoraContext,
+	options: IHttpRequestOptions,
+	itemIndex?: number,
+): Promise<IN8nHttpFullResponse> {
+	const credentialType = credentialTypeOf(context);
+	const request: IHttpRequestOptions = {
+		json: true,
+		...options,
+		headers: { Accept: 'application/json', ...(options.headers ?? {}) },
+		returnFullResponse: true,
+		// 401 must still throw inside n8n's helper: that is what triggers the OAuth2 token refresh.
+		ignoreHttpStatusErrors: { ignore: true, except: [401] },
+	};
+
+	let rateLimited = 0;
+	let transient = 0;
+	for (;;) {
+		let response: IN8nHttpFullResponse;
+		try {
+			response = (await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				credentialType,
+				request,
+			)) as IN8nHttpFullResponse;
+		} catch (error) {
+			const failed = responseOfError(error);
+			if (failed) throw toNodeApiError(context.getNode(), failed, itemIndex);
+			if (transient < MAX_TRANSIENT_RETRIES && isSafeToRepeat(request)) {
+				transient++;
+				await sleep(250 * 2 ** transient);
+				continue;
+			}
+			// n8n's own errors (for example an OAuth2 credential that must be reconnected) already say what to do.
+			const n8nError = error instanceof NodeApiError || error instanceof NodeOperationError ? error : undefined;
+			if (n8nError) throw n8nError;
+			throw new NodeApiError(context.getNode(), { message: (error as Error)?.message ?? String(error) }, {
+				message: `Could not reach Stora: ${(error as Error)?.message ?? String(error)}`,
+				description: 'Check the Base URL in the credential and that the Stora API is reachable from n8n.',
+				itemIndex,
+			});
+		}
+
+		const status = response.statusCode;
+		if (status === 429 && rateLimited < MAX_RATE_LIMIT_RETRIES) {
+			const waitMs = rateLimitWaitMs(response);
+			if (waitMs <= MAX_WAIT_MS) {
+				rateLimited++;
+				await sleep(waitMs);
+				continue;
+			}
+		}
+		if (status >= 500 && transient < MAX_TRANSIENT_RETRIES && isSafeToRepeat(request)) {
+			transient++;
+			await sleep(250 * 2 ** transient);
+			continue;
+		}
+		if (status >= 400) throw toNodeApiError(context.getNode(), response, itemIndex);
+		return response;
+	}
+}

@@ -1,0 +1,181 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test harness under test/, never published */
+/**
+ * Runs our real node classes inside n8n-core's real execution engine (WorkflowExecute → RoutingNode → the real HTTP
+ * stack), in-process. Only the parts n8n's server would provide are stand-ins: the credential store and the
+ * execution hooks.
+ */
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsHelper,
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IRunExecutionData,
+	IWorkflowExecuteAdditionalData,
+	ExecutionError,
+} from 'n8n-workflow';
+import { createRunExecutionData, Workflow } from 'n8n-workflow';
+
+import { Stora } from '../../nodes/Stora/Stora.node';
+
+export type CredentialStore = Record<string, ICredentialDataDecryptedObject>;
+
+const nodeClasses: Record<string, INodeType> = { stora: new Stora() };
+
+const nodeTypes: INodeTypes = {
+	getByName: (name: string) => nodeClasses[name.split('.').pop() as string],
+	getByNameAndVersion: (name: string) => nodeClasses[name.split('.').pop() as string],
+	getKnownTypes: () => ({}),
+} as unknown as INodeTypes;
+
+/** Credentials as n8n would hand them to the node after decryption; OAuth2 token data is kept and updated here. */
+export function credentialsHelper(store: CredentialStore): ICredentialsHelper {
+	return {
+		getParentTypes: (type: string) => (type.includes('OAuth2') ? ['oAuth2Api'] : []),
+		isCredentialUsableByNode: () => true,
+		authenticate: async (credentials: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) => {
+			// Mirrors StoraApi.authenticate: a generic Bearer header.
+			options.headers = { ...(options.headers ?? {}), Authorization: `Bearer ${credentials.accessToken as string}` };
+			return options;
+		},
+		preAuthentication: async () => undefined,
+		runPreAuthentication: async () => undefined,
+		getCredentials: async () => ({}) as never,
+		getDecrypted: async (_additionalData: unknown, _details: unknown, type: string) => ({ ...store[type] }),
+		updateCredentials: async (_details: unknown, type: string, data: ICredentialDataDecryptedObject) => {
+			store[type] = { ...data };
+		},
+		updateCredentialsOauthTokenData: async (_details: unknown, type: string, data: ICredentialDataDecryptedObject) => {
+			store[type] = { ...store[type], ...data };
+		},
+		getCredentialsProperties: () => [],
+	} as unknown as ICredentialsHelper;
+}
+
+/** `storaApi` pointing at a sandbox with a token. */
+export function tokenCredentials(baseUrl: string, accessToken: string): CredentialStore {
+	return { storaApi: { baseUrl, accessToken } };
+}
+
+/** `storaOAuth2Api` as n8n resolves it (token URL derived from the base URL, client id/secret sent in the body). */
+export function oauthCredentials(
+	baseUrl: string,
+	client: { client_id: string; client_secret: string },
+	grantType: 'clientCredentials' | 'authorizationCode' = 'clientCredentials',
+	tokenData?: IDataObject,
+): CredentialStore {
+	return {
+		storaOAuth2Api: {
+			baseUrl,
+			grantType,
+			accessTokenUrl: `${baseUrl}/oauth2/token`,
+			authUrl: `${baseUrl}/oauth2/authorize`,
+			clientId: client.client_id,
+			clientSecret: client.client_secret,
+			scope: '',
+			authentication: 'body',
+			...(tokenData ? { oauthTokenData: tokenData } : {}),
+		},
+	};
+}
+
+export interface RunOptions {
+	/** Node parameters (resource, operation, ...). `authentication` defaults to the access token. */
+	parameters: INodeParameters;
+	credentials: CredentialStore;
+	/** Input items; one empty item by default. */
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+	executionId?: string;
+}
+
+export interface RunResult {
+	items: INodeExecutionData[];
+	error?: ExecutionError;
+	run: IRun;
+}
+
+/** Executes one Stora node over the given items exactly as n8n does, and returns its output or error. */
+export async function runStora(options: RunOptions): Promise<RunResult> {
+	const executionId = options.executionId ?? `exec-${Math.random().toString(36).slice(2)}`;
+	const authentication = (options.parameters.authentication as string | undefined) ?? 'accessToken';
+	const credentialType = authentication === 'oAuth2' ? 'storaOAuth2Api' : 'storaApi';
+	const node: INode = {
+		id: 'b3f1c7e2-0000-4000-8000-000000000001',
+		name: 'Stora',
+		type: 'n8n-nodes-stora.stora',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { authentication, ...options.parameters },
+		credentials: { [credentialType]: { id: '1', name: 'Stora' } },
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+	const workflowData = {
+		id: 'wf-1',
+		name: 'Stora test',
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		nodes: [node],
+		connections: {},
+		settings: { executionOrder: 'v1' as const },
+	};
+	const workflow = new Workflow({ ...workflowData, nodeTypes });
+
+	let finished: IRun | undefined;
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData as never);
+	hooks.addHandler('workflowExecuteAfter', async (run: IRun) => {
+		finished = run;
+	});
+	const additionalData = {
+		credentialsHelper: credentialsHelper(options.credentials),
+		hooks,
+		executionId,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1/rest',
+		instanceBaseUrl: 'http://127.0.0.1/',
+		webhookBaseUrl: 'http://127.0.0.1/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
+		formBaseUrl: '',
+		formWaitingBaseUrl: '',
+		formTestBaseUrl: '',
+		mcpBaseUrl: '',
+		mcpTestBaseUrl: '',
+		variables: {},
+		executeWorkflow: async () => {
+			throw new Error('not supported in tests');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not supported in tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	const input: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));
+	const runExecutionData: IRunExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node, data: { main: [input] }, source: null }],
+		},
+	});
+	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	await execute.processRunExecutionData(workflow);
+	if (!finished) throw new Error('The workflow did not finish');
+
+	const runData = finished.data.resultData.runData.Stora?.[0];
+	return {
+		items: runData?.data?.main?.[0] ?? [],
+		error: finished.data.resultData.error ?? runData?.error,
+		run: finished,
+	};
+}
