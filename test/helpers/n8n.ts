@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test harness under test/, never published */
 /**
  * Runs our real node classes inside n8n-core's real execution engine (WorkflowExecute → RoutingNode → the real HTTP
  * stack), in-process. Only the parts n8n's server would provide are stand-ins: the credential store and the
@@ -23,10 +22,11 @@ import type {
 import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
 import { Stora } from '../../nodes/Stora/Stora.node';
+import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
 
 export type CredentialStore = Record<string, ICredentialDataDecryptedObject>;
 
-const nodeClasses: Record<string, INodeType> = { stora: new Stora() };
+const nodeClasses: Record<string, INodeType> = { stora: new Stora(), storaTrigger: new StoraTrigger() };
 
 const nodeTypes: INodeTypes = {
 	getByName: (name: string) => nodeClasses[name.split('.').pop() as string],
@@ -85,6 +85,69 @@ export function oauthCredentials(
 	};
 }
 
+export interface Urls {
+	/** Where n8n's production webhooks live, e.g. `http://127.0.0.1:5678/webhook`. */
+	webhookBaseUrl?: string;
+	webhookTestBaseUrl?: string;
+}
+
+/** What n8n's server hands the engine; credentials come from `store`. */
+export function additionalDataFor(
+	store: CredentialStore,
+	executionId: string,
+	hooks?: ExecutionLifecycleHooks,
+	urls: Urls = {},
+): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: credentialsHelper(store),
+		hooks,
+		executionId,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1/rest',
+		instanceBaseUrl: 'http://127.0.0.1/',
+		webhookBaseUrl: urls.webhookBaseUrl ?? 'http://127.0.0.1/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+		webhookTestBaseUrl: urls.webhookTestBaseUrl ?? 'http://127.0.0.1/webhook-test',
+		formBaseUrl: 'http://127.0.0.1/form',
+		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1/form-test',
+		mcpBaseUrl: 'http://127.0.0.1/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1/mcp-test',
+		variables: {},
+		executeWorkflow: async () => {
+			throw new Error('not supported in tests');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not supported in tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+/** A one-node workflow as n8n stores it. */
+export function workflowWith(node: INode, staticData?: IDataObject) {
+	const workflowData = {
+		id: 'wf-1',
+		name: 'Stora test',
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		nodes: [node],
+		connections: {},
+		settings: { executionOrder: 'v1' as const },
+		staticData,
+	};
+	return { workflowData, workflow: new Workflow({ ...workflowData, nodeTypes }) };
+}
+
+export function credentialTypeFor(parameters: INodeParameters): 'storaApi' | 'storaOAuth2Api' {
+	return parameters.authentication === 'oAuth2' ? 'storaOAuth2Api' : 'storaApi';
+}
+
 export interface RunOptions {
 	/** Node parameters (resource, operation, ...). `authentication` defaults to the access token. */
 	parameters: INodeParameters;
@@ -116,51 +179,14 @@ export async function runStora(options: RunOptions): Promise<RunResult> {
 		credentials: { [credentialType]: { id: '1', name: 'Stora' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
-	const workflowData = {
-		id: 'wf-1',
-		name: 'Stora test',
-		active: false,
-		activeVersionId: null,
-		isArchived: false,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		nodes: [node],
-		connections: {},
-		settings: { executionOrder: 'v1' as const },
-	};
-	const workflow = new Workflow({ ...workflowData, nodeTypes });
+	const { workflowData, workflow } = workflowWith(node);
 
 	let finished: IRun | undefined;
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData as never);
 	hooks.addHandler('workflowExecuteAfter', async (run: IRun) => {
 		finished = run;
 	});
-	const additionalData = {
-		credentialsHelper: credentialsHelper(options.credentials),
-		hooks,
-		executionId,
-		currentNodeExecutionIndex: 0,
-		restApiUrl: 'http://127.0.0.1/rest',
-		instanceBaseUrl: 'http://127.0.0.1/',
-		webhookBaseUrl: 'http://127.0.0.1/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
-		formBaseUrl: '',
-		formWaitingBaseUrl: '',
-		formTestBaseUrl: '',
-		mcpBaseUrl: '',
-		mcpTestBaseUrl: '',
-		variables: {},
-		executeWorkflow: async () => {
-			throw new Error('not supported in tests');
-		},
-		getRunExecutionData: async () => undefined,
-		getRuntimeCredential: async () => undefined,
-		logAiEvent: () => {},
-		startRunnerTask: async () => {
-			throw new Error('not supported in tests');
-		},
-	} as unknown as IWorkflowExecuteAdditionalData;
+	const additionalData = additionalDataFor(options.credentials, executionId, hooks);
 
 	const input: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));
 	const runExecutionData: IRunExecutionData = createRunExecutionData({
@@ -169,7 +195,12 @@ export async function runStora(options: RunOptions): Promise<RunResult> {
 		},
 	});
 	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
-	await execute.processRunExecutionData(workflow);
+	try {
+		await execute.processRunExecutionData(workflow);
+	} catch (error) {
+		// n8n refuses to start a workflow whose parameters have issues (for example a locator failing its regex).
+		return { items: [], error: error as ExecutionError, run: finished as IRun };
+	}
 	if (!finished) throw new Error('The workflow did not finish');
 
 	const runData = finished.data.resultData.runData.Stora?.[0];

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test helper under test/, never published */
 /** Talks to the sandbox's control plane (`/__sandbox/...`) over HTTP, the way every test inspects and arranges state. */
 export interface RecordedRequest {
 	method: string;
@@ -55,8 +54,9 @@ export class SandboxClient {
 		const [template] = await this.state('sites');
 		const records = Array.from({ length: count }, (_, n) => {
 			const at = new Date(base + n * 1000).toISOString();
-			const { id: _id, ...rest } = template;
-			return { ...rest, name: `${n} Depot`, created_at: at, updated_at: at };
+			const record: Record<string, unknown> = { ...template, name: `${n} Depot`, created_at: at, updated_at: at };
+			delete record.id;
+			return record;
 		});
 		return await this.insert('sites', records);
 	}

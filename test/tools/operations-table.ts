@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev tool under test/, never published */
 /**
  * The README's operation table, generated from the node description so it cannot drift. Kept free of imports so
  * Node can run it directly (type stripping) from update-readme.mjs, and jest can check the README against it.

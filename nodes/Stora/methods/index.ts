@@ -1,3 +1,4 @@
 import * as listSearch from './listSearch';
+import * as loadOptions from './loadOptions';
 
-export const methods = { listSearch };
+export const methods = { listSearch, loadOptions };

@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import {
 	dateWindows,
 	resourceLocator,
@@ -7,11 +5,12 @@ import {
 	showFor,
 	simplifyToggle,
 	sortOptions,
+	type ResourceDefinition,
 } from '../shared/descriptions';
 
 const getMany = showFor('site', ['getAll']);
 
-export const siteDescription: INodeProperties[] = [
+const properties: ResourceDefinition['properties'] = [
 	{
 		displayName: 'Operation',
 		name: 'operation',
@@ -75,3 +74,9 @@ export const siteDescription: INodeProperties[] = [
 	},
 	simplifyToggle(showFor('site', ['get', 'getAll'])),
 ];
+
+export const siteResource: ResourceDefinition = {
+	option: { name: 'Site', value: 'site' },
+	properties,
+	simplifiedFields: ['id', 'name', 'address', 'phone', 'opened_at', 'created_at', 'updated_at'],
+};

@@ -1,6 +1,23 @@
-import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from './constants';
+import { checkIdPrefix, checkNumber, sendMetadata } from './validation';
+
+/** One resource of the node: its entry in the Resource dropdown, its operations and fields, and what Simplify keeps. */
+export interface ResourceDefinition {
+	option: INodePropertyOptions;
+	properties: INodeProperties[];
+	/** The fields "Simplify" keeps: enough to identify and route a record in a workflow. */
+	simplifiedFields?: string[];
+}
 
 /** displayOptions for one resource and some of its operations. */
 export function showFor(resource: string, operations: string[]): IDisplayOptions {
@@ -14,11 +31,25 @@ interface LocatorOptions {
 	displayName: string;
 	/** Identifier prefix, e.g. `site_`. */
 	prefix: string;
-	/** `methods.listSearch` function that lists the records. */
-	searchListMethod: string;
-	/** Path template for the request URL, `{id}` replaced by the extracted ID; omit when the locator only feeds a body. */
+	/**
+	 * `methods.listSearch` function that lists the records. Omit it for records the API cannot list (e.g. price
+	 * adjustments): the locator then offers By ID only.
+	 */
+	searchListMethod?: string;
+	/** Path template for the request URL, `{id}` replaced by the extracted ID. */
 	url?: string;
-	displayOptions: IDisplayOptions;
+	/** Path suffix per operation for the API's actions on the record, e.g. `{ win: '/win', lose: '/lose' }`. */
+	actions?: Record<string, string>;
+	/**
+	 * Or where the ID goes in the request, e.g. `{ type: 'body', property: 'contact.id' }` or a query filter. `value`
+	 * transforms it, e.g. `'={{ $value ? { id: $value } : undefined }}'` with `property: 'contact'` for an optional
+	 * locator that sends nothing when left empty.
+	 */
+	send?: { type: 'body' | 'query'; property: string; value?: string };
+	/** Omitted for a locator inside a collection (Additional Fields / Update Fields). */
+	displayOptions?: IDisplayOptions;
+	/** Full parameter path checked before the request when the locator sits in a collection, e.g. `updateFields.siteId`. */
+	path?: string;
 	required?: boolean;
 	description?: string;
 }
@@ -33,17 +64,21 @@ export function resourceLocator(options: LocatorOptions): INodeProperties {
 		displayName: options.displayName,
 		name: options.name,
 		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
+		default: { mode: options.searchListMethod ? 'list' : 'id', value: '' },
 		required: options.required ?? true,
 		description: options.description,
 		displayOptions: options.displayOptions,
 		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
-			},
+			...(options.searchListMethod
+				? [
+						{
+							displayName: 'From List',
+							name: 'list',
+							type: 'list' as const,
+							typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+						},
+					]
+				: []),
 			{
 				displayName: 'By ID',
 				name: 'id',
@@ -60,9 +95,23 @@ export function resourceLocator(options: LocatorOptions): INodeProperties {
 				],
 			},
 		],
-		routing: options.url
-			? { request: { url: `=${options.url.replace('{id}', '{{ encodeURIComponent($value) }}')}` } }
-			: undefined,
+		routing: {
+			...(options.url
+				? {
+						request: {
+							url: `=${options.url.replace('{id}', '{{ encodeURIComponent($value) }}')}${
+								options.actions ? `{{ (${JSON.stringify(options.actions)})[$parameter.operation] || "" }}` : ''
+							}`,
+						},
+					}
+				: {}),
+			send: {
+				...(options.send ?? {}),
+				preSend: [
+					checkIdPrefix(options.path ?? options.name, options.displayName, options.prefix, options.required === false),
+				],
+			},
+		},
 	};
 }
 
@@ -89,7 +138,11 @@ export function returnAllAndLimit(displayOptions: IDisplayOptions): INodePropert
 				show: { ...displayOptions.show, returnAll: [false] },
 			},
 			routing: {
-				send: { type: 'query', property: 'limit' },
+				send: {
+					type: 'query',
+					property: 'limit',
+					preSend: [checkNumber('limit', 'Limit', { min: 1, max: MAX_PAGE_SIZE, integer: true })],
+				},
 				output: { maxResults: '={{$value}}' },
 			},
 		},
@@ -249,3 +302,157 @@ export function metadataFilter(): INodeProperties {
 		],
 	};
 }
+
+/**
+ * Metadata rows for a Create / Update body (in its Additional Fields or Update Fields collection, named by
+ * `collection`); sent as one `metadata` object.
+ */
+export function metadataBodyField(collection: string): INodeProperties {
+	return {
+		displayName: 'Metadata',
+		name: 'metadata',
+		type: 'fixedCollection',
+		placeholder: 'Add Metadata',
+		typeOptions: { multipleValues: true },
+		default: {},
+		description: 'Your own key/value data stored on the record, for example an ID from your CRM',
+		options: [
+			{
+				displayName: 'Entry',
+				name: 'entry',
+				values: [
+					{ displayName: 'Key', name: 'key', type: 'string', default: '' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+		routing: { send: { preSend: [sendMetadata(`${collection}.metadata`)] } },
+	};
+}
+
+/** "Output Format" for a Get Many: JSON items, or the API's CSV export as a file. */
+export function outputFormat(displayOptions: IDisplayOptions): INodeProperties[] {
+	return [
+		{
+			displayName: 'Output Format',
+			name: 'outputFormat',
+			type: 'options',
+			default: 'json',
+			displayOptions,
+			options: [
+				{ name: 'JSON Items', value: 'json', description: 'One item per record' },
+				{
+					name: 'CSV File',
+					value: 'csv',
+					description: 'The records as one CSV file in binary data (the API\'s export format)',
+					routing: { request: { headers: { Accept: 'text/csv' }, encoding: 'arraybuffer', json: false } },
+				},
+			],
+		},
+		binaryPropertyName({ ...displayOptions, show: { ...displayOptions.show, outputFormat: ['csv'] } }),
+	];
+}
+
+/** Where a downloaded file (PDF, CSV, image) goes in the item's binary data. */
+export function binaryPropertyName(displayOptions: IDisplayOptions): INodeProperties {
+	return {
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		hint: 'The name of the output binary field to put the file in',
+		displayOptions,
+	};
+}
+
+/** The API's billing periods (the order `billing_period` enum), also the keys of a Set Base Price body. */
+export const BILLING_PERIODS = [
+	'monthly',
+	'weekly',
+	'every_four_weeks',
+	'every_three_months',
+	'every_six_months',
+	'yearly',
+	'one_time',
+];
+
+/**
+ * "Base Prices" for a Set Base Price operation (unit types, products, protection levels): one row per billing period
+ * with an amount in minor units, sent as `{ monthly: { amount }, weekly: { amount } }`. Checked before any request:
+ * at least one row, each period once, amounts whole numbers of at least 0.
+ */
+export function basePriceRows(displayOptions: IDisplayOptions): INodeProperties {
+	return {
+		displayName: 'Base Prices',
+		name: 'basePrices',
+		type: 'fixedCollection',
+		placeholder: 'Add Price',
+		typeOptions: { multipleValues: true },
+		default: { price: [{ billingPeriod: 'monthly', amount: 0 }] },
+		required: true,
+		description: 'The new base price per billing period. Prices of periods not listed are kept.',
+		displayOptions,
+		options: [
+			{
+				displayName: 'Price',
+				name: 'price',
+				values: [
+					{
+						displayName: 'Billing Period',
+						name: 'billingPeriod',
+						type: 'options',
+						options: optionsOf(BILLING_PERIODS),
+						default: 'monthly',
+					},
+					{
+						displayName: 'Amount (Minor Units)',
+						name: 'amount',
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 0 },
+						default: 0,
+						description: 'The price in minor currency units (pence/cents), e.g. 4500 = 45.00',
+					},
+				],
+			},
+		],
+		routing: { send: { preSend: [sendBasePrices] } },
+	};
+}
+
+async function sendBasePrices(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	const rows = ((this.getNodeParameter('basePrices', {}) as IDataObject).price ?? []) as IDataObject[];
+	const fail = (message: string, description: string): never => {
+		throw new NodeOperationError(this.getNode(), message, { description, itemIndex: this.getItemIndex() });
+	};
+	if (!rows.length) fail('Base Prices: add at least one price', 'Give the amount for at least one billing period.');
+	const prices: IDataObject = {};
+	for (const row of rows) {
+		const period = String(row.billingPeriod ?? '');
+		if (!BILLING_PERIODS.includes(period)) {
+			fail(`Base Prices: "${period}" is not a billing period`, `Use one of: ${BILLING_PERIODS.join(', ')}.`);
+		}
+		if (period in prices) {
+			fail(`Base Prices: ${period} is given twice`, 'Give each billing period at most once.');
+		}
+		const amount = Number(row.amount);
+		if (row.amount === '' || row.amount === null || !Number.isInteger(amount) || amount < 0) {
+			fail(
+				`Base Prices: ${String(row.amount)} is not a valid ${period} amount`,
+				'An amount is a whole number of minor currency units (pence/cents) of at least 0, e.g. 4500 = 45.00.',
+			);
+		}
+		prices[period] = { amount };
+	}
+	options.body = { ...((options.body as IDataObject | undefined) ?? {}), ...prices };
+	return options;
+}
+
+/** `routing.send.value` for an optional text field: left empty it is sent as null, which clears it on the record. */
+export const EMPTY_AS_NULL = '={{ $value === "" ? null : $value }}';
+
+/**
+ * `routing.send.value` for a nullable date-time field: sent as ISO 8601 in UTC, or null (which clears it) when left
+ * empty. A value that is not a date is sent as typed, so a checkDate preSend on the parameter reports it first.
+ */
+export const ISO_DATE_TIME_OR_NULL =
+	'={{ $value === "" ? null : isNaN(Date.parse($value)) ? $value : new Date($value).toISOString() }}';

@@ -111,6 +111,32 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 }
 
 /**
+ * Return All as a CSV file: the JSON list says how many pages there are, then each page is fetched as CSV and the
+ * pages are joined under one header row.
+ */
+async function fetchAllCsv(context: IExecutePaginationFunctions, options: IHttpRequestOptions) {
+	const userQs = (options.qs ?? {}) as IDataObject;
+	const probe = await storaRequest(context, {
+		...options,
+		encoding: undefined,
+		json: true,
+		headers: { ...((options.headers ?? {}) as IDataObject), Accept: 'application/json' },
+		qs: { ...userQs, limit: MAX_PAGE_SIZE, page: 1 },
+	});
+	const pagination = ((jsonBody(context, probe).meta as IDataObject | undefined)?.pagination ?? {}) as IDataObject;
+	const pages = Math.min(MAX_PAGES, Math.max(1, Number(pagination.pages ?? 1)));
+	const parts: string[] = [];
+	let last: IN8nHttpFullResponse = probe;
+	for (let page = 1; page <= pages; page++) {
+		await paceByRateLimit(last);
+		last = await storaRequest(context, { ...options, qs: { ...userQs, limit: MAX_PAGE_SIZE, page } });
+		const text = Buffer.from(last.body as Buffer).toString('utf8').replace(/\r?\n$/, '');
+		parts.push(page === 1 ? text : text.slice(text.indexOf('\n') + 1));
+	}
+	return { ...last, body: Buffer.from(`${parts.filter(Boolean).join('\n')}\n`, 'utf8') };
+}
+
+/**
  * Runs every request the declarative descriptions build (it is wired as the node's `requestOperations.pagination`
  * with pagination always on): one transport for retries, idempotency, error mapping, Return All and output shaping.
  */
@@ -121,9 +147,11 @@ export async function executeStoraRequest(
 	const options = withIdempotencyKey(this, requestData.options as IHttpRequestOptions);
 	const returnAll = (options.method ?? 'GET').toUpperCase() === 'GET' && this.getNodeParameter('returnAll', false) === true;
 
+	if (returnAll && options.encoding === 'arraybuffer') {
+		return await shapeOutput(this, options, await fetchAllCsv(this, options));
+	}
 	if (returnAll) {
-		const records = await fetchAll(this, options);
-		return shapeOutput(this, options, records);
+		return await shapeOutput(this, options, await fetchAll(this, options));
 	}
 	const response = await storaRequest(this, options, this.getItemIndex());
 	return await shapeOutput(this, options, response);

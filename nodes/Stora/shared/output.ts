@@ -7,13 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-/** The fields "Simplify" keeps, per resource: enough to identify and route a record in a workflow. */
-export const SIMPLIFIED_FIELDS: Record<string, string[]> = {
-	site: ['id', 'name', 'address', 'phone', 'opened_at', 'created_at', 'updated_at'],
-};
+import { simplifiedFieldsOf } from '../resources';
 
-function simplify(resource: string, record: IDataObject): IDataObject {
-	const fields = SIMPLIFIED_FIELDS[resource];
+function simplify(fields: string[] | undefined, record: IDataObject): IDataObject {
 	if (!fields) return record;
 	return Object.fromEntries(fields.filter((field) => field in record).map((field) => [field, record[field]]));
 }
@@ -22,9 +18,36 @@ function lastPathSegment(url: string | undefined): string {
 	return decodeURIComponent(String(url ?? '').split('?')[0].split('/').filter(Boolean).pop() ?? '');
 }
 
+function header(response: IN8nHttpFullResponse, name: string): string {
+	const value = response.headers?.[name];
+	return String(Array.isArray(value) ? value[0] : (value ?? ''));
+}
+
+const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'text/csv': 'csv' };
+
+/** A document or export (PDF, CSV, image) as n8n binary data, named after the record or the list it came from. */
+async function binaryItem(
+	context: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const mimeType = header(response, 'content-type').split(';')[0].trim() || 'application/octet-stream';
+	const fromHeader = /filename="?([^";]+)"?/.exec(header(response, 'content-disposition'))?.[1];
+	const extension = EXTENSIONS[mimeType];
+	const fileName =
+		fromHeader ?? `${lastPathSegment(options.url).replace(/\.[a-z]+$/, '')}${extension ? `.${extension}` : ''}`;
+	const property = context.getNodeParameter('binaryPropertyName', 'data') as string;
+	const binary = await context.helpers.prepareBinaryData(
+		Buffer.from(response.body as Buffer),
+		fileName,
+		mimeType,
+	);
+	return [{ json: { fileName, mimeType, url: options.url }, binary: { [property]: binary } }];
+}
+
 /**
  * Turns an API answer into n8n items: the envelope's resource (or each record of a list) becomes an item, Delete
- * becomes `{ deleted: true, id, message }`, and "Simplify" trims wide records.
+ * becomes `{ deleted: true, id, message }`, documents become binary data, and "Simplify" trims wide records.
  */
 export async function shapeOutput(
 	context: IExecuteSingleFunctions,
@@ -32,11 +55,11 @@ export async function shapeOutput(
 	answer: IN8nHttpFullResponse | IDataObject[],
 ): Promise<INodeExecutionData[]> {
 	const resource = context.getNodeParameter('resource', '') as string;
-	const simplifyOn = context.getNodeParameter('simplify', false) === true;
-	const toItems = (records: IDataObject[]) =>
-		records.map((record) => ({ json: simplifyOn ? simplify(resource, record) : record }));
+	const fields = context.getNodeParameter('simplify', false) === true ? simplifiedFieldsOf(resource) : undefined;
+	const toItems = (records: IDataObject[]) => records.map((record) => ({ json: simplify(fields, record) }));
 
 	if (Array.isArray(answer)) return toItems(answer);
+	if (options.encoding === 'arraybuffer') return await binaryItem(context, options, answer);
 
 	const body = answer.body;
 	if (!body || typeof body !== 'object' || Buffer.isBuffer(body)) {

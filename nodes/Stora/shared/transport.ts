@@ -34,6 +34,12 @@ export function credentialTypeOf(context: StoraContext): CredentialType {
 	return authentication === 'oAuth2' ? 'storaOAuth2Api' : 'storaApi';
 }
 
+/** The error as n8n shows it: our own NodeApiError / NodeOperationError as they are, anything else wrapped. */
+export function asNodeError(context: StoraContext, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(context.getNode(), error instanceof Error ? error : String(error));
+}
+
 /** `<Base URL>/2025-09`, read from whichever credential the node uses. */
 export async function versionedBaseUrl(context: StoraContext): Promise<string> {
 	const credentials = await context.getCredentials<{ baseUrl?: string }>(credentialTypeOf(context));
@@ -128,8 +134,7 @@ export async function storaRequest(
 				continue;
 			}
 			// n8n's own errors (for example an OAuth2 credential that must be reconnected) already say what to do.
-			const n8nError = error instanceof NodeApiError || error instanceof NodeOperationError ? error : undefined;
-			if (n8nError) throw n8nError;
+			if (error instanceof NodeApiError || error instanceof NodeOperationError) throw asNodeError(context, error);
 			throw new NodeApiError(context.getNode(), { message: (error as Error)?.message ?? String(error) }, {
 				message: `Could not reach Stora: ${(error as Error)?.message ?? String(error)}`,
 				description: 'Check the Base URL in the credential and that the Stora API is reachable from n8n.',

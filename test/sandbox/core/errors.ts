@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev tool under test/, never published */
 import type { ErrorDetail } from './types';
 
 /** Thrown anywhere in a handler; the server renders it as the API's error envelope. */
@@ -53,3 +52,7 @@ export const tooManyRequests = (retryAfterSeconds: number, headers: Record<strin
 
 export const internalError = (message = 'Something went wrong on our side') =>
 	new ApiError(500, 'internal_server_error', message);
+
+/** Seed-only code; the docs give no status, we use 422 like the other validation failures. */
+export const invalidNoticePeriod = (message: string, details: ErrorDetail[] = []) =>
+	new ApiError(422, 'invalid_notice_period', message, details);

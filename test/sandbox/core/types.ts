@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev tool under test/, never published */
 /**
  * The contract between the sandbox core (server, auth, lists, errors, webhooks) and the resource modules
  * (test/sandbox/resources/*.ts). A resource module only ever talks to the core through these types.

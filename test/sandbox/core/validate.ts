@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev tool under test/, never published */
 /**
  * Declarative request-body validation shared by every resource module. Every problem becomes one
  * `invalid_content` detail with a JSON pointer (`/email`, `/address/city`); unknown members are rejected

@@ -1,0 +1,2 @@
+// Billing resources' list searches (orders, invoices, subscriptions, price adjustments, ...).
+export {};

@@ -1,0 +1,2 @@
+// CRM resources' list searches (contacts, deals, opportunities, tasks, notes, ...).
+export {};

@@ -1,0 +1,3 @@
+export * from './billing';
+export * from './crm';
+export * from './inventory';

@@ -1,0 +1,130 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+type PreSend = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+
+function fail(context: IExecuteSingleFunctions, message: string, description: string): never {
+	throw new NodeOperationError(context.getNode(), message, { description, itemIndex: context.getItemIndex() });
+}
+
+/**
+ * Checks a record ID (from a resource locator or a plain field) against the API's prefix before any request, so a
+ * pasted contact ID in a site field fails with a message naming the parameter instead of a 404 from Stora.
+ */
+export function checkIdPrefix(parameter: string, label: string, prefix: string, optional = false): PreSend {
+	return async function (this: IExecuteSingleFunctions, options) {
+		const value = this.getNodeParameter(parameter, '', { extractValue: true }) as string | undefined;
+		if ((value === '' || value === undefined || value === null) && optional) return options;
+		const id = String(value ?? '').trim();
+		if (!new RegExp(`^${prefix}[A-Za-z0-9]+$`).test(id)) {
+			fail(
+				this,
+				`${label}: "${id}" is not a ${label.toLowerCase()} ID`,
+				`A ${label.toLowerCase()} ID starts with "${prefix}" (for example ${prefix}a1b2c3). Pick the record from the list or paste its ID.`,
+			);
+		}
+		return options;
+	};
+}
+
+/** Checks a number parameter's range before any request. */
+export function checkNumber(
+	parameter: string,
+	label: string,
+	rule: { min?: number; max?: number; above?: number; notZero?: boolean; integer?: boolean },
+): PreSend {
+	return async function (this: IExecuteSingleFunctions, options) {
+		const raw = this.getNodeParameter(parameter, undefined) as number | string | undefined | null;
+		if (raw === undefined || raw === null || raw === '') return options;
+		const value = Number(raw);
+		const expected = [
+			rule.integer ? 'a whole number' : 'a number',
+			rule.above !== undefined ? `greater than ${rule.above}` : undefined,
+			rule.min !== undefined ? `at least ${rule.min}` : undefined,
+			rule.max !== undefined ? `at most ${rule.max}` : undefined,
+			rule.notZero ? 'not zero' : undefined,
+		]
+			.filter(Boolean)
+			.join(', ');
+		const bad =
+			!Number.isFinite(value) ||
+			(rule.integer && !Number.isInteger(value)) ||
+			(rule.above !== undefined && value <= rule.above) ||
+			(rule.min !== undefined && value < rule.min) ||
+			(rule.max !== undefined && value > rule.max) ||
+			(rule.notZero && value === 0);
+		if (bad) fail(this, `${label}: ${String(raw)} is out of range`, `${label} must be ${expected}.`);
+		return options;
+	};
+}
+
+/** Checks that a date parameter holds a real calendar date (YYYY-MM-DD) or date-time. */
+export function checkDate(parameter: string, label: string, allowed: string[] = []): PreSend {
+	return async function (this: IExecuteSingleFunctions, options) {
+		const raw = this.getNodeParameter(parameter, '') as string;
+		if (!raw || allowed.includes(raw)) return options;
+		if (Number.isNaN(Date.parse(raw))) {
+			fail(
+				this,
+				`${label}: "${raw}" is not a valid date`,
+				`Use a date such as 2026-05-01${allowed.length ? ` or one of: ${allowed.join(', ')}` : ''}.`,
+			);
+		}
+		return options;
+	};
+}
+
+/** Rows of a key/value fixedCollection (`{ entry: [{ key, value }] }`) as an object. */
+export function keyValues(collection: IDataObject | undefined): IDataObject {
+	const rows = ((collection?.entry as IDataObject[] | undefined) ?? []).filter((row) => String(row.key ?? '') !== '');
+	return Object.fromEntries(rows.map((row) => [String(row.key), row.value as string]));
+}
+
+/**
+ * Puts the metadata rows of a Create / Update into the body as one object. Done here rather than with dot-path
+ * routing so keys containing dots or brackets stay literal.
+ */
+export function sendMetadata(parameter: string): PreSend {
+	return async function (this: IExecuteSingleFunctions, options) {
+		const metadata = keyValues(this.getNodeParameter(parameter, {}) as IDataObject);
+		if (Object.keys(metadata).length) {
+			options.body = { ...((options.body as IDataObject | undefined) ?? {}), metadata };
+		}
+		return options;
+	};
+}
+
+/**
+ * Like checkIdPrefix for a field that may reference records of several kinds (a note on a contact, unit,
+ * subscription or task): the ID must start with one of `prefixes`.
+ */
+export function checkIdPrefixes(parameter: string, label: string, prefixes: string[], optional = false): PreSend {
+	return async function (this: IExecuteSingleFunctions, options) {
+		const value = this.getNodeParameter(parameter, '', { extractValue: true }) as string | undefined;
+		if ((value === '' || value === undefined || value === null) && optional) return options;
+		const id = String(value ?? '').trim();
+		if (!prefixes.some((prefix) => new RegExp(`^${prefix}[A-Za-z0-9]+$`).test(id))) {
+			const list = prefixes.map((prefix) => `"${prefix}"`).join(', ');
+			fail(
+				this,
+				`${label}: "${id}" is not a valid ID here`,
+				`The ID must start with one of ${list} (for example ${prefixes[0]}a1b2c3).`,
+			);
+		}
+		return options;
+	};
+}
+
+/**
+ * Puts the rows of a key/value fixedCollection into the body as one object under `property` (e.g. a timeline
+ * event's `variables`), keys kept literally.
+ */
+export function sendKeyValues(parameter: string, property: string): PreSend {
+	return async function (this: IExecuteSingleFunctions, options) {
+		const values = keyValues(this.getNodeParameter(parameter, {}) as IDataObject);
+		if (Object.keys(values).length) {
+			options.body = { ...((options.body as IDataObject | undefined) ?? {}), [property]: values };
+		}
+		return options;
+	};
+}

@@ -1,0 +1,214 @@
+import { createHmac } from 'node:crypto';
+
+import { startSandbox } from '../sandbox';
+import { tokenCredentials } from '../helpers/n8n';
+import { SandboxClient } from '../helpers/sandbox-client';
+import { TriggerHarness } from '../helpers/trigger';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+function signed(secret: string, body: string, timestamp = Math.floor(Date.now() / 1000)) {
+	const v1 = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+	return `t=${timestamp},v1=${v1}`;
+}
+
+describe('Stora Trigger', () => {
+	let sandbox: Sandbox;
+	let client: SandboxClient;
+	let harness: TriggerHarness;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ seed: 'demo', allowHttpWebhooks: true, webhookRetrySchedule: [0, 0] });
+		client = new SandboxClient(sandbox.url);
+	});
+	afterAll(async () => await sandbox.close());
+	beforeEach(async () => {
+		await client.reset('demo');
+		harness = await new TriggerHarness(tokenCredentials(sandbox.url, sandbox.token), {
+			events: ['contact.created', 'invoice.paid'],
+		}).start();
+	});
+	afterEach(async () => await harness.close());
+
+	const endpoints = async () => await client.state('webhook_endpoints');
+	const registration = (slot: 'test' | 'production') =>
+		harness.staticData[slot] as { endpointId: string; secret: string; url: string; events: string[] } | undefined;
+
+	describe('lifecycle', () => {
+		it('registers one endpoint for the production URL and chosen events on activation, and keeps its secret', async () => {
+			const before = (await endpoints()).length;
+			await harness.activate();
+			const after = await endpoints();
+			expect(after).toHaveLength(before + 1);
+			const created = after.find((endpoint) => endpoint.id === registration('production')?.endpointId);
+			expect(created).toMatchObject({ url: harness.productionUrl(), api_version: '2025-09' });
+			expect([...(created?.event_types as string[])].sort()).toEqual(['contact.created', 'invoice.paid']);
+			expect(registration('production')?.secret).toMatch(/^[0-9a-f]{64}$/);
+		});
+
+		it('does not register twice when the endpoint still matches', async () => {
+			await harness.activate();
+			const first = registration('production')?.endpointId;
+			await harness.activate('production', 'init');
+			expect(registration('production')?.endpointId).toBe(first);
+			expect((await endpoints()).filter((endpoint) => endpoint.url === harness.productionUrl())).toHaveLength(1);
+		});
+
+		it('keeps test and production registrations apart and removes only the test one when listening ends', async () => {
+			await harness.activate();
+			await harness.activate('test', 'manual');
+			const all = await endpoints();
+			expect(all.filter((endpoint) => endpoint.url === harness.productionUrl())).toHaveLength(1);
+			expect(all.filter((endpoint) => endpoint.url === harness.testUrl())).toHaveLength(1);
+			expect(registration('test')?.endpointId).not.toBe(registration('production')?.endpointId);
+
+			expect(await harness.deactivate('test')).toBe(true);
+			const left = await endpoints();
+			expect(left.filter((endpoint) => endpoint.url === harness.testUrl())).toHaveLength(0);
+			expect(left.filter((endpoint) => endpoint.url === harness.productionUrl())).toHaveLength(1);
+			expect(registration('test')).toBeUndefined();
+			expect(registration('production')).toBeDefined();
+		});
+
+		it('removes the endpoint on deactivation and treats an endpoint that is already gone as success', async () => {
+			const before = (await endpoints()).length;
+			await harness.activate();
+			expect(await harness.deactivate()).toBe(true);
+			expect(await endpoints()).toHaveLength(before);
+			expect(registration('production')).toBeUndefined();
+
+			await harness.activate();
+			const id = registration('production')!.endpointId;
+			const response = await fetch(`${sandbox.url}/2025-09/webhook_endpoints/${id}`, {
+				method: 'DELETE',
+				headers: { Authorization: `Bearer ${sandbox.token}` },
+			});
+			expect(response.status).toBe(200);
+			expect(await harness.deactivate()).toBe(true);
+			expect(registration('production')).toBeUndefined();
+		});
+
+		it('re-registers with the new events after they are edited, leaving no orphan', async () => {
+			await harness.activate();
+			const old = registration('production')!.endpointId;
+			harness.setParameters({ events: ['deal.lost'] });
+			await harness.activate('production', 'update');
+			const mine = (await endpoints()).filter((endpoint) => endpoint.url === harness.productionUrl());
+			expect(mine).toHaveLength(1);
+			expect(mine[0].id).not.toBe(old);
+			expect(mine[0].event_types).toEqual(['deal.lost']);
+		});
+
+		it('registers again when the endpoint was deleted in Stora meanwhile', async () => {
+			await harness.activate();
+			const old = registration('production')!.endpointId;
+			await fetch(`${sandbox.url}/2025-09/webhook_endpoints/${old}`, {
+				method: 'DELETE',
+				headers: { Authorization: `Bearer ${sandbox.token}` },
+			});
+			await harness.activate('production', 'init');
+			const mine = (await endpoints()).filter((endpoint) => endpoint.url === harness.productionUrl());
+			expect(mine).toHaveLength(1);
+			expect(mine[0].id).toBe(registration('production')!.endpointId);
+			expect(mine[0].id).not.toBe(old);
+		});
+
+		it('explains the WEBHOOK_URL setting when Stora refuses a non-https URL', async () => {
+			const strict = await startSandbox({ seed: 'demo' });
+			const strictHarness = await new TriggerHarness(tokenCredentials(strict.url, strict.token), {
+				events: ['invoice.paid'],
+			}).start();
+			try {
+				await expect(strictHarness.activate()).rejects.toMatchObject({
+					description: expect.stringContaining('WEBHOOK_URL'),
+					httpCode: '422',
+				});
+			} finally {
+				await strictHarness.close();
+				await strict.close();
+			}
+		});
+	});
+
+	describe('deliveries', () => {
+		it('starts the workflow with the verified event and its delivery request id', async () => {
+			await harness.activate();
+			const { event } = (await (
+				await fetch(`${sandbox.url}/__sandbox/events`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ type: 'contact.created' }),
+				})
+			).json()) as { event: { id: string; type: string; data: { contact: { id: string } } } };
+			await harness.waitForDeliveries(1);
+			const [delivery] = harness.received;
+			expect(delivery.status).toBe(200);
+			expect(delivery.workflowData).toHaveLength(1);
+			expect(delivery.workflowData?.[0]).toMatchObject({
+				id: event.id,
+				type: 'contact.created',
+				data: { contact: { id: event.data.contact.id } },
+			});
+			expect(String(delivery.workflowData?.[0].request_id)).not.toBe('');
+		});
+
+		it('outputs only the resource when asked to', async () => {
+			harness.setParameters({ options: { resourceOnly: true } });
+			await harness.activate();
+			const { event } = (await (
+				await fetch(`${sandbox.url}/__sandbox/events`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ type: 'invoice.paid' }),
+				})
+			).json()) as { event: { data: { invoice: { id: string } } } };
+			await harness.waitForDeliveries(1);
+			expect(harness.received[0].workflowData).toEqual([event.data.invoice]);
+		});
+
+		describe('rejects without starting anything', () => {
+			const body = JSON.stringify({
+				event: { id: 'evt_1', type: 'contact.created', created_at: new Date().toISOString(), data: { contact: { id: 'con_1' } } },
+			});
+			const post = async (headers: Record<string, string>, payload = body) =>
+				await fetch(harness.productionUrl(), {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', ...headers },
+					body: payload,
+				});
+
+			beforeEach(async () => await harness.activate());
+
+			it('accepts a correctly signed delivery (control)', async () => {
+				const response = await post({ 'x-stora-signature': signed(registration('production')!.secret, body) });
+				expect(response.status).toBe(200);
+				expect(harness.received.at(-1)?.workflowData).toHaveLength(1);
+			});
+
+			it.each([
+				['unsigned', () => ({})],
+				['forged', () => ({ 'x-stora-signature': signed('0'.repeat(64), body) })],
+				['stale', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, Math.floor(Date.now() / 1000) - 3600) })],
+				['malformed', () => ({ 'x-stora-signature': 'v1=abc' })],
+			])('%s delivery gets 401', async (_name, headers) => {
+				const response = await post(headers());
+				expect(response.status).toBe(401);
+				expect(harness.received.at(-1)?.workflowData).toBeUndefined();
+			});
+
+			it('tampered delivery gets 401', async () => {
+				const header = signed(registration('production')!.secret, body);
+				const response = await post({ 'x-stora-signature': header }, body.replace('con_1', 'con_2'));
+				expect(response.status).toBe(401);
+				expect(harness.received.at(-1)?.workflowData).toBeUndefined();
+			});
+
+			it('an event type the user did not pick starts nothing', async () => {
+				const other = body.replace('contact.created', 'deal.lost');
+				const response = await post({ 'x-stora-signature': signed(registration('production')!.secret, other) }, other);
+				expect(response.status).toBe(200);
+				expect(harness.received.at(-1)?.workflowData).toBeUndefined();
+			});
+		});
+	});
+});

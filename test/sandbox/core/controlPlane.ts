@@ -1,0 +1,195 @@
+/**
+ * `/__sandbox/*`: test and developer controls. No authentication, not rate limited, not recorded in the request
+ * log and never affected by faults. Errors use the API's error envelope.
+ *
+ *   GET    /__sandbox                     seed, clock, collections, scope catalogue, seeded OAuth client
+ *   POST   /__sandbox/reset               {seed?}                    restore a seed (startup token survives)
+ *   GET    /__sandbox/state/:collection   {<collection>: [rendered records]} (name or alias)
+ *   POST   /__sandbox/tokens              {scopes: [...] | "all", expires_in?} → {access_token, scopes, creator, expires_at}
+ *   POST   /__sandbox/oauth-clients       {redirect_uris, scopes?, name?} → {client_id, client_secret, ...}
+ *   POST   /__sandbox/expire-tokens       {access_token?}  one token, or every token except the startup one
+ *   POST   /__sandbox/clock               {advance_seconds}  moves the sandbox clock forward
+ *   GET|POST|DELETE /__sandbox/faults     {match: {method?, path?}, responses: [...]} (see faults.ts)
+ *   GET|DELETE /__sandbox/requests        API calls received (Authorization redacted)
+ *   GET|DELETE /__sandbox/deliveries      webhook delivery attempts
+ *   POST   /__sandbox/events              {type, id?} → {event}  emit a webhook event for a record
+ */
+import { ApiError, invalidContent, invalidEndpoint, notFound } from './errors';
+import { checkFault, type FaultMatch, type FaultResponse } from './faults';
+import type { Sandbox } from './sandbox';
+import { errorOutgoing, json, parseBody, type Incoming, type Outgoing } from './http';
+
+type ControlHandler = (sb: Sandbox, body: Record<string, unknown>, params: Record<string, string>, incoming: Incoming) => unknown;
+
+const routes: Array<{ method: string; pattern: RegExp; names: string[]; handler: ControlHandler }> = [];
+
+function on(method: string, path: string, handler: ControlHandler) {
+	const names: string[] = [];
+	const pattern = new RegExp(
+		'^' + path.replace(/:([a-z_]+)/g, (_m, name: string) => (names.push(name), '([^/]+)')) + '$',
+	);
+	routes.push({ method, pattern, names, handler });
+}
+
+export async function handleControl(sb: Sandbox, incoming: Incoming): Promise<Outgoing> {
+	try {
+		const route = routes.find((r) => r.method === incoming.method && r.pattern.test(incoming.path));
+		if (!route) throw invalidEndpoint(incoming.method, incoming.path);
+		const values = route.pattern.exec(incoming.path)!.slice(1);
+		const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(values[i])]));
+		const parsed = parseBody(incoming.rawBody, incoming.headers['content-type']);
+		const body = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+		const result = await route.handler(sb, body, params, incoming);
+		return json(200, result, { 'X-Request-Id': incoming.requestId });
+	} catch (error) {
+		return errorOutgoing(error, incoming.requestId);
+	}
+}
+
+const bad = (pointer: string, message: string) => invalidContent([{ message, pointer }]);
+
+on('GET', '/__sandbox', (sb) => ({
+	seed: sb.seedName,
+	now: sb.now().toISOString(),
+	collections: sb.collectionNames(),
+	scopes: sb.allScopes(),
+	files_port: sb.files.port,
+	default_client: {
+		client_id: sb.defaultClient().clientId,
+		client_secret: sb.defaultClient().clientSecret,
+		redirect_uris: sb.defaultClient().redirectUris,
+	},
+}));
+
+on('POST', '/__sandbox/reset', (sb, body) => {
+	const seed = body.seed === undefined ? sb.seedName : body.seed;
+	if (typeof seed !== 'string') throw bad('/seed', 'The seed must be a string');
+	sb.reset(seed);
+	return { seed };
+});
+
+on('GET', '/__sandbox/state/:collection', (sb, _body, { collection }) => {
+	const records = sb.state(collection);
+	if (!records) throw notFound('Collection', collection);
+	return { [collection]: records };
+});
+
+/**
+ * Adds records to a collection (tests that need more data than a seed has, e.g. several pages of sites). Missing
+ * `id`, `created_at` and `updated_at` are filled in; the records are stored as given otherwise.
+ */
+on('POST', '/__sandbox/state/:collection', (sb, body, { collection }) => {
+	const options = sb.collectionOptions(collection);
+	if (!options) throw notFound('Collection', collection);
+	if (!Array.isArray(body.records)) throw bad('/records', 'records must be an array of objects');
+	const { name, prefix } = options;
+	const now = sb.now().toISOString();
+	const added = (body.records as Array<Record<string, unknown>>).map((record) =>
+		sb.insert(name, {
+			...record,
+			id: typeof record.id === 'string' ? record.id : sb.newId(prefix),
+			created_at: typeof record.created_at === 'string' ? record.created_at : now,
+			updated_at: typeof record.updated_at === 'string' ? record.updated_at : now,
+		}),
+	);
+	return { [collection]: added.map((record) => sb.renderPlain(name, record)) };
+});
+
+/** Removes one record (tests that change data while a list is being paged). */
+on('DELETE', '/__sandbox/state/:collection/:id', (sb, _body, { collection, id }) => {
+	const options = sb.collectionOptions(collection);
+	if (!options) throw notFound('Collection', collection);
+	sb.mustGet(options.name, id);
+	sb.remove(options.name, id);
+	return { deleted: id };
+});
+
+on('POST', '/__sandbox/tokens', (sb, body) => {
+	const scopes = body.scopes === undefined || body.scopes === 'all' ? sb.allScopes() : body.scopes;
+	if (!Array.isArray(scopes) || scopes.some((s) => typeof s !== 'string')) throw bad('/scopes', 'scopes must be "all" or an array of scope names');
+	if (body.expires_in !== undefined && (typeof body.expires_in !== 'number' || body.expires_in < 0)) {
+		throw bad('/expires_in', 'expires_in must be a number of seconds');
+	}
+	const token = sb.issueStaticToken(scopes as string[], body.expires_in as number | undefined);
+	return {
+		access_token: token.token,
+		scopes: token.scopes,
+		creator: token.creator,
+		expires_at: token.expiresAt === null ? null : new Date(token.expiresAt).toISOString(),
+	};
+});
+
+on('POST', '/__sandbox/oauth-clients', (sb, body) => {
+	const uris = body.redirect_uris;
+	if (!Array.isArray(uris) || !uris.length || uris.some((u) => typeof u !== 'string')) {
+		throw bad('/redirect_uris', 'redirect_uris must be a non-empty array of URLs');
+	}
+	if (body.scopes !== undefined && (!Array.isArray(body.scopes) || body.scopes.some((s) => typeof s !== 'string'))) {
+		throw bad('/scopes', 'scopes must be an array of scope names');
+	}
+	const client = sb.createClient({
+		name: typeof body.name === 'string' ? body.name : undefined,
+		redirectUris: uris as string[],
+		scopes: body.scopes as string[] | undefined,
+	});
+	return { client_id: client.clientId, client_secret: client.clientSecret, application: { id: client.appId }, name: client.name, redirect_uris: client.redirectUris, scopes: client.scopes };
+});
+
+on('POST', '/__sandbox/expire-tokens', (sb, body) => {
+	if (body.access_token !== undefined && typeof body.access_token !== 'string') throw bad('/access_token', 'access_token must be a string');
+	const token = body.access_token as string | undefined;
+	if (token && !sb.auth.tokens.has(token)) throw notFound('Access token');
+	return { expired: sb.expireTokens(token) };
+});
+
+on('POST', '/__sandbox/clock', (sb, body) => {
+	if (typeof body.advance_seconds !== 'number') throw bad('/advance_seconds', 'advance_seconds must be a number');
+	sb.clockOffsetMs += body.advance_seconds * 1000;
+	return { now: sb.now().toISOString() };
+});
+
+on('GET', '/__sandbox/faults', (sb) => ({ faults: sb.faults.list() }));
+on('DELETE', '/__sandbox/faults', (sb) => {
+	sb.faults.clear();
+	return { faults: [] };
+});
+on('POST', '/__sandbox/faults', (sb, body) => {
+	const match = (body.match ?? {}) as FaultMatch;
+	if (typeof match !== 'object' || Array.isArray(match)) throw bad('/match', 'match must be an object {method?, path?}');
+	if (!Array.isArray(body.responses) || !body.responses.length) throw bad('/responses', 'responses must be a non-empty array');
+	body.responses.forEach((r, i) => {
+		const problem = checkFault(r);
+		if (problem) throw bad(`/responses/${i}`, problem);
+	});
+	sb.faults.add({ method: match.method, path: match.path }, body.responses as FaultResponse[]);
+	return { faults: sb.faults.list() };
+});
+
+on('GET', '/__sandbox/requests', (sb) => ({ requests: sb.requests }));
+on('DELETE', '/__sandbox/requests', (sb) => {
+	sb.requests.length = 0;
+	return { requests: [] };
+});
+
+on('GET', '/__sandbox/deliveries', (sb) => ({ deliveries: sb.webhooks.deliveries }));
+on('DELETE', '/__sandbox/deliveries', (sb) => {
+	sb.webhooks.deliveries.length = 0;
+	return { deliveries: [] };
+});
+
+on('POST', '/__sandbox/events', (sb, body) => {
+	const type = body.type;
+	if (typeof type !== 'string' || !/^[a-z_]+\.[a-z_]+$/.test(type)) throw bad('/type', 'type must be an event type such as invoice.paid');
+	let record;
+	if (body.id !== undefined) {
+		if (typeof body.id !== 'string') throw bad('/id', 'id must be a string');
+		record = sb.find(body.id);
+		if (!record) throw notFound('Record', body.id);
+	} else {
+		const collection = sb.collectionByKey(type.split('.')[0]);
+		if (!collection) throw new ApiError(404, 'resource_not_found', `No collection holds '${type.split('.')[0]}' records`);
+		record = sb.all(collection.name)[0];
+		if (!record) throw new ApiError(404, 'resource_not_found', `The ${collection.name} collection is empty`);
+	}
+	return { event: sb.emitEvent(type, record) };
+});

@@ -1,0 +1,72 @@
+/**
+ * Per-token fixed-window rate limiting (per second and per minute) on the sandbox clock. Documented defaults:
+ * 10 requests/s and 60 requests/min. The docs show `RateLimit-Limit` and `RateLimit-Reset` (UTC epoch seconds);
+ * `RateLimit-Remaining` and `Retry-After` are our additions (unconfirmed). The headers describe whichever window
+ * is closer to running out. Rejected requests do not count.
+ */
+export type RateLimitOption = 'off' | 'default' | { perSecond: number; perMinute: number };
+
+interface Window {
+	start: number;
+	count: number;
+}
+
+export interface RateDecision {
+	allowed: boolean;
+	headers: Record<string, string>;
+	retryAfter: number;
+}
+
+export class RateLimiter {
+	private readonly windows = new Map<string, { second: Window; minute: Window }>();
+	private readonly limits: { perSecond: number; perMinute: number } | null;
+
+	constructor(option: RateLimitOption) {
+		this.limits = option === 'off' ? null : option === 'default' ? { perSecond: 10, perMinute: 60 } : option;
+	}
+
+	get enabled() {
+		return this.limits !== null;
+	}
+
+	clear() {
+		this.windows.clear();
+	}
+
+	/** Counts one request for `key` at `now` (epoch ms) unless it is over a limit. */
+	hit(key: string, now: number): RateDecision {
+		if (!this.limits) return { allowed: true, headers: {}, retryAfter: 0 };
+		const secondStart = Math.floor(now / 1000) * 1000;
+		const minuteStart = Math.floor(now / 60000) * 60000;
+		let state = this.windows.get(key);
+		if (!state) {
+			state = { second: { start: secondStart, count: 0 }, minute: { start: minuteStart, count: 0 } };
+			this.windows.set(key, state);
+		}
+		if (state.second.start !== secondStart) state.second = { start: secondStart, count: 0 };
+		if (state.minute.start !== minuteStart) state.minute = { start: minuteStart, count: 0 };
+
+		const secondFull = state.second.count >= this.limits.perSecond;
+		const minuteFull = state.minute.count >= this.limits.perMinute;
+		const allowed = !secondFull && !minuteFull;
+		if (allowed) {
+			state.second.count += 1;
+			state.minute.count += 1;
+		}
+		const remainingSecond = this.limits.perSecond - state.second.count;
+		const remainingMinute = this.limits.perMinute - state.minute.count;
+		// Report the window that blocks (minute wins if both do, it lasts longer), else the tighter one.
+		const useMinute = minuteFull || (!secondFull && remainingMinute <= remainingSecond);
+		const resetMs = useMinute ? minuteStart + 60000 : secondStart + 1000;
+		const retryAfter = Math.max(1, Math.ceil((resetMs - now) / 1000));
+		return {
+			allowed,
+			retryAfter,
+			headers: {
+				'RateLimit-Limit': String(useMinute ? this.limits.perMinute : this.limits.perSecond),
+				'RateLimit-Remaining': String(Math.max(0, useMinute ? remainingMinute : remainingSecond)),
+				'RateLimit-Reset': String(Math.ceil(resetMs / 1000)),
+			},
+		};
+	}
+}

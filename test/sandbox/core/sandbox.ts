@@ -1,0 +1,418 @@
+/**
+ * `Sandbox` is the SandboxCore implementation: collections, ids, rendering/envelopes, tokens, and the state
+ * the HTTP layer (server.ts) and the control plane (controlPlane.ts) work on.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+
+import { AuthStore, randomToken, type AccessToken, type OAuthClient } from './auth';
+import { meta } from './envelope';
+import { ApiError, notFound } from './errors';
+import { applyExpand, expandTopLevel, type ExpandHost } from './expand';
+import { FaultQueue } from './faults';
+import { FilesHost } from './files';
+import { IdempotencyStore } from './idempotency';
+import { IdGenerator, stableSuffix } from './ids';
+import { runList } from './list';
+import { RateLimiter, type RateLimitOption } from './ratelimit';
+import { Router } from './router';
+import type {
+	ApiRecord,
+	Caller,
+	CollectionOptions,
+	Handler,
+	ListSpec,
+	Money,
+	Reply,
+	RequestContext,
+	ResourceModule,
+	RouteOptions,
+	SandboxApi,
+	SandboxCore,
+} from './types';
+import { API_VERSION, WebhookDispatcher, type WebhookEvent } from './webhooks';
+
+export const SEEDS = ['demo', 'empty'];
+
+/** Scopes that exist without a route of their own (documented catalogue / seed). */
+const EXTRA_SCOPES = [
+	'public.price_adjustment:skip_notifications',
+	'public.staff:read',
+	'public.access_token:read',
+	'public.application:read',
+];
+
+/** Redirect URIs of the seeded OAuth client: n8n's OAuth2 credential callback on its default port. */
+export const DEFAULT_REDIRECT_URIS = [
+	'http://localhost:5678/rest/oauth2-credential/callback',
+	'http://127.0.0.1:5678/rest/oauth2-credential/callback',
+];
+
+export interface SandboxConfig {
+	seed: string;
+	allowHttpWebhooks: boolean;
+	rateLimit: RateLimitOption;
+	latencyMs: number;
+	tokenTtlSeconds: number;
+	webhookRetrySchedule: number[];
+	clock: () => Date;
+	/** Value of the startup all-scope token (random when not given). */
+	token?: string;
+}
+
+export interface RequestLogEntry {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	headers: Record<string, string>;
+	body: unknown;
+	status: number | null;
+	request_id: string;
+	at: string;
+	/** Message of an unexpected exception (the 500s), to ease debugging. */
+	error?: string;
+}
+
+export class Sandbox implements SandboxCore {
+	readonly router = new Router();
+	readonly auth = new AuthStore();
+	readonly faults = new FaultQueue();
+	readonly idempotency = new IdempotencyStore();
+	readonly limiter: RateLimiter;
+	readonly files: FilesHost;
+	readonly webhooks: WebhookDispatcher;
+	readonly requests: RequestLogEntry[] = [];
+	/** Webhook endpoint signing secrets, kept outside the (closed) records. */
+	readonly webhookSecrets = new Map<string, string>();
+	readonly startupToken: AccessToken;
+	seedName: string;
+	/** The API's own base URL once it listens (`http://127.0.0.1:<port>`); image URLs are rendered against it. */
+	baseUrl = '';
+	/** Added to the injected clock by `POST /__sandbox/clock`. */
+	clockOffsetMs = 0;
+
+	private readonly collections = new Map<string, CollectionOptions>();
+	private readonly aliases = new Map<string, string>();
+	private readonly data = new Map<string, Map<string, ApiRecord>>();
+	private readonly sequence = new Map<string, number>();
+	private sequenceCounter = 0;
+	private readonly ids: IdGenerator;
+	private readonly modules: ResourceModule[] = [];
+	private scopeCache?: string[];
+
+	constructor(readonly config: SandboxConfig) {
+		this.seedName = config.seed;
+		this.ids = new IdGenerator(config.seed);
+		this.limiter = new RateLimiter(config.rateLimit);
+		this.files = new FilesHost(() => this.now().getTime());
+		this.webhooks = new WebhookDispatcher(
+			{
+				now: () => this.now(),
+				endpoints: () => (this.data.has('endpoints') ? [...this.data.get('endpoints')!.values()] : []),
+				secret: (id) => this.webhookSecrets.get(id),
+			},
+			config.webhookRetrySchedule,
+		);
+		this.startupToken = {
+			token: config.token ?? randomToken(),
+			kind: 'static',
+			scopes: [],
+			creator: { id: `tok_${stableSuffix('sandbox-startup-token')}` },
+			createdAt: this.now().getTime(),
+			expiresAt: null,
+			revoked: false,
+		};
+	}
+
+	// ---------------------------------------------------------------- registration
+
+	/** Registers modules (their routes and collections); call `reset` afterwards to seed. */
+	use(modules: ResourceModule[]) {
+		const api: SandboxApi = {
+			core: this,
+			collection: (options) => this.defineCollection(options),
+			route: (method, pattern, options, handler) => this.route(method, pattern, options, handler),
+		};
+		for (const module of modules) {
+			module.register(api);
+			this.modules.push(module);
+		}
+		this.scopeCache = undefined;
+	}
+
+	defineCollection(options: CollectionOptions) {
+		if (this.collections.has(options.name)) throw new Error(`Collection defined twice: ${options.name}`);
+		this.collections.set(options.name, options);
+		this.data.set(options.name, new Map());
+		for (const alias of options.aliases ?? []) this.aliases.set(alias, options.name);
+		this.scopeCache = undefined;
+	}
+
+	route(method: string, pattern: string, options: RouteOptions, handler: Handler) {
+		this.router.add(method, pattern, options, handler);
+		this.scopeCache = undefined;
+	}
+
+	/** Every scope a token can hold: route scopes, collection read scopes (for expand) and the documented extras. */
+	allScopes(): string[] {
+		if (!this.scopeCache) {
+			const scopes = new Set<string>(EXTRA_SCOPES);
+			for (const route of this.router.routes) for (const s of route.options.scopes) scopes.add(s);
+			for (const c of this.collections.values()) scopes.add(`public.${c.scope}:read`);
+			this.scopeCache = [...scopes].sort();
+		}
+		return this.scopeCache;
+	}
+
+	collectionNames(): string[] {
+		return [...this.collections.keys()];
+	}
+
+	collectionOptions(name: string): CollectionOptions | undefined {
+		return this.collections.get(name) ?? this.collections.get(this.aliases.get(name) ?? '');
+	}
+
+	/** The collection an id belongs to, by longest matching prefix. */
+	collectionFor(id: string): CollectionOptions | undefined {
+		let best: CollectionOptions | undefined;
+		for (const c of this.collections.values()) {
+			if (id.startsWith(c.prefix) && (!best || c.prefix.length > best.prefix.length)) best = c;
+		}
+		return best;
+	}
+
+	/** The collection whose singular key is `key` (event types name it: `invoice.paid` → `invoice`). */
+	collectionByKey(key: string): CollectionOptions | undefined {
+		return [...this.collections.values()].find((c) => c.key === key);
+	}
+
+	private mustCollection(name: string): CollectionOptions {
+		const found = this.collectionOptions(name);
+		if (!found) throw new Error(`Unknown collection: ${name}`);
+		return found;
+	}
+
+	private store(name: string): Map<string, ApiRecord> {
+		return this.data.get(this.mustCollection(name).name)!;
+	}
+
+	// ---------------------------------------------------------------- state lifecycle
+
+	/** Restores a seed: all data, tokens (except the startup token), clients, logs, faults and deliveries. */
+	reset(seed: string = this.seedName) {
+		if (!SEEDS.includes(seed)) {
+			throw new ApiError(422, 'invalid_content', `Unknown seed '${seed}'; known seeds: ${SEEDS.join(', ')}`, [
+				{ message: `The seed must be one of: ${SEEDS.join(', ')}`, pointer: '/seed' },
+			]);
+		}
+		this.seedName = seed;
+		this.ids.reset(seed);
+		for (const records of this.data.values()) records.clear();
+		this.sequence.clear();
+		this.sequenceCounter = 0;
+		this.auth.clear();
+		this.startupToken.scopes = this.allScopes();
+		this.startupToken.revoked = false;
+		this.startupToken.expiresAt = null;
+		this.auth.tokens.set(this.startupToken.token, this.startupToken);
+		this.auth.clients.set(this.defaultClient().clientId, this.defaultClient());
+		this.limiter.clear();
+		this.idempotency.clear();
+		this.faults.clear();
+		this.requests.length = 0;
+		this.webhooks.clear();
+		this.webhookSecrets.clear();
+		this.files.clear();
+		this.clockOffsetMs = 0;
+		for (const module of this.modules) module.seed?.(this, seed);
+	}
+
+	/** The seeded OAuth client (all scopes, n8n callback URLs); its credentials are derived from the seed name. */
+	defaultClient(): OAuthClient {
+		const derive = (label: string) => createHash('sha256').update(`${label}:${this.seedName}`).digest('base64url');
+		return {
+			clientId: derive('client-id'),
+			clientSecret: derive('client-secret'),
+			appId: `app_${stableSuffix(`app:${this.seedName}`)}`,
+			name: 'Sandbox Partner App',
+			redirectUris: [...DEFAULT_REDIRECT_URIS],
+			scopes: this.allScopes(),
+		};
+	}
+
+	createClient(options: { name?: string; redirectUris: string[]; scopes?: string[] }): OAuthClient {
+		const client: OAuthClient = {
+			clientId: randomToken(),
+			clientSecret: randomToken(),
+			appId: `app_${stableSuffix(randomUUID())}`,
+			name: options.name ?? 'Sandbox Test App',
+			redirectUris: options.redirectUris,
+			scopes: options.scopes ?? this.allScopes(),
+		};
+		this.auth.clients.set(client.clientId, client);
+		return client;
+	}
+
+	/** A static access token (`tok_` creator), optionally expiring after `expiresInSeconds`. */
+	issueStaticToken(scopes: string[], expiresInSeconds?: number): AccessToken {
+		const now = this.now().getTime();
+		return this.auth.issue({
+			kind: 'static',
+			scopes,
+			creator: { id: `tok_${stableSuffix(randomUUID())}` },
+			createdAt: now,
+			expiresAt: expiresInSeconds === undefined ? null : now + expiresInSeconds * 1000,
+		});
+	}
+
+	/** Expires one access token, or every access token except the startup one. Returns how many. */
+	expireTokens(token?: string): number {
+		const past = this.now().getTime() - 1;
+		let count = 0;
+		for (const t of this.auth.tokens.values()) {
+			if (token ? t.token !== token : t === this.startupToken) continue;
+			t.expiresAt = past;
+			count += 1;
+		}
+		return count;
+	}
+
+	/** Resolves a bearer header to a caller, or undefined (401). */
+	authenticate(authorization: string | undefined): { caller: Caller; token: AccessToken } | undefined {
+		const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+		if (!match) return undefined;
+		const token = this.auth.active(match[1], this.now().getTime());
+		if (!token) return undefined;
+		return {
+			token,
+			caller: { token: token.token, scopes: [...token.scopes], creator: { ...token.creator }, clientId: token.clientId },
+		};
+	}
+
+	// ---------------------------------------------------------------- SandboxCore
+
+	now(): Date {
+		return new Date(this.config.clock().getTime() + this.clockOffsetMs);
+	}
+
+	newId(prefix: string): string {
+		return this.ids.next(prefix);
+	}
+
+	all(collection: string): ApiRecord[] {
+		return [...this.store(collection).values()];
+	}
+
+	get(collection: string, id: string): ApiRecord | undefined {
+		return this.store(collection).get(id);
+	}
+
+	find(id: string): ApiRecord | undefined {
+		const collection = this.collectionFor(id);
+		return collection ? this.data.get(collection.name)!.get(id) : undefined;
+	}
+
+	insert(collection: string, record: ApiRecord): ApiRecord {
+		const stored = structuredClone(record);
+		this.store(collection).set(stored.id, stored);
+		if (!this.sequence.has(stored.id)) this.sequence.set(stored.id, ++this.sequenceCounter);
+		return stored;
+	}
+
+	update(collection: string, id: string, changes: Record<string, unknown>): ApiRecord {
+		const stored = this.mustGet(collection, id);
+		Object.assign(stored, structuredClone(changes), { updated_at: this.now().toISOString() });
+		return stored;
+	}
+
+	remove(collection: string, id: string): void {
+		this.store(collection).delete(id);
+	}
+
+	mustGet(collection: string, id: string): ApiRecord {
+		const found = this.get(collection, id);
+		if (found) return found;
+		const key = this.mustCollection(collection).key.replace(/_/g, ' ');
+		throw notFound(key.charAt(0).toUpperCase() + key.slice(1), id);
+	}
+
+	/** The collection's own render (derived fields) on a deep copy; never mutates the stored record. */
+	renderPlain(collection: string, record: ApiRecord): ApiRecord {
+		const options = this.mustCollection(collection);
+		const copy = structuredClone(record);
+		return options.render ? options.render(copy, this) : copy;
+	}
+
+	render(ctx: RequestContext, collection: string, record: ApiRecord): ApiRecord {
+		return applyExpand(this.expandHost(), ctx.caller.scopes, this.renderPlain(collection, record), ctx.query.expand);
+	}
+
+	single(ctx: RequestContext, collection: string, record: ApiRecord, status = 200): Reply {
+		const { key } = this.mustCollection(collection);
+		return { status, body: { [key]: this.render(ctx, collection, record), meta: meta(ctx.requestId) } };
+	}
+
+	list(ctx: RequestContext, collection: string, records: ApiRecord[], spec: ListSpec): Reply {
+		const { name } = this.mustCollection(collection);
+		const { items, pagination } = runList(ctx.query, records, spec, (id) => this.sequence.get(id) ?? Number.MAX_SAFE_INTEGER);
+		return {
+			status: 200,
+			body: { [name]: items.map((r) => this.render(ctx, collection, r)), meta: meta(ctx.requestId, { pagination }) },
+		};
+	}
+
+	success(ctx: RequestContext, message: string): Reply {
+		return { status: 200, body: { success: { message }, meta: meta(ctx.requestId) } };
+	}
+
+	emit(type: string, record: ApiRecord): void {
+		this.emitEvent(type, record);
+	}
+
+	/** Builds the documented event envelope for `record` and hands it to the dispatcher; returns the event. */
+	emitEvent(type: string, record: ApiRecord): WebhookEvent {
+		const collection = this.collectionFor(record.id) ?? this.collectionByKey(type.split('.')[0]);
+		const key = collection?.key ?? type.split('.')[0];
+		const rendered = collection ? expandTopLevel(this.expandHost(), this.renderPlain(collection.name, record)) : structuredClone(record);
+		const event: WebhookEvent = {
+			id: `evt_${stableSuffix(randomUUID())}`,
+			type,
+			api_version: API_VERSION,
+			created_at: this.now().toISOString(),
+			data: { [key]: rendered },
+			meta: { curies: meta('').curies },
+		};
+		this.webhooks.dispatch(event);
+		return event;
+	}
+
+	money(amount: number, currency = 'GBP'): Money {
+		let formatted: string;
+		try {
+			formatted = new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount / 100);
+		} catch {
+			formatted = `${(amount / 100).toFixed(2)} ${currency}`;
+		}
+		return { amount, currency, formatted };
+	}
+
+	presign(content: Buffer, contentType: string, filename: string): string {
+		return this.files.presign(content, contentType, filename);
+	}
+
+	// ---------------------------------------------------------------- helpers
+
+	/** Records of a collection as the API renders them (control plane `GET /__sandbox/state/<name>`). */
+	state(name: string): ApiRecord[] | undefined {
+		const options = this.collectionOptions(name);
+		if (!options) return undefined;
+		return this.all(options.name).map((r) => this.renderPlain(options.name, r));
+	}
+
+	private expandHost(): ExpandHost {
+		return {
+			collectionFor: (id) => this.collectionFor(id),
+			get: (collection, id) => this.get(collection, id),
+			renderPlain: (collection, record) => this.renderPlain(collection, record),
+		};
+	}
+}

@@ -1,0 +1,15 @@
+/** Product categories: list and get. The rendered category has only `id` and `name` (as in the docs). */
+import type { ApiRecord, ResourceModule } from '../../core/types';
+import { registerReadable } from './shared';
+
+const render = (record: ApiRecord): ApiRecord => ({ id: record.id, name: record.name }) as unknown as ApiRecord;
+
+export const productCategories: ResourceModule = {
+	register(api) {
+		registerReadable(
+			api,
+			{ name: 'product_categories', key: 'product_category', prefix: 'pcat_', scope: 'product_category', render },
+			{ path: 'product_categories', param: 'product_category_id', spec: { sortBy: ['created_at'] } },
+		);
+	},
+};
