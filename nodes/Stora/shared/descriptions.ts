@@ -456,3 +456,65 @@ export const EMPTY_AS_NULL = '={{ $value === "" ? null : $value }}';
  */
 export const ISO_DATE_TIME_OR_NULL =
 	'={{ $value === "" ? null : isNaN(Date.parse($value)) ? $value : new Date($value).toISOString() }}';
+
+/**
+ * A list filter on record IDs, sent comma-separated (`site_id=site_a,site_b`): a multi-select loaded from the API when
+ * `loadOptionsMethod` is given (e.g. `getSites`), otherwise a text field of comma-separated IDs. An expression may give
+ * an array or a comma-separated string. Every ID is checked against `prefix` before any request. `collection` is the
+ * parameter holding the filter (default `filters`).
+ */
+export function idListFilter(options: {
+	displayName: string;
+	name: string;
+	queryName: string;
+	prefix: string;
+	loadOptionsMethod?: string;
+	description?: string;
+	collection?: string;
+}): INodeProperties {
+	const parameter = `${options.collection ?? 'filters'}.${options.name}`;
+	const control: Partial<INodeProperties> = options.loadOptionsMethod
+		? {
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: options.loadOptionsMethod },
+				default: [],
+				description: `${options.description ?? ''} Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`.trim(),
+			}
+		: {
+				type: 'string',
+				default: '',
+				placeholder: `${options.prefix}a1b2c3, ${options.prefix}d4e5f6`,
+				description: `${options.description ?? ''} Comma-separated IDs (${options.prefix}...).`.trim(),
+			};
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		...(control as Pick<INodeProperties, 'type' | 'default'>),
+		routing: {
+			send: {
+				type: 'query',
+				property: options.queryName,
+				value:
+					'={{ (Array.isArray($value) ? $value : String($value ?? "").split(",")).map((id) => String(id).trim()).filter((id) => id !== "").join(",") || undefined }}',
+				preSend: [checkIdList(parameter, options.displayName, options.prefix)],
+			},
+		},
+	};
+}
+
+function checkIdList(parameter: string, label: string, prefix: string) {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const raw = this.getNodeParameter(parameter, []) as string | string[] | undefined;
+		const ids = (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
+			.map((id) => String(id).trim())
+			.filter((id) => id !== '');
+		const bad = ids.find((id) => !new RegExp(`^${prefix}[A-Za-z0-9]+$`).test(id));
+		if (bad !== undefined) {
+			throw new NodeOperationError(this.getNode(), `${label}: "${bad}" is not a valid ID`, {
+				description: `Each ID must start with "${prefix}" (for example ${prefix}a1b2c3); separate several with commas.`,
+				itemIndex: this.getItemIndex(),
+			});
+		}
+		return requestOptions;
+	};
+}

@@ -95,6 +95,67 @@ function responseOfError(error: unknown): IN8nHttpFullResponse | undefined {
 	return undefined;
 }
 
+/** Redirects followed for a request that must not carry the credential to another host. */
+const MAX_REDIRECTS = 5;
+const CREDENTIAL_HEADERS = /^(authorization|proxy-authorization|cookie)$/i;
+
+/** Where a request goes: `baseURL` joined with a relative `url`, as n8n's HTTP client does. */
+function absoluteUrl(options: IHttpRequestOptions): string {
+	if (/^[a-z][a-z0-9+.-]*:\/\//i.test(options.url)) return options.url;
+	return `${String(options.baseURL ?? '').replace(/\/+$/, '')}/${options.url.replace(/^\/+/, '')}`;
+}
+
+/**
+ * `sendCredentialsOnCrossOriginRedirect: false` (n8n's own request option) is honoured here whatever the n8n version:
+ * the transport follows the redirects itself and sends the credential only to the API's own origin. The API answers
+ * image downloads with a redirect to a pre-signed address on another host, which must not get the bearer token
+ * (S3-style hosts reject a request that carries one).
+ */
+async function followRedirects(
+	context: StoraContext,
+	credentialType: CredentialType,
+	request: IHttpRequestOptions,
+	first: IN8nHttpFullResponse,
+): Promise<IN8nHttpFullResponse> {
+	let response = first;
+	let from = absoluteUrl(request);
+	const origin = new URL(from).origin;
+	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+		const location = header(response, 'location');
+		if (response.statusCode < 300 || response.statusCode >= 400 || !location) return response;
+		if (hop === MAX_REDIRECTS) break;
+		const target = new URL(location, from);
+		// As browsers do: 303, and 301/302 after a POST, continue with a GET; 307/308 repeat the request.
+		const method = (request.method ?? 'GET').toUpperCase();
+		const toGet = response.statusCode === 303 || ([301, 302].includes(response.statusCode) && method === 'POST');
+		const next: IHttpRequestOptions = {
+			...request,
+			url: target.href,
+			baseURL: undefined,
+			qs: undefined,
+			...(toGet ? { method: 'GET', body: undefined } : {}),
+		};
+		if (target.origin === origin) {
+			response = (await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				credentialType,
+				next,
+			)) as IN8nHttpFullResponse;
+		} else {
+			// n8n may have written the credential into the request's headers: none of it goes to the other host.
+			const headers = Object.fromEntries(
+				Object.entries(request.headers ?? {}).filter(([name]) => !CREDENTIAL_HEADERS.test(name)),
+			);
+			response = (await context.helpers.httpRequest({ ...next, headers, auth: undefined })) as IN8nHttpFullResponse;
+		}
+		from = target.href;
+	}
+	throw new NodeApiError(context.getNode(), { message: 'Too many redirects' }, {
+		message: `Stora redirected more than ${MAX_REDIRECTS} times`,
+		description: `Last address: ${from}`,
+	});
+}
+
 /**
  * One call to the Stora API with the node's credential. Waits and retries on 429 (bounded), retries 5xx and
  * dropped connections when repeating cannot duplicate a write, and turns every error into a NodeApiError that carries
@@ -106,6 +167,8 @@ export async function storaRequest(
 	itemIndex?: number,
 ): Promise<IN8nHttpFullResponse> {
 	const credentialType = credentialTypeOf(context);
+	const followsRedirectsItself =
+		options.sendCredentialsOnCrossOriginRedirect === false && options.disableFollowRedirect !== true;
 	const request: IHttpRequestOptions = {
 		json: true,
 		...options,
@@ -113,6 +176,8 @@ export async function storaRequest(
 		returnFullResponse: true,
 		// 401 must still throw inside n8n's helper: that is what triggers the OAuth2 token refresh.
 		ignoreHttpStatusErrors: { ignore: true, except: [401] },
+		// Redirects that must not carry the credential to another host are followed below, not by n8n.
+		...(followsRedirectsItself ? { disableFollowRedirect: true } : {}),
 	};
 
 	let rateLimited = 0;
@@ -125,6 +190,9 @@ export async function storaRequest(
 				credentialType,
 				request,
 			)) as IN8nHttpFullResponse;
+			if (followsRedirectsItself) {
+				response = await followRedirects(context, credentialType, request, response);
+			}
 		} catch (error) {
 			const failed = responseOfError(error);
 			if (failed) throw toNodeApiError(context.getNode(), failed, itemIndex);

@@ -85,6 +85,11 @@ export class Sandbox implements SandboxCore {
 	readonly webhookSecrets = new Map<string, string>();
 	readonly startupToken: AccessToken;
 	seedName: string;
+	/**
+	 * In-process tests only: runs before each API call is handled, e.g. to change data between two pages of a
+	 * list exactly when the second page is requested.
+	 */
+	onApiRequest?: (request: { method: string; path: string; query: Record<string, string> }) => void | Promise<void>;
 	/** The API's own base URL once it listens (`http://127.0.0.1:<port>`); image URLs are rendered against it. */
 	baseUrl = '';
 	/** Added to the injected clock by `POST /__sandbox/clock`. */

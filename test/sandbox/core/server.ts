@@ -70,6 +70,7 @@ export async function handleHttp(sb: Sandbox, req: IncomingMessage, res: ServerR
 			at: sb.now().toISOString(),
 		};
 		sb.requests.push(log);
+		await sb.onApiRequest?.(incoming);
 
 		let out: Outgoing | undefined;
 		const fault = sb.faults.take(incoming.method, path);
