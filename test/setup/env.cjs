@@ -6,3 +6,6 @@ const path = require('node:path');
 if (!process.env.N8N_USER_FOLDER) {
 	process.env.N8N_USER_FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-nodes-stora-test-'));
 }
+
+// n8n-core logs node errors to the console; the tests assert on them instead.
+process.env.N8N_LOG_LEVEL = process.env.N8N_LOG_LEVEL || 'silent';
