@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { methods } from './methods';
 import { resourceOptions, resourceProperties } from './resources';
+import { authenticationProperty } from './shared/authentication';
 import { API_VERSION } from './shared/constants';
 import { executeStoraRequest } from './shared/execute';
 
@@ -30,16 +31,7 @@ export class Stora implements INodeType {
 		// Every request the descriptions build runs through one transport (retries, idempotency, errors, Return All).
 		requestOperations: { pagination: executeStoraRequest },
 		properties: [
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				options: [
-					{ name: 'Access Token', value: 'accessToken' },
-					{ name: 'OAuth2', value: 'oAuth2' },
-				],
-				default: 'accessToken',
-			},
+			authenticationProperty,
 			{
 				displayName: 'Resource',
 				name: 'resource',

@@ -9,10 +9,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
+import { authenticationProperty } from '../Stora/shared/authentication';
+import { API_VERSION } from '../Stora/shared/constants';
 import { EVENT_TYPE_OPTIONS } from '../Stora/shared/events';
 import { verifySignature } from '../Stora/shared/signature';
 import { asNodeError, storaRequest, versionedBaseUrl } from '../Stora/shared/transport';
-import { API_VERSION } from '../Stora/shared/constants';
 
 /** What the trigger keeps per registration: test listening and the published workflow each have their own. */
 interface Registration {
@@ -73,16 +74,7 @@ export class StoraTrigger implements INodeType {
 		],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: [
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				options: [
-					{ name: 'Access Token', value: 'accessToken' },
-					{ name: 'OAuth2', value: 'oAuth2' },
-				],
-				default: 'accessToken',
-			},
+			authenticationProperty,
 			{
 				displayName: 'Events',
 				name: 'events',

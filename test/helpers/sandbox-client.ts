@@ -74,6 +74,10 @@ export class SandboxClient {
 		});
 	}
 
+	async clearFaults() {
+		await this.call('DELETE', '/__sandbox/faults');
+	}
+
 	async fault(match: { method?: string; path?: string }, responses: Array<Record<string, unknown>>) {
 		await this.call('POST', '/__sandbox/faults', { match, responses });
 	}

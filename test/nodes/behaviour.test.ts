@@ -2,33 +2,18 @@
  * What every operation inherits from the shared transport: error mapping, local validation, Continue On Fail,
  * retries on 429 / 5xx / dropped connections, pacing by rate-limit headers and Return All's exactness.
  */
-import { startSandbox } from '../sandbox';
 import { runStora, tokenCredentials } from '../helpers/n8n';
-import { SandboxClient } from '../helpers/sandbox-client';
-
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+import { useSandbox } from '../helpers/sandbox-fixture';
 
 describe('Stora node: shared behaviour', () => {
-	let sandbox: Sandbox;
-	let client: SandboxClient;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ seed: 'demo' });
-		client = new SandboxClient(sandbox.url);
-	});
-	afterAll(async () => await sandbox.close());
-	beforeEach(async () => {
-		await client.reset('demo');
-		await client.clearRequests();
-		await fetch(`${sandbox.url}/__sandbox/faults`, { method: 'DELETE' });
-	});
-
-	const credentials = () => tokenCredentials(sandbox.url, sandbox.token);
+	const fixture = useSandbox();
+	const client = () => fixture.client;
+	const credentials = () => fixture.credentials();
 	const getSites = { resource: 'site', operation: 'getAll', returnAll: false, limit: 3 };
 
 	describe('errors', () => {
 		it("shows the API's message and code, every detail with its field, and the request id", async () => {
-			await client.fault({ method: 'GET', path: '/2025-09/sites' }, [
+			await client().fault({ method: 'GET', path: '/2025-09/sites' }, [
 				{
 					status: 422,
 					body: {
@@ -61,15 +46,15 @@ describe('Stora node: shared behaviour', () => {
 		});
 
 		it('says what happened when the answer is an HTML error page', async () => {
-			await client.fault({ method: 'GET', path: '/2025-09/sites' }, [{ html: true }, { html: true }, { html: true }]);
+			await client().fault({ method: 'GET', path: '/2025-09/sites' }, [{ html: true }, { html: true }, { html: true }]);
 			const result = await runStora({ credentials: credentials(), parameters: getSites });
 			expect(result.error?.message).toBe('Stora answered with HTTP 502 and no error details');
-			expect((await client.requests()).length).toBe(3);
+			expect((await client().requests()).length).toBe(3);
 		});
 
 		it('reports an invalid token as the API does, without echoing the token', async () => {
 			const result = await runStora({
-				credentials: tokenCredentials(sandbox.url, 'tok_not_a_real_token'),
+				credentials: tokenCredentials(fixture.sandbox.url, 'tok_not_a_real_token'),
 				parameters: getSites,
 			});
 			expect(result.error?.message).toMatch(/\[invalid_token\]$/);
@@ -77,7 +62,7 @@ describe('Stora node: shared behaviour', () => {
 		});
 
 		it('keeps item pairing with Continue On Fail: the failing item gets its error, the others their data', async () => {
-			const [site] = await client.state('sites');
+			const [site] = await client().state('sites');
 			const result = await runStora({
 				credentials: credentials(),
 				continueOnFail: true,
@@ -104,7 +89,7 @@ describe('Stora node: shared behaviour', () => {
 				parameters: { resource: 'site', operation: 'get', siteId: { __rl: true, mode: 'id', value: 'con_123' } },
 			});
 			expect(result.error?.message).toContain('has issues');
-			expect(await client.requests()).toHaveLength(0);
+			expect(await client().requests()).toHaveLength(0);
 		});
 
 		it('rejects an ID of the wrong prefix coming from an expression before any request, naming the parameter', async () => {
@@ -115,7 +100,7 @@ describe('Stora node: shared behaviour', () => {
 			});
 			expect(result.error?.message).toBe('Site: "con_123" is not a site ID');
 			expect(result.error?.description).toContain('starts with "site_"');
-			expect(await client.requests()).toHaveLength(0);
+			expect(await client().requests()).toHaveLength(0);
 		});
 
 		it('never asks for more than 100 records per page', async () => {
@@ -124,33 +109,33 @@ describe('Stora node: shared behaviour', () => {
 				parameters: { resource: 'site', operation: 'getAll', returnAll: false, limit: 500 },
 			});
 			expect(result.error?.message).toMatch(/Limit/);
-			expect(await client.requests()).toHaveLength(0);
+			expect(await client().requests()).toHaveLength(0);
 		});
 	});
 
 	describe('retries', () => {
 		it('waits for Retry-After on 429 and retries', async () => {
-			await client.fault({ method: 'GET', path: '/2025-09/sites' }, [
+			await client().fault({ method: 'GET', path: '/2025-09/sites' }, [
 				{ status: 429, headers: { 'Retry-After': '0' }, body: { error: { code: 'too_many_requests', message: 'Slow down' } } },
 				{ status: 429, headers: { 'Retry-After': '0' }, body: { error: { code: 'too_many_requests', message: 'Slow down' } } },
 			]);
 			const result = await runStora({ credentials: credentials(), parameters: getSites });
 			expect(result.error).toBeUndefined();
 			expect(result.items).toHaveLength(3);
-			expect((await client.requests()).map((request) => request.status)).toEqual([429, 429, 200]);
+			expect((await client().requests()).map((request) => request.status)).toEqual([429, 429, 200]);
 		});
 
 		it('gives up on 429 after a bounded number of attempts with a message about rate limits', async () => {
 			const tooMany = { status: 429, headers: { 'Retry-After': '0' }, body: { error: { code: 'too_many_requests', message: 'Too many requests' } } };
-			await client.fault({ method: 'GET', path: '/2025-09/sites' }, Array(10).fill(tooMany));
+			await client().fault({ method: 'GET', path: '/2025-09/sites' }, Array(10).fill(tooMany));
 			const result = await runStora({ credentials: credentials(), parameters: getSites });
 			expect(result.error?.message).toBe('Too many requests [too_many_requests]');
 			expect(result.error?.description).toContain('10 per second');
-			expect((await client.requests()).length).toBe(6);
+			expect((await client().requests()).length).toBe(6);
 		});
 
 		it('retries a dropped connection and a 500 on a read', async () => {
-			await client.fault({ method: 'GET', path: '/2025-09/sites' }, [{ reset: true }, { status: 500 }]);
+			await client().fault({ method: 'GET', path: '/2025-09/sites' }, [{ reset: true }, { status: 500 }]);
 			const result = await runStora({ credentials: credentials(), parameters: getSites });
 			expect(result.error).toBeUndefined();
 			expect(result.items).toHaveLength(3);

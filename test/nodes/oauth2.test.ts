@@ -5,39 +5,26 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
-import { startSandbox } from '../sandbox';
 import { oauthCredentials, runStora } from '../helpers/n8n';
-import { SandboxClient } from '../helpers/sandbox-client';
-
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+import { useSandbox } from '../helpers/sandbox-fixture';
 
 const REDIRECT = 'http://127.0.0.1:5678/rest/oauth2-credential/callback';
 const getSites = { authentication: 'oAuth2', resource: 'site', operation: 'getAll', returnAll: false, limit: 2 };
 
 describe('Stora node with OAuth2', () => {
-	let sandbox: Sandbox;
-	let client: SandboxClient;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ seed: 'demo' });
-		client = new SandboxClient(sandbox.url);
-	});
-	afterAll(async () => await sandbox.close());
-	beforeEach(async () => {
-		await client.reset('demo');
-		await client.clearRequests();
-	});
+	const fixture = useSandbox();
+	const client = () => fixture.client;
 
 	const expireAll = async () =>
-		await fetch(`${sandbox.url}/__sandbox/expire-tokens`, {
+		await fetch(`${fixture.sandbox.url}/__sandbox/expire-tokens`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: '{}',
 		});
 
 	it('client credentials: fetches a token, then a new one after the sandbox expires it', async () => {
-		const app = await client.oauthClient([REDIRECT]);
-		const store = oauthCredentials(sandbox.url, app);
+		const app = await client().oauthClient([REDIRECT]);
+		const store = oauthCredentials(fixture.sandbox.url, app);
 
 		const first = await runStora({ credentials: store, parameters: getSites });
 		expect(first.error).toBeUndefined();
@@ -52,7 +39,7 @@ describe('Stora node with OAuth2', () => {
 		const secondToken = (store.storaOAuth2Api.oauthTokenData as { access_token: string }).access_token;
 		expect(secondToken).not.toBe(firstToken);
 
-		const calls = (await client.requests()).map((request) => `${request.path} ${request.status}`);
+		const calls = (await client().requests()).map((request) => `${request.path} ${request.status}`);
 		expect(calls).toEqual([
 			'/oauth2/token 200',
 			'/2025-09/sites 200',
@@ -60,13 +47,13 @@ describe('Stora node with OAuth2', () => {
 			'/oauth2/token 200',
 			'/2025-09/sites 200',
 		]);
-		const tokenRequest = (await client.requests())[0];
+		const tokenRequest = (await client().requests())[0];
 		expect(tokenRequest.headers['content-type']).toContain('application/x-www-form-urlencoded');
 		expect(tokenRequest.body).toMatchObject({ grant_type: 'client_credentials', client_id: app.client_id });
 	});
 
 	it('authorization code with PKCE: refreshes an expired token and keeps the rotated refresh token', async () => {
-		const app = await client.oauthClient([REDIRECT]);
+		const app = await client().oauthClient([REDIRECT]);
 		const verifier = randomBytes(48).toString('base64url');
 		const challenge = createHash('sha256').update(verifier).digest('base64url');
 		const params = {
@@ -79,9 +66,9 @@ describe('Stora node with OAuth2', () => {
 			code_challenge_method: 'S256',
 		};
 		// The operator approves on the consent page.
-		const consent = await fetch(`${sandbox.url}/oauth2/authorize?${new URLSearchParams(params)}`);
+		const consent = await fetch(`${fixture.sandbox.url}/oauth2/authorize?${new URLSearchParams(params)}`);
 		expect(await consent.text()).toContain('Approve');
-		const approved = await fetch(`${sandbox.url}/oauth2/authorize`, {
+		const approved = await fetch(`${fixture.sandbox.url}/oauth2/authorize`, {
 			method: 'POST',
 			redirect: 'manual',
 			headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -89,7 +76,7 @@ describe('Stora node with OAuth2', () => {
 		});
 		const code = new URL(approved.headers.get('location') as string).searchParams.get('code') as string;
 		// n8n exchanges the code (form-encoded, client id and secret in the body, with the PKCE verifier).
-		const exchange = await fetch(`${sandbox.url}/oauth2/token`, {
+		const exchange = await fetch(`${fixture.sandbox.url}/oauth2/token`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/x-www-form-urlencoded' },
 			body: new URLSearchParams({
@@ -104,7 +91,7 @@ describe('Stora node with OAuth2', () => {
 		const tokens = (await exchange.json()) as { access_token: string; refresh_token: string };
 		expect(exchange.status).toBe(200);
 
-		const store = oauthCredentials(sandbox.url, app, 'authorizationCode', { ...tokens });
+		const store = oauthCredentials(fixture.sandbox.url, app, 'authorizationCode', { ...tokens });
 		const first = await runStora({ credentials: store, parameters: getSites });
 		expect(first.error).toBeUndefined();
 
@@ -119,7 +106,7 @@ describe('Stora node with OAuth2', () => {
 
 		// The first refresh token was revoked by the rotation; the stored one still works.
 		const refresh = async (refreshToken: string) =>
-			await fetch(`${sandbox.url}/oauth2/token`, {
+			await fetch(`${fixture.sandbox.url}/oauth2/token`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/x-www-form-urlencoded' },
 				body: new URLSearchParams({

@@ -7,21 +7,17 @@ import type { INodeParameters } from 'n8n-workflow';
 import { startSandbox, type ApiRecord } from '../sandbox';
 import { runStora, tokenCredentials } from '../helpers/n8n';
 import { SandboxClient } from '../helpers/sandbox-client';
+import { useSandbox } from '../helpers/sandbox-fixture';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 describe('Stora node: Return All', () => {
+	const fixture = useSandbox();
 	let sandbox: Sandbox;
 	let client: SandboxClient;
 
-	beforeAll(async () => {
-		sandbox = await startSandbox({ seed: 'demo' });
-		client = new SandboxClient(sandbox.url);
-	});
-	afterAll(async () => await sandbox.close());
 	beforeEach(async () => {
-		sandbox.core.onApiRequest = undefined;
-		await client.reset('demo');
+		({ sandbox, client } = fixture);
 		await client.addSites(250);
 		await client.clearRequests();
 	});
