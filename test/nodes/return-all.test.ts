@@ -121,3 +121,33 @@ describe('Stora node: Return All under rate limits', () => {
 		expect(statuses.every((status) => status === 200)).toBe(true);
 	});
 });
+
+describe('Stora node: Return All on a list without created_after', () => {
+	const fixture = useSandbox();
+
+	it('notices the cursor is ignored and pages by number, returning each unit once', async () => {
+		const [template] = await fixture.client.state('units');
+		const base = Date.parse('2025-01-01T00:00:00.000Z');
+		await fixture.client.insert(
+			'units',
+			Array.from({ length: 180 }, (_, n) => {
+				const at = new Date(base + n * 1000).toISOString();
+				const record: Record<string, unknown> = { ...template, name: `Extra ${n}`, created_at: at, updated_at: at };
+				delete record.id;
+				return record;
+			}),
+		);
+		await fixture.client.clearRequests();
+		const result = await runStora({
+			credentials: fixture.credentials(),
+			parameters: { resource: 'unit', operation: 'getAll', returnAll: true },
+		});
+		expect(result.error).toBeUndefined();
+		const ids = result.items.map((item) => item.json.id);
+		const all = await fixture.client.state('units');
+		expect(new Set(ids).size).toBe(ids.length);
+		expect([...ids].sort()).toEqual(all.map((unit) => unit.id).sort());
+		const pages = (await fixture.client.requests()).map((request) => `${request.query.page}${request.query.created_after ? '+cursor' : ''}`);
+		expect(pages).toEqual(['1', '1+cursor', '2', '3']);
+	});
+});

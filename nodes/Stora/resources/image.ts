@@ -1,7 +1,156 @@
-import type { ResourceDefinition } from '../shared/descriptions';
+import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-// Placeholder: the Image operations are being written.
+import { binaryPropertyName, showFor, type ResourceDefinition } from '../shared/descriptions';
+
+const download = showFor('image', ['download']);
+
+/** `<base64 JSON>--<40 hex>`: the signed token the API puts in its image URLs. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_\-+/=]+--[0-9a-f]{40}$/;
+
+function invalid(context: IExecuteSingleFunctions, message: string, description: string): never {
+	throw new NodeOperationError(context.getNode(), message, {
+		description,
+		itemIndex: context.getItemIndex(),
+	});
+}
+
+/**
+ * Builds the request path from the image URL (or token and file name). Only the token and the file name are taken
+ * from the URL: the request always goes to the credential's Base URL, so the access token is never sent to a host
+ * the user pasted.
+ */
+async function imagePath(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const source = this.getNodeParameter('source', 'url') as string;
+	let token: string;
+	let fileName: string;
+	if (source === 'url') {
+		const raw = String(this.getNodeParameter('imageUrl', '') ?? '').trim();
+		let pathname: string;
+		try {
+			pathname = new URL(raw, 'https://placeholder.invalid').pathname;
+		} catch {
+			pathname = '';
+		}
+		const match = /\/images\/([^/]+)\/([^/]+)\/?$/.exec(pathname);
+		if (!match) {
+			invalid(
+				this,
+				`Image URL: "${raw}" is not a Stora image URL`,
+				'Use an image URL from a site or unit type, e.g. the value of images.default.original: https://public-api.stora.co/2025-09/images/<token>/<file name>.',
+			);
+		}
+		try {
+			token = decodeURIComponent(match[1]);
+			fileName = decodeURIComponent(match[2]);
+		} catch {
+			invalid(this, `Image URL: "${raw}" is not a valid URL`, 'The URL contains a malformed escape sequence.');
+		}
+	} else {
+		token = String(this.getNodeParameter('imageKey', '') ?? '').trim();
+		fileName = String(this.getNodeParameter('fileName', '') ?? '').trim();
+		if (!fileName || fileName.includes('/')) {
+			invalid(this, `File Name: "${fileName}" is not a file name`, "Give the image's file name, e.g. site-photo.jpg.");
+		}
+	}
+	if (!TOKEN_PATTERN.test(token)) {
+		invalid(
+			this,
+			`Image Token: "${token}" is not an image token`,
+			'An image token looks like <base64 text>--<40 hexadecimal characters>, as in the image URLs of sites and unit types.',
+		);
+	}
+	return {
+		...options,
+		url: `/images/${encodeURIComponent(token)}/${encodeURIComponent(fileName)}`,
+	};
+}
+
+const properties: ResourceDefinition['properties'] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['image'] } },
+		options: [
+			{
+				name: 'Download',
+				value: 'download',
+				description:
+					'Download a site or unit type image as a binary file. Takes the image URL found in images.default (original, small, medium or large) of a site or unit type. Returns an item with fileName and mimeType and the file in binary data.',
+				action: 'Download an image',
+				routing: {
+					request: {
+						method: 'GET',
+						encoding: 'arraybuffer',
+						json: false,
+						headers: { Accept: 'image/*, */*;q=0.8' },
+						// The API redirects to a pre-signed address on another host: the transport follows it without the token.
+						sendCredentialsOnCrossOriginRedirect: false,
+					},
+				},
+			},
+		],
+		default: 'download',
+	},
+	{
+		displayName: 'Input',
+		name: 'source',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: download,
+		options: [
+			{
+				name: 'Image URL',
+				value: 'url',
+				description: 'A URL from images.default of a site or unit type',
+			},
+			{
+				name: 'Token and File Name',
+				value: 'token',
+				description: 'The two last parts of such a URL',
+			},
+		],
+		default: 'url',
+	},
+	{
+		displayName: 'Image URL',
+		name: 'imageUrl',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'https://public-api.stora.co/2025-09/images/eyJpZCI6InNpdGVfMTIzIn0--0123abcd/site-photo.jpg',
+		description:
+			'The image URL as found in images.default.original (or small, medium, large) of a site or unit type, usually set with an expression from a previous Get',
+		displayOptions: { show: { ...download.show, source: ['url'] } },
+		routing: { send: { preSend: [imagePath] } },
+	},
+	{
+		displayName: 'Image Token',
+		name: 'imageKey',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'eyJpZCI6InNpdGVfMTIzIn0--0123456789abcdef0123456789abcdef01234567',
+		description: 'The part of the image URL after /images/: base64 text, two dashes and 40 hexadecimal characters',
+		displayOptions: { show: { ...download.show, source: ['token'] } },
+		routing: { send: { preSend: [imagePath] } },
+	},
+	{
+		displayName: 'File Name',
+		name: 'fileName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'site-photo.jpg',
+		description: 'The last part of the image URL',
+		displayOptions: { show: { ...download.show, source: ['token'] } },
+	},
+	binaryPropertyName(download),
+];
+
 export const imageResource: ResourceDefinition = {
 	option: { name: 'Image', value: 'image' },
-	properties: [],
+	properties,
 };

@@ -1,7 +1,180 @@
-import type { ResourceDefinition } from '../shared/descriptions';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-// Placeholder: the Invoice operations are being written.
+import {
+	binaryPropertyName,
+	dateWindows,
+	expandOption,
+	multiValueFilter,
+	outputFormat,
+	resourceLocator,
+	returnAllAndLimit,
+	showFor,
+	simplifyToggle,
+	sortOptions,
+	type ResourceDefinition,
+} from '../shared/descriptions';
+
+const getMany = showFor('invoice', ['getAll']);
+const EXPAND = ['contact', 'site', 'subscription', 'tenancy'];
+
+/**
+ * A filter on comma-separated record IDs, sent as-is (e.g. `contact_id=con_1,con_2`). Each ID is checked against the
+ * API's prefix before any request, so a site ID pasted into the contact filter fails instead of matching nothing.
+ */
+export function idsFilter(
+	collection: string,
+	displayName: string,
+	name: string,
+	query: string,
+	prefix: string,
+): INodeProperties {
+	const label = displayName.replace(/ IDs$/, '').toLowerCase();
+	return {
+		displayName,
+		name,
+		type: 'string',
+		default: '',
+		placeholder: `${prefix}a1b2c3,${prefix}d4e5f6`,
+		description: `Only records of these ${label}s (comma-separated ${label} IDs)`,
+		routing: {
+			send: {
+				preSend: [
+					async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+						const ids = String(this.getNodeParameter(`${collection}.${name}`, '') ?? '')
+							.split(',')
+							.map((id) => id.trim())
+							.filter((id) => id !== '');
+						const bad = ids.filter((id) => !new RegExp(`^${prefix}[A-Za-z0-9]+$`).test(id));
+						if (bad.length) {
+							throw new NodeOperationError(this.getNode(), `${displayName}: "${bad[0]}" is not a ${label} ID`, {
+								description: `A ${label} ID starts with "${prefix}". Separate several IDs with commas.`,
+								itemIndex: this.getItemIndex(),
+							});
+						}
+						if (ids.length) options.qs = { ...(options.qs ?? {}), [query]: ids.join(',') };
+						return options;
+					},
+				],
+			},
+		},
+	};
+}
+
+const properties: ResourceDefinition['properties'] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['invoice'] } },
+		options: [
+			{
+				name: 'Download PDF',
+				value: 'downloadPdf',
+				description:
+					'Download an invoice as a PDF document. Returns one item whose binary field holds the file (named after the invoice number).',
+				action: 'Download an invoice PDF',
+				routing: {
+					request: {
+						method: 'GET',
+						encoding: 'arraybuffer',
+						json: false,
+						headers: { Accept: 'application/pdf' },
+					},
+				},
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				description:
+					'Get an invoice (a billing document for a subscription or an ad hoc charge) by ID. Returns its number, status, collection status, amounts due and paid, dates and line items.',
+				action: 'Get an invoice',
+				routing: { request: { method: 'GET' } },
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description:
+					'List invoices, newest first, filtered by contact, site, subscription, tenancy, status, type, collection status or creation, update and due dates. Returns one item per invoice.',
+				action: 'Get many invoices',
+				routing: { request: { method: 'GET', url: '/invoices' } },
+			},
+		],
+		default: 'getAll',
+	},
+	resourceLocator({
+		name: 'invoiceId',
+		displayName: 'Invoice',
+		prefix: 'inv_',
+		searchListMethod: 'searchInvoices',
+		url: '/invoices/{id}',
+		displayOptions: showFor('invoice', ['downloadPdf', 'get']),
+	}),
+	binaryPropertyName(showFor('invoice', ['downloadPdf'])),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor('invoice', ['get']),
+		options: [expandOption(EXPAND)],
+	},
+	...returnAllAndLimit(getMany),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: getMany,
+		options: [
+			multiValueFilter('Collection Status', 'collectionStatus', 'collection_status', [
+				'pending',
+				'overdue',
+				'collected',
+				'not_collected',
+			]),
+			idsFilter('filters', 'Contact IDs', 'contactIds', 'contact_id', 'con_'),
+			...dateWindows(['created', 'due']),
+			idsFilter('filters', 'Site IDs', 'siteIds', 'site_id', 'site_'),
+			multiValueFilter('Status', 'status', 'status', ['draft', 'deleted', 'open', 'paid', 'uncollectible', 'void']),
+			idsFilter('filters', 'Subscription IDs', 'subscriptionIds', 'subscription_id', 'sub_'),
+			idsFilter('filters', 'Tenancy IDs', 'tenancyIds', 'tenancy_id', 'ten_'),
+			multiValueFilter('Type', 'type', 'type', ['subscription', 'ad_hoc', 'deposit']),
+			...dateWindows(['updated']),
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: getMany,
+		options: [expandOption(EXPAND), ...sortOptions(['created_at', 'due_date', 'updated_at'])],
+	},
+	...outputFormat(getMany),
+	simplifyToggle({
+		...showFor('invoice', ['get', 'getAll']),
+		hide: { outputFormat: ['csv'] },
+	}),
+];
+
 export const invoiceResource: ResourceDefinition = {
 	option: { name: 'Invoice', value: 'invoice' },
-	properties: [],
+	properties,
+	simplifiedFields: [
+		'id',
+		'number',
+		'status',
+		'collection_status',
+		'type',
+		'contact',
+		'total',
+		'amount_due',
+		'due_date',
+		'created_at',
+	],
 };

@@ -1,7 +1,78 @@
-import type { ResourceDefinition } from '../shared/descriptions';
+import {
+	expandOption,
+	outputFormat,
+	resourceLocator,
+	returnAllAndLimit,
+	showFor,
+	simplifyToggle,
+	type ResourceDefinition,
+} from '../shared/descriptions';
 
-// Placeholder: the Subscription operations are being written.
+const getMany = showFor('subscription', ['getAll']);
+
+const properties: ResourceDefinition['properties'] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['subscription'] } },
+		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				description:
+					'Get a subscription (a recurring billing agreement) by ID. Returns its billing period, current period, contact, site, tenancy, recurring line items and whether it is cancelled.',
+				action: 'Get a subscription',
+				routing: { request: { method: 'GET' } },
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List subscriptions, newest first. Returns one item per subscription.',
+				action: 'Get many subscriptions',
+				routing: { request: { method: 'GET', url: '/subscriptions' } },
+			},
+		],
+		default: 'getAll',
+	},
+	resourceLocator({
+		name: 'subscriptionId',
+		displayName: 'Subscription',
+		prefix: 'sub_',
+		searchListMethod: 'searchSubscriptions',
+		url: '/subscriptions/{id}',
+		displayOptions: showFor('subscription', ['get']),
+	}),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor('subscription', ['get']),
+		options: [expandOption(['contact', 'line_items.item', 'order', 'site', 'tenancy'])],
+	},
+	...returnAllAndLimit(getMany),
+	...outputFormat(getMany),
+	simplifyToggle({
+		...showFor('subscription', ['get', 'getAll']),
+		hide: { outputFormat: ['csv'] },
+	}),
+];
+
 export const subscriptionResource: ResourceDefinition = {
 	option: { name: 'Subscription', value: 'subscription' },
-	properties: [],
+	properties,
+	simplifiedFields: [
+		'id',
+		'billing_period',
+		'cancelled',
+		'contact',
+		'site',
+		'tenancy',
+		'current_period',
+		'starts_at',
+		'ends_at',
+	],
 };

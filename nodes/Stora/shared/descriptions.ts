@@ -9,7 +9,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from './constants';
-import { checkIdPrefix, checkNumber, sendMetadata } from './validation';
+import { article, checkIdPrefix, checkNumber, sendMetadata } from './validation';
 
 /** One resource of the node: its entry in the Resource dropdown, its operations and fields, and what Simplify keeps. */
 export interface ResourceDefinition {
@@ -89,7 +89,7 @@ export function resourceLocator(options: LocatorOptions): INodeProperties {
 						type: 'regex',
 						properties: {
 							regex: idPattern,
-							errorMessage: `A ${options.displayName.toLowerCase()} ID starts with "${options.prefix}"`,
+							errorMessage: `${article(options.displayName) === 'an' ? 'An' : 'A'} ${options.displayName.toLowerCase()} ID starts with "${options.prefix}"`,
 						},
 					},
 				],
@@ -388,7 +388,7 @@ export function basePriceRows(displayOptions: IDisplayOptions): INodeProperties 
 		type: 'fixedCollection',
 		placeholder: 'Add Price',
 		typeOptions: { multipleValues: true },
-		default: { price: [{ billingPeriod: 'monthly', amount: 0 }] },
+		default: {},
 		required: true,
 		description: 'The new base price per billing period. Prices of periods not listed are kept.',
 		displayOptions,

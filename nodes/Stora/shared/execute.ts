@@ -68,46 +68,54 @@ function withIdempotencyKey(context: IExecutePaginationFunctions, options: IHttp
  */
 async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequestOptions, maxResults?: number) {
 	const userQs = (options.qs ?? {}) as IDataObject;
-	const sortBy = (userQs.sort_by as string | undefined) ?? 'created_at';
-	const byCursor = sortBy === 'created_at';
+	const byCreated = ((userQs.sort_by as string | undefined) ?? 'created_at') === 'created_at';
 	const descending = String(userQs.sort_direction ?? 'DESC').toUpperCase() === 'DESC';
 	const seen = new Set<string>();
 	const records: IDataObject[] = [];
+	let useCursor = byCreated;
 	let cursor = userQs.created_after as string | undefined;
 	let page = 1;
 
 	for (let requests = 0; requests < MAX_PAGES; requests++) {
 		const qs: IDataObject = { ...userQs, limit: MAX_PAGE_SIZE, page };
-		if (byCursor) {
+		if (byCreated) {
 			qs.sort_by = 'created_at';
 			qs.sort_direction = 'ASC';
-			if (cursor !== undefined) qs.created_after = cursor;
+			if (useCursor && cursor !== undefined) qs.created_after = cursor;
 		}
 		const response = await storaRequest(context, { ...options, qs });
 		const body = jsonBody(context, response);
 		const batch = recordsOf(body);
+		const next = ((body.meta as IDataObject | undefined)?.pagination as Pagination | undefined)?.next;
+
+		if (useCursor && cursor !== undefined && cursor !== userQs.created_after && batch.some((record) => String(record.created_at) < cursor!)) {
+			// This list ignores created_after (not every endpoint documents it): page by number from page 2 instead.
+			useCursor = false;
+			page = 2;
+			await paceByRateLimit(response);
+			continue;
+		}
 		for (const record of batch) {
 			const id = String(record.id);
 			if (seen.has(id)) continue;
 			seen.add(id);
 			records.push(record);
 		}
-		const next = ((body.meta as IDataObject | undefined)?.pagination as Pagination | undefined)?.next;
 		if (next === null || next === undefined || batch.length === 0) break;
 		if (maxResults !== undefined && records.length >= maxResults) break;
 
 		const last = batch[batch.length - 1]?.created_at as string | undefined;
-		if (byCursor && last !== undefined && last !== cursor) {
+		if (useCursor && last !== undefined && last !== cursor) {
 			cursor = last;
 			page = 1;
 		} else {
-			// Sorting by another field, or a full page sharing one timestamp: fall back to the next page number.
-			page = byCursor ? page + 1 : next;
+			// Sorting by another field, or a full page sharing one timestamp: the next page number.
+			page = useCursor ? page + 1 : next;
 		}
 		await paceByRateLimit(response);
 	}
 	// The walk is ascending; give the user the direction they asked for.
-	return byCursor && descending ? records.reverse() : records;
+	return byCreated && descending ? records.reverse() : records;
 }
 
 /**

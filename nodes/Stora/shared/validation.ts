@@ -3,6 +3,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 type PreSend = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
 
+/** "a" or "an" before a label, by its sound: "an invoice ID", "a contact ID", "a unit type ID". */
+export const article = (label: string) => (/^([aeio]|u(?!ni|s[aeiu]))/i.test(label) ? 'an' : 'a');
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
 function fail(context: IExecuteSingleFunctions, message: string, description: string): never {
 	throw new NodeOperationError(context.getNode(), message, { description, itemIndex: context.getItemIndex() });
 }
@@ -19,8 +23,8 @@ export function checkIdPrefix(parameter: string, label: string, prefix: string, 
 		if (!new RegExp(`^${prefix}[A-Za-z0-9]+$`).test(id)) {
 			fail(
 				this,
-				`${label}: "${id}" is not a ${label.toLowerCase()} ID`,
-				`A ${label.toLowerCase()} ID starts with "${prefix}" (for example ${prefix}a1b2c3). Pick the record from the list or paste its ID.`,
+				`${label}: "${id}" is not ${article(label)} ${label.toLowerCase()} ID`,
+				`${capitalize(article(label))} ${label.toLowerCase()} ID starts with "${prefix}" (for example ${prefix}a1b2c3). Pick the record from the list or paste its ID.`,
 			);
 		}
 		return options;
