@@ -37,8 +37,8 @@ function recordsOf(body: IDataObject): IDataObject[] {
 }
 
 /**
- * POSTs carry an Idempotency-Key derived from the execution, node, item and request, so n8n's Retry On Fail and our
- * own retries replay the first response instead of creating a second record. A key set by the user wins.
+ * POSTs carry an Idempotency-Key derived from the execution, node, run, item and request, so n8n's Retry On Fail and
+ * our own retries replay the first response instead of creating a second record. A key already set wins.
  */
 function withIdempotencyKey(context: IExecutePaginationFunctions, options: IHttpRequestOptions): IHttpRequestOptions {
 	if ((options.method ?? 'GET').toUpperCase() !== 'POST') return options;
@@ -49,6 +49,8 @@ function withIdempotencyKey(context: IExecutePaginationFunctions, options: IHttp
 			JSON.stringify([
 				context.getExecutionId(),
 				context.getNode().id,
+				// A node inside a loop runs again in the same execution: each run is a new write.
+				context.evaluateExpression('={{ $runIndex }}', context.getItemIndex()),
 				context.getItemIndex(),
 				options.url,
 				options.body ?? null,
