@@ -89,6 +89,28 @@ describe('Stora node: Return All', () => {
 		expect(pages).toEqual(['1', '2', '3']);
 	});
 
+	it('exports every record as one CSV file, one header row, pages joined', async () => {
+		const result = await runStora({
+			credentials: tokenCredentials(sandbox.url, sandbox.token),
+			parameters: { resource: 'site', operation: 'getAll', returnAll: true, outputFormat: 'csv' },
+		});
+		expect(result.error).toBeUndefined();
+		const binary = result.items[0].binary?.data;
+		expect(binary?.mimeType).toBe('text/csv');
+		expect(binary?.fileName).toBe('sites.csv');
+		const csv = Buffer.from(binary?.data as string, 'base64').toString('utf8');
+		const sites = await client.state('sites');
+		expect(csv.startsWith('id,')).toBe(true);
+		expect(csv.match(/(^|\r\n)id,/g)).toHaveLength(1);
+		expect(csv.replace(/\r\n/g, '').includes('\n')).toBe(false);
+		const ids = csv.match(/(?<=(^|\r\n))site_[A-Za-z0-9]+(?=,)/g) ?? [];
+		expect([...ids].sort()).toEqual(sites.map((site) => site.id).sort());
+		const accepts = (await client.requests()).map((request) => `${request.query.page} ${request.headers.accept}`);
+		const pages = Array.from({ length: Math.ceil(sites.length / 100) }, (_, n) => `${n + 1} text/csv`);
+		expect(pages.length).toBeGreaterThan(1);
+		expect(accepts).toEqual(['1 application/json', ...pages]);
+	});
+
 	it('stops at the last page the API reports', async () => {
 		await run();
 		const requests = await client.requests();

@@ -1,5 +1,6 @@
 import {
 	dateWindows,
+	outputFormat,
 	resourceLocator,
 	returnAllAndLimit,
 	showFor,
@@ -44,6 +45,7 @@ const properties: ResourceDefinition['properties'] = [
 		displayOptions: showFor('site', ['get']),
 	}),
 	...returnAllAndLimit(getMany),
+	...outputFormat(getMany),
 	{
 		displayName: 'Filters',
 		name: 'filters',

@@ -136,14 +136,18 @@ async function fetchAllCsv(context: IExecutePaginationFunctions, options: IHttpR
 	const pagination = ((jsonBody(context, probe).meta as IDataObject | undefined)?.pagination ?? {}) as IDataObject;
 	const pages = Math.min(MAX_PAGES, Math.max(1, Number(pagination.pages ?? 1)));
 	const parts: string[] = [];
+	let eol = '\r\n';
 	let last: IN8nHttpFullResponse = probe;
 	for (let page = 1; page <= pages; page++) {
 		await paceByRateLimit(last);
 		last = await storaRequest(context, { ...options, qs: { ...userQs, limit: MAX_PAGE_SIZE, page } });
-		const text = Buffer.from(last.body as Buffer).toString('utf8').replace(/\r?\n$/, '');
-		parts.push(page === 1 ? text : text.slice(text.indexOf('\n') + 1));
+		const text = Buffer.from(last.body as Buffer).toString('utf8');
+		if (page === 1) eol = text.includes('\r\n') ? '\r\n' : '\n';
+		const rows = text.endsWith(eol) ? text.slice(0, -eol.length) : text;
+		// Every page starts with the same header row: keep the first one only.
+		parts.push(page === 1 ? rows : rows.slice(rows.indexOf(eol) + eol.length));
 	}
-	return { ...last, body: Buffer.from(`${parts.filter(Boolean).join('\n')}\n`, 'utf8') };
+	return { ...last, body: Buffer.from(`${parts.filter(Boolean).join(eol)}${eol}`, 'utf8') };
 }
 
 /**

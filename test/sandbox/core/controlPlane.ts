@@ -17,6 +17,7 @@
 import { ApiError, invalidContent, invalidEndpoint, notFound } from './errors';
 import { checkFault, type FaultMatch, type FaultResponse } from './faults';
 import type { Sandbox } from './sandbox';
+import type { ApiRecord } from './types';
 import { errorOutgoing, json, parseBody, type Incoming, type Outgoing } from './http';
 
 type ControlHandler = (sb: Sandbox, body: Record<string, unknown>, params: Record<string, string>, incoming: Incoming) => unknown;
@@ -85,12 +86,13 @@ on('POST', '/__sandbox/state/:collection', (sb, body, { collection }) => {
 	const { name, prefix } = options;
 	const now = sb.now().toISOString();
 	const added = (body.records as Array<Record<string, unknown>>).map((record) =>
+		// `id` first, as every seeded record has it (CSV columns follow the records' key order).
 		sb.insert(name, {
-			...record,
 			id: typeof record.id === 'string' ? record.id : sb.newId(prefix),
+			...record,
 			created_at: typeof record.created_at === 'string' ? record.created_at : now,
 			updated_at: typeof record.updated_at === 'string' ? record.updated_at : now,
-		}),
+		} as ApiRecord),
 	);
 	return { [collection]: added.map((record) => sb.renderPlain(name, record)) };
 });
