@@ -1,7 +1,56 @@
-import type { ResourceDefinition } from '../shared/descriptions';
+import {
+	dateWindows,
+	outputFormat,
+	returnAllAndLimit,
+	showFor,
+	sortOptions,
+	type ResourceDefinition,
+} from '../shared/descriptions';
 
-// Placeholder: the Contract Template operations are being written.
+const getMany = showFor('contractTemplate', ['getAll']);
+
+const properties: ResourceDefinition['properties'] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['contractTemplate'] } },
+		options: [
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description:
+					'List contract templates (the reusable blueprints contracts and orders are generated from), with their ID and name',
+				action: 'Get many contract templates',
+				routing: { request: { method: 'GET', url: '/contract_templates' } },
+			},
+		],
+		default: 'getAll',
+	},
+	...returnAllAndLimit(getMany),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: getMany,
+		options: dateWindows(['created', 'updated']),
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: getMany,
+		options: sortOptions(['created_at', 'name', 'updated_at']),
+	},
+	...outputFormat(getMany),
+];
+
 export const contractTemplateResource: ResourceDefinition = {
 	option: { name: 'Contract Template', value: 'contractTemplate' },
-	properties: [],
+	properties,
 };

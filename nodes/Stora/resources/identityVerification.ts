@@ -1,7 +1,99 @@
-import type { ResourceDefinition } from '../shared/descriptions';
+import {
+	dateWindows,
+	multiValueFilter,
+	outputFormat,
+	resourceLocator,
+	returnAllAndLimit,
+	showFor,
+	sortOptions,
+	type ResourceDefinition,
+} from '../shared/descriptions';
+import { crmExpand } from './deal';
 
-// Placeholder: the Identity Verification operations are being written.
+/** Values seen in the docs (the enum is cut off there). */
+const STATUSES = ['failed', 'processing', 'succeeded'];
+const getMany = showFor('identityVerification', ['getAll']);
+
+const properties: ResourceDefinition['properties'] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['identityVerification'] } },
+		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				description:
+					"Get an identity verification (a check of a contact's identity) by ID: its contact, status and error code",
+				action: 'Get an identity verification',
+				routing: { request: { method: 'GET' } },
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List identity verifications, optionally for given contacts or statuses',
+				action: 'Get many identity verifications',
+				routing: { request: { method: 'GET', url: '/identity_verifications' } },
+			},
+		],
+		default: 'getAll',
+	},
+	resourceLocator({
+		name: 'identityVerificationId',
+		displayName: 'Identity Verification',
+		prefix: 'idver_',
+		searchListMethod: 'searchIdentityVerifications',
+		url: '/identity_verifications/{id}',
+		displayOptions: showFor('identityVerification', ['get']),
+	}),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor('identityVerification', ['get']),
+		options: [crmExpand(['contact'])],
+	},
+
+	// Get Many
+	...returnAllAndLimit(getMany),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: getMany,
+		options: [
+			{
+				displayName: 'Contact IDs',
+				name: 'contactId',
+				type: 'string',
+				default: '',
+				placeholder: 'con_a1b2c3,con_d4e5f6',
+				description: 'Only verifications of these contacts (comma-separated IDs)',
+				routing: { send: { type: 'query', property: 'contact_id' } },
+			},
+			...dateWindows(['created', 'updated']),
+			multiValueFilter('Status', 'status', 'status', STATUSES),
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: getMany,
+		options: [crmExpand(['contact']), ...sortOptions(['created_at', 'updated_at'])],
+	},
+	...outputFormat(getMany),
+];
+
 export const identityVerificationResource: ResourceDefinition = {
 	option: { name: 'Identity Verification', value: 'identityVerification' },
-	properties: [],
+	properties,
 };
