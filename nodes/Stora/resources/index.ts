@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { ResourceDefinition } from '../shared/descriptions';
+import { accessTokenResource } from './accessToken';
 import { contactResource } from './contact';
 import { contractResource } from './contract';
 import { contractTemplateResource } from './contractTemplate';
@@ -33,6 +34,7 @@ import { webhookEndpointResource } from './webhookEndpoint';
 
 /** Every resource of the node. Adding one is a description file and a line here. */
 const resources: ResourceDefinition[] = [
+	accessTokenResource,
 	contactResource,
 	contractResource,
 	contractTemplateResource,

@@ -77,6 +77,8 @@ export async function shapeOutput(
 		}
 		return [{ json: { success: true, message } }];
 	}
+	// Resource answers are enveloped with `meta`; the OAuth endpoints answer with a bare object.
+	if (!('meta' in envelope)) return toItems([envelope]);
 	const key = Object.keys(envelope).find((name) => name !== 'meta');
 	const value = key === undefined ? envelope : envelope[key];
 	if (Array.isArray(value)) return toItems(value as IDataObject[]);
