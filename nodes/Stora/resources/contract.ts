@@ -1,7 +1,9 @@
 import {
 	binaryPropertyName,
 	dateWindows,
+	filtersCollection,
 	multiValueFilter,
+	optionsCollection,
 	outputFormat,
 	resourceLocator,
 	returnAllAndLimit,
@@ -65,76 +67,52 @@ const properties: ResourceDefinition['properties'] = [
 		displayOptions: showFor('contract', ['downloadPdf', 'get']),
 	}),
 	binaryPropertyName(showFor('contract', ['downloadPdf'])),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: showFor('contract', ['get']),
-		options: [crmExpand(['contact', 'contract_template', 'tenancy'])],
-	},
+	optionsCollection(showFor('contract', ['get']), [crmExpand(['contact', 'contract_template', 'tenancy'])]),
 
 	// Get Many
 	...returnAllAndLimit(getMany),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: getMany,
-		options: [
-			{
-				displayName: 'Contact IDs',
-				name: 'contactId',
-				type: 'string',
-				default: '',
-				placeholder: 'con_a1b2c3,con_d4e5f6',
-				description: 'Only contracts of these contacts (comma-separated IDs)',
-				routing: { send: { type: 'query', property: 'contact_id' } },
-			},
-			{
-				displayName: 'Contract Template Names or IDs',
-				name: 'contractTemplateId',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getContractTemplates' },
-				default: [],
-				description:
-					'Only contracts generated from these templates. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-				routing: {
-					send: {
-						type: 'query',
-						property: 'contract_template_id',
-						value: '={{ ($value ?? []).length ? [].concat($value).join(",") : undefined }}',
-					},
+	filtersCollection(getMany, [
+		{
+			displayName: 'Contact IDs',
+			name: 'contactId',
+			type: 'string',
+			default: '',
+			placeholder: 'con_a1b2c3,con_d4e5f6',
+			description: 'Only contracts of these contacts (comma-separated IDs)',
+			routing: { send: { type: 'query', property: 'contact_id' } },
+		},
+		{
+			displayName: 'Contract Template Names or IDs',
+			name: 'contractTemplateId',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getContractTemplates' },
+			default: [],
+			description:
+				'Only contracts generated from these templates. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			routing: {
+				send: {
+					type: 'query',
+					property: 'contract_template_id',
+					value: '={{ ($value ?? []).length ? [].concat($value).join(",") : undefined }}',
 				},
 			},
-			...dateWindows(['created', 'sent', 'signed', 'updated']),
-			multiValueFilter('Status', 'status', 'status', STATUSES),
-			{
-				displayName: 'Tenancy IDs',
-				name: 'tenancyId',
-				type: 'string',
-				default: '',
-				placeholder: 'ten_a1b2c3,ten_d4e5f6',
-				description: 'Only contracts of these tenancies (comma-separated IDs)',
-				routing: { send: { type: 'query', property: 'tenancy_id' } },
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: getMany,
-		options: [
-			crmExpand(['contact', 'contract_template', 'tenancy']),
-			...sortOptions(['created_at', 'sent_at', 'signed_at', 'updated_at']),
-		],
-	},
+		},
+		...dateWindows(['created', 'sent', 'signed', 'updated']),
+		multiValueFilter('Status', 'status', 'status', STATUSES),
+		{
+			displayName: 'Tenancy IDs',
+			name: 'tenancyId',
+			type: 'string',
+			default: '',
+			placeholder: 'ten_a1b2c3,ten_d4e5f6',
+			description: 'Only contracts of these tenancies (comma-separated IDs)',
+			routing: { send: { type: 'query', property: 'tenancy_id' } },
+		},
+	]),
+	optionsCollection(getMany, [
+		crmExpand(['contact', 'contract_template', 'tenancy']),
+		...sortOptions(['created_at', 'sent_at', 'signed_at', 'updated_at']),
+	]),
 	...outputFormat(getMany),
 	simplifyToggle(showFor('contract', ['get', 'getAll'])),
 ];

@@ -1,5 +1,7 @@
 import {
 	dateWindows,
+	filtersCollection,
+	optionsCollection,
 	outputFormat,
 	returnAllAndLimit,
 	showFor,
@@ -29,24 +31,8 @@ const properties: ResourceDefinition['properties'] = [
 		default: 'getAll',
 	},
 	...returnAllAndLimit(getMany),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: getMany,
-		options: dateWindows(['created', 'updated']),
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: getMany,
-		options: sortOptions(['created_at', 'name', 'updated_at']),
-	},
+	filtersCollection(getMany, dateWindows(['created', 'updated'])),
+	optionsCollection(getMany, sortOptions(['created_at', 'name', 'updated_at'])),
 	...outputFormat(getMany),
 ];
 

@@ -1,6 +1,8 @@
 import {
 	dateWindows,
+	filtersCollection,
 	multiValueFilter,
+	optionsCollection,
 	outputFormat,
 	resourceLocator,
 	returnAllAndLimit,
@@ -48,48 +50,24 @@ const properties: ResourceDefinition['properties'] = [
 		url: '/identity_verifications/{id}',
 		displayOptions: showFor('identityVerification', ['get']),
 	}),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: showFor('identityVerification', ['get']),
-		options: [crmExpand(['contact'])],
-	},
+	optionsCollection(showFor('identityVerification', ['get']), [crmExpand(['contact'])]),
 
 	// Get Many
 	...returnAllAndLimit(getMany),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: getMany,
-		options: [
-			{
-				displayName: 'Contact IDs',
-				name: 'contactId',
-				type: 'string',
-				default: '',
-				placeholder: 'con_a1b2c3,con_d4e5f6',
-				description: 'Only verifications of these contacts (comma-separated IDs)',
-				routing: { send: { type: 'query', property: 'contact_id' } },
-			},
-			...dateWindows(['created', 'updated']),
-			multiValueFilter('Status', 'status', 'status', STATUSES),
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: getMany,
-		options: [crmExpand(['contact']), ...sortOptions(['created_at', 'updated_at'])],
-	},
+	filtersCollection(getMany, [
+		{
+			displayName: 'Contact IDs',
+			name: 'contactId',
+			type: 'string',
+			default: '',
+			placeholder: 'con_a1b2c3,con_d4e5f6',
+			description: 'Only verifications of these contacts (comma-separated IDs)',
+			routing: { send: { type: 'query', property: 'contact_id' } },
+		},
+		...dateWindows(['created', 'updated']),
+		multiValueFilter('Status', 'status', 'status', STATUSES),
+	]),
+	optionsCollection(getMany, [crmExpand(['contact']), ...sortOptions(['created_at', 'updated_at'])]),
 	...outputFormat(getMany),
 ];
 

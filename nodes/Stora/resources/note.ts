@@ -2,8 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import {
 	dateWindows,
+	filtersCollection,
 	metadataBodyField,
 	metadataFilter,
+	optionsCollection,
 	outputFormat,
 	resourceLocator,
 	returnAllAndLimit,
@@ -135,57 +137,33 @@ const properties: ResourceDefinition['properties'] = [
 	},
 
 	// Get
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: showFor('note', ['get']),
-		options: [crmExpand(['creator', 'resource'])],
-	},
+	optionsCollection(showFor('note', ['get']), [crmExpand(['creator', 'resource'])]),
 
 	// Get Many
 	...returnAllAndLimit(getMany),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: getMany,
-		options: [
-			{
-				displayName: 'Author IDs',
-				name: 'creatorId',
-				type: 'string',
-				default: '',
-				placeholder: 'staff_a1b2c3',
-				description: 'Only notes written by these staff members, applications or tokens (comma-separated IDs)',
-				routing: { send: { type: 'query', property: 'creator_id' } },
-			},
-			...dateWindows(['created', 'updated']),
-			metadataFilter(),
-			{
-				displayName: 'Record IDs',
-				name: 'resourceId',
-				type: 'string',
-				default: '',
-				placeholder: 'con_a1b2c3,task_d4e5f6',
-				description: 'Only notes on these contacts, units, subscriptions or tasks (comma-separated IDs)',
-				routing: { send: { type: 'query', property: 'resource_id' } },
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: getMany,
-		options: [crmExpand(['creator', 'resource']), ...sortOptions(['created_at', 'updated_at'])],
-	},
+	filtersCollection(getMany, [
+		{
+			displayName: 'Author IDs',
+			name: 'creatorId',
+			type: 'string',
+			default: '',
+			placeholder: 'staff_a1b2c3',
+			description: 'Only notes written by these staff members, applications or tokens (comma-separated IDs)',
+			routing: { send: { type: 'query', property: 'creator_id' } },
+		},
+		...dateWindows(['created', 'updated']),
+		metadataFilter(),
+		{
+			displayName: 'Record IDs',
+			name: 'resourceId',
+			type: 'string',
+			default: '',
+			placeholder: 'con_a1b2c3,task_d4e5f6',
+			description: 'Only notes on these contacts, units, subscriptions or tasks (comma-separated IDs)',
+			routing: { send: { type: 'query', property: 'resource_id' } },
+		},
+	]),
+	optionsCollection(getMany, [crmExpand(['creator', 'resource']), ...sortOptions(['created_at', 'updated_at'])]),
 	...outputFormat(getMany),
 ];
 

@@ -1,4 +1,9 @@
-import { resourceLocator, showFor, type ResourceDefinition } from '../shared/descriptions';
+import {
+	optionsCollection,
+	resourceLocator,
+	showFor,
+	type ResourceDefinition,
+} from '../shared/descriptions';
 import { crmExpand } from './deal';
 
 const both = showFor('opportunity', ['associateDeal', 'disassociateDeal']);
@@ -48,15 +53,7 @@ const properties: ResourceDefinition['properties'] = [
 		description: 'The deal to link the opportunity to; it must belong to the same contact',
 		displayOptions: showFor('opportunity', ['associateDeal']),
 	}),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: both,
-		options: [crmExpand(['contact', 'creator', 'deal', 'line_items.item', 'site'])],
-	},
+	optionsCollection(both, [crmExpand(['contact', 'creator', 'deal', 'line_items.item', 'site'])]),
 ];
 
 export const opportunityResource: ResourceDefinition = {

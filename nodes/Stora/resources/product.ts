@@ -1,6 +1,7 @@
 import {
 	basePriceRows,
 	expandOption,
+	optionsCollection,
 	outputFormat,
 	resourceLocator,
 	returnAllAndLimit,
@@ -55,15 +56,7 @@ const properties: ResourceDefinition['properties'] = [
 		displayOptions: showFor('product', ['get', 'setBasePrice']),
 	}),
 	basePriceRows(showFor('product', ['setBasePrice'])),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: showFor('product', ['setBasePrice']),
-		options: [expandOption(['category', 'site'])],
-	},
+	optionsCollection(showFor('product', ['setBasePrice']), [expandOption(['category', 'site'])]),
 	...returnAllAndLimit(getMany),
 	...outputFormat(getMany),
 	simplifyToggle({

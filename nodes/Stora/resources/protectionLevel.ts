@@ -1,5 +1,6 @@
 import {
 	basePriceRows,
+	optionsCollection,
 	outputFormat,
 	resourceLocator,
 	returnAllAndLimit,
@@ -64,15 +65,7 @@ const properties: ResourceDefinition['properties'] = [
 	}),
 	basePriceRows(showFor('protectionLevel', ['setBasePrice'])),
 	...returnAllAndLimit(getMany),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: getMany,
-		options: sortOptions(['created_at']),
-	},
+	optionsCollection(getMany, sortOptions(['created_at'])),
 	...outputFormat(getMany),
 	simplifyToggle({
 		...showFor('protectionLevel', ['get', 'getAll', 'setBasePrice']),

@@ -1,5 +1,7 @@
 import {
 	dateWindows,
+	filtersCollection,
+	optionsCollection,
 	outputFormat,
 	resourceLocator,
 	returnAllAndLimit,
@@ -46,34 +48,18 @@ const properties: ResourceDefinition['properties'] = [
 	}),
 	...returnAllAndLimit(getMany),
 	...outputFormat(getMany),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: getMany,
-		options: [
-			...dateWindows(['created', 'updated']),
-			{
-				displayName: 'Name Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				description: 'Fuzzy search on the site name (a beta feature of the API)',
-				routing: { send: { type: 'query', property: 'search' } },
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: getMany,
-		options: sortOptions(['created_at', 'name', 'updated_at']),
-	},
+	filtersCollection(getMany, [
+		...dateWindows(['created', 'updated']),
+		{
+			displayName: 'Name Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			description: 'Fuzzy search on the site name (a beta feature of the API)',
+			routing: { send: { type: 'query', property: 'search' } },
+		},
+	]),
+	optionsCollection(getMany, sortOptions(['created_at', 'name', 'updated_at'])),
 	simplifyToggle(showFor('site', ['get', 'getAll'])),
 ];
 

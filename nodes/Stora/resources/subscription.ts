@@ -1,5 +1,6 @@
 import {
 	expandOption,
+	optionsCollection,
 	outputFormat,
 	resourceLocator,
 	returnAllAndLimit,
@@ -44,15 +45,7 @@ const properties: ResourceDefinition['properties'] = [
 		url: '/subscriptions/{id}',
 		displayOptions: showFor('subscription', ['get']),
 	}),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: showFor('subscription', ['get']),
-		options: [expandOption(['contact', 'line_items.item', 'order', 'site', 'tenancy'])],
-	},
+	optionsCollection(showFor('subscription', ['get']), [expandOption(['contact', 'line_items.item', 'order', 'site', 'tenancy'])]),
 	...returnAllAndLimit(getMany),
 	...outputFormat(getMany),
 	simplifyToggle({

@@ -1,5 +1,6 @@
 import {
 	expandOption,
+	optionsCollection,
 	outputFormat,
 	resourceLocator,
 	returnAllAndLimit,
@@ -47,24 +48,8 @@ const properties: ResourceDefinition['properties'] = [
 		displayOptions: showFor('tenancy', ['get']),
 	}),
 	...returnAllAndLimit(getMany),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: getMany,
-		options: [expandOption(EXPAND), ...sortOptions(['created_at'])],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: showFor('tenancy', ['get']),
-		options: [expandOption(EXPAND)],
-	},
+	optionsCollection(getMany, [expandOption(EXPAND), ...sortOptions(['created_at'])]),
+	optionsCollection(showFor('tenancy', ['get']), [expandOption(EXPAND)]),
 	...outputFormat(getMany),
 ];
 

@@ -1,7 +1,12 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { resourceLocator, showFor, type ResourceDefinition } from '../shared/descriptions';
+import {
+	optionsCollection,
+	resourceLocator,
+	showFor,
+	type ResourceDefinition,
+} from '../shared/descriptions';
 import { checkIdPrefix, sendKeyValues } from '../shared/validation';
 import { crmExpand, dropdownField, idField } from './deal';
 
@@ -278,15 +283,7 @@ const properties: ResourceDefinition['properties'] = [
 		options: eventFields('updateFields', true),
 	},
 
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: create,
-		options: [crmExpand(EXPAND)],
-	},
+	optionsCollection(create, [crmExpand(EXPAND)]),
 ];
 
 export const timelineEventResource: ResourceDefinition = {

@@ -1,6 +1,7 @@
 import {
 	basePriceRows,
 	expandOption,
+	optionsCollection,
 	outputFormat,
 	resourceLocator,
 	returnAllAndLimit,
@@ -57,15 +58,7 @@ const properties: ResourceDefinition['properties'] = [
 	}),
 	basePriceRows(showFor('unitType', ['setBasePrice'])),
 	...returnAllAndLimit(getMany),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: showFor('unitType', ['get', 'setBasePrice']),
-		options: [expandOption(EXPAND)],
-	},
+	optionsCollection(showFor('unitType', ['get', 'setBasePrice']), [expandOption(EXPAND)]),
 	...outputFormat(getMany),
 	simplifyToggle(showFor('unitType', ['get', 'getAll', 'setBasePrice'])),
 ];

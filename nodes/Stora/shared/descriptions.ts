@@ -518,3 +518,13 @@ function checkIdList(parameter: string, label: string, prefix: string) {
 		return requestOptions;
 	};
 }
+
+/** A Get Many's "Filters" collection: the API's list filters, each sent only when the user adds it. */
+export function filtersCollection(displayOptions: IDisplayOptions, options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, displayOptions, options };
+}
+
+/** An operation's "Options" collection (sort, expand, ...). */
+export function optionsCollection(displayOptions: IDisplayOptions, options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, displayOptions, options };
+}
