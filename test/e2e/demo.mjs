@@ -1,0 +1,153 @@
+// `npm start`: the whole thing running locally, ready to click through. Installs what is missing (Node 24 in .tools/,
+// the dev dependencies, n8n 2.41.1 in .cache/), builds this package, starts the Stora sandbox with demo data and n8n
+// with the package installed, creates working credentials pointing at the sandbox, imports the example workflows
+// from examples/, and prints the editor URL and login. Ctrl-C stops everything it started.
+//
+// The n8n user folder is kept in .cache/demo/n8n, so workflows you build survive a restart; the sandbox keeps its
+// access token in .cache/demo/sandbox-token so the credentials stay valid. Options: --fresh (start from an empty
+// n8n), --port <n8n port> (default 5678), --sandbox-port <port> (default 4010).
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { loadExamples, withCredentials } from './examples.mjs';
+import { ensureN8n, freePort, log, OWNER, packPackage, REPO, run, seconds, startN8n } from './n8n.mjs';
+import { buildSandbox, startSandbox } from './sandbox.mjs';
+
+const { values: args } = parseArgs({
+	options: {
+		fresh: { type: 'boolean', default: false },
+		port: { type: 'string', default: '5678' },
+		'sandbox-port': { type: 'string', default: '4010' },
+	},
+});
+
+const DEMO_DIR = path.join(REPO, '.cache/demo');
+const t0 = Date.now();
+const stops = [];
+let stopping = false;
+
+async function stopAll(code = 0) {
+	if (stopping) return;
+	stopping = true;
+	for (const stop of stops.reverse()) {
+		try {
+			await stop();
+		} catch (error) {
+			console.error('stop failed:', error.message);
+		}
+	}
+	process.exit(code);
+}
+process.on('SIGINT', () => {
+	console.log('\nStopping n8n and the sandbox…');
+	void stopAll(0);
+});
+process.on('SIGTERM', () => void stopAll(0));
+
+/** `preferred` when nothing listens on it, else a free port. */
+async function portOr(preferred) {
+	const free = await new Promise((resolve) => {
+		const server = net.createServer();
+		server.once('error', () => resolve(false));
+		server.listen(preferred, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+	return free ? preferred : await freePort();
+}
+
+async function upsertCredential(n8n, name, type, data) {
+	const existing = (await n8n.request('GET', '/rest/credentials')).find((c) => c.name === name && c.type === type);
+	if (existing) {
+		await n8n.request('PATCH', `/rest/credentials/${existing.id}`, { name, type, data });
+		return existing;
+	}
+	return await n8n.createCredential(name, type, data);
+}
+
+async function main() {
+	// Dev dependencies (TypeScript for the build and the sandbox, playwright-core, …).
+	if (!fs.existsSync(path.join(REPO, 'node_modules/typescript'))) {
+		log('installing the dev dependencies');
+		// As .ci/run does: with the lockfile, scripts off (npm ci rejects this lockfile over optional platform packages).
+		run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: REPO });
+	}
+	ensureN8n();
+	buildSandbox();
+	const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-demo-pack-'));
+	stops.push(() => fs.rmSync(packDir, { recursive: true, force: true }));
+	const { tarball } = packPackage(packDir);
+
+	fs.mkdirSync(DEMO_DIR, { recursive: true });
+	const tokenFile = path.join(DEMO_DIR, 'sandbox-token');
+	if (!fs.existsSync(tokenFile)) fs.writeFileSync(tokenFile, `tok_demo_${randomBytes(12).toString('hex')}`);
+	const sandbox = await startSandbox({
+		port: await portOr(Number(args['sandbox-port'])),
+		seed: 'demo',
+		allowHttpWebhooks: true,
+		token: fs.readFileSync(tokenFile, 'utf8').trim(),
+	});
+	stops.push(() => sandbox.close());
+
+	const userFolder = path.join(DEMO_DIR, 'n8n');
+	if (args.fresh) fs.rmSync(userFolder, { recursive: true, force: true });
+	fs.mkdirSync(userFolder, { recursive: true });
+	const n8nPort = await portOr(Number(args.port));
+	const n8n = await startN8n({ tarball, userFolder, port: n8nPort });
+	stops.push(() => n8n.stop());
+	const callback = `${n8n.base}/rest/oauth2-credential/callback`;
+
+	// Credentials. The sandbox forgets OAuth clients when it stops, so the client is registered again on every start.
+	const token = await upsertCredential(n8n, 'Stora sandbox (access token)', 'storaApi', { baseUrl: sandbox.url, accessToken: sandbox.token });
+	const client = await sandbox.control.oauthClient([callback, callback.replace('127.0.0.1', 'localhost')]);
+	const clientCredentials = await upsertCredential(n8n, 'Stora sandbox (OAuth2 client credentials)', 'storaOAuth2Api', {
+		grantType: 'clientCredentials',
+		baseUrl: sandbox.url,
+		clientId: client.client_id,
+		clientSecret: client.client_secret,
+	});
+	await upsertCredential(n8n, 'Stora sandbox (OAuth2 authorization code)', 'storaOAuth2Api', {
+		grantType: 'authorizationCode',
+		baseUrl: sandbox.url,
+		authUrl: `${sandbox.url}/oauth2/authorize`,
+		clientId: client.client_id,
+		clientSecret: client.client_secret,
+		usePkce: true,
+	});
+
+	// Example workflows, once (by name).
+	const existing = new Set((await n8n.request('GET', '/rest/workflows')).map((w) => w.name));
+	const imported = [];
+	for (const { workflow } of loadExamples()) {
+		if (existing.has(workflow.name)) continue;
+		await n8n.createWorkflow(withCredentials(workflow, { storaApi: token, storaOAuth2Api: clientCredentials }));
+		imported.push(workflow.name);
+	}
+
+	console.log(`
+Ready in ${seconds(Date.now() - t0)}.
+
+  n8n editor     ${n8n.base}/
+  login          ${OWNER.email} / ${OWNER.password}
+  Stora sandbox  ${sandbox.url}   (access token ${sandbox.token})
+
+Credentials in n8n: "Stora sandbox (access token)", "Stora sandbox (OAuth2 client credentials)", and
+"Stora sandbox (OAuth2 authorization code)" (open it and click Connect, then Approve on the sandbox's consent page).
+${imported.length ? `Imported example workflows: ${imported.join(', ')}.` : 'Example workflows: already imported.'}
+n8n's log: ${n8n.logFile}
+
+Ctrl-C stops n8n and the sandbox.`);
+	n8n.child.on('exit', (code) => {
+		if (!stopping) {
+			console.error(`n8n exited (${code}); see ${n8n.logFile}`);
+			void stopAll(1);
+		}
+	});
+}
+
+main().catch(async (error) => {
+	console.error(`npm start failed: ${error.stack ?? error.message}`);
+	await stopAll(1);
+});

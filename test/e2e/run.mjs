@@ -1,0 +1,475 @@
+// End-to-end tests: this package inside a real n8n 2.41.1, talking to the Stora sandbox.
+//
+//   npm run test:e2e [-- options]
+//     --only <text>          run only the workflow cases whose file name or title contains <text>
+//     --no-browser           skip the Chromium parts (OAuth2 authorization code flow, editor checks)
+//     --screenshots <dir>    where the editor screenshots go (default: .cache/e2e-artifacts; use docs/screenshots
+//                            to refresh the committed ones)
+//     --keep                 leave n8n and the sandbox running at the end (Ctrl-C stops them)
+//
+// Steps: install n8n (cached in .cache/), compile the sandbox, build + `npm pack` this package and install the
+// tarball into a throw-away n8n user folder, start the sandbox and n8n, create credentials over n8n's REST API, then
+// run every workflow in test/e2e/workflows/ through a production webhook and compare the answer with its `expect`
+// block, check OAuth2 (client credentials; authorization code with PKCE in Chromium) and the editor. Ends with
+// "N passed, N failed"; exits 1 on any failure. Everything it starts is stopped by PID, also on Ctrl-C.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { loadExamples, triggerOf, withCredentials } from './examples.mjs';
+import { match, resolve } from './expect.mjs';
+import { ensureN8n, log, packPackage, REPO, run, seconds, sleep, startN8n } from './n8n.mjs';
+import { buildSandbox, startSandbox } from './sandbox.mjs';
+
+const { values: args } = parseArgs({
+	options: {
+		only: { type: 'string' },
+		'no-browser': { type: 'boolean', default: false },
+		screenshots: { type: 'string', default: path.join(REPO, '.cache/e2e-artifacts') },
+		keep: { type: 'boolean', default: false },
+	},
+});
+
+const PACKAGE_PREFIX = 'n8n-nodes-stora';
+const NODE_TYPE = `${PACKAGE_PREFIX}.stora`;
+const TRIGGER_TYPE = `${PACKAGE_PREFIX}.storaTrigger`;
+const WORKFLOW_DIR = path.join(REPO, 'test/e2e/workflows');
+const t0 = Date.now();
+const timings = [];
+const results = [];
+
+// ------------------------------------------------------------------------------------------------ cleanup
+
+const cleanups = [];
+let cleaning;
+async function cleanup() {
+	cleaning ??= (async () => {
+		for (const fn of cleanups.reverse()) {
+			try {
+				await fn();
+			} catch (error) {
+				console.error('[e2e] cleanup failed:', error.message);
+			}
+		}
+	})();
+	return await cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+	process.on(signal, async () => {
+		console.error(`\n[e2e] ${signal}: stopping what was started`);
+		await cleanup();
+		process.exit(130);
+	});
+}
+
+// A stray rejection must not kill the run before cleanup (n8n, the sandbox and Chromium would outlive it).
+process.on('unhandledRejection', (error) => console.error('[e2e] unhandled rejection:', error?.message ?? error));
+
+async function timed(label, fn) {
+	const started = Date.now();
+	const value = await fn();
+	const ms = Date.now() - started;
+	timings.push([label, ms]);
+	log(`${label}: ${seconds(ms)}`);
+	return value;
+}
+
+// ------------------------------------------------------------------------------------------------ checks
+
+async function check(name, fn) {
+	const started = Date.now();
+	try {
+		await fn();
+		results.push({ name, ok: true });
+		console.log(`  ✓ ${name} (${seconds(Date.now() - started)})`);
+	} catch (error) {
+		results.push({ name, ok: false, error });
+		console.log(`  ✗ ${name} (${seconds(Date.now() - started)})\n${indent(error.message)}`);
+	}
+}
+
+const indent = (text) =>
+	String(text)
+		.split('\n')
+		.slice(0, 40)
+		.map((line) => `      ${line}`)
+		.join('\n');
+
+function assertMatch(actual, expected, what) {
+	const problems = match(actual, expected);
+	if (problems.length) throw new Error(`${what} does not match:\n${problems.slice(0, 15).join('\n')}`);
+}
+
+function assert(condition, message) {
+	if (!condition) throw new Error(message);
+}
+
+// ------------------------------------------------------------------------------------------------ workflows
+
+/** Loads the workflow case files (one JSON per case, see test/e2e/workflows/README.md). */
+function loadCases() {
+	return fs
+		.readdirSync(WORKFLOW_DIR)
+		.filter((f) => f.endsWith('.json'))
+		.sort()
+		.map((file) => ({ file, ...JSON.parse(fs.readFileSync(path.join(WORKFLOW_DIR, file), 'utf8')) }))
+		.filter((c) => !args.only || c.file.includes(args.only) || c.name.includes(args.only));
+}
+
+/**
+ * Turns a case's `workflow` into a full n8n workflow: adds the Webhook trigger (POST, answers with every item of the
+ * last node) unless one is there, fills in ids, positions, types and connections, and sets each Stora node's
+ * authentication and credential.
+ */
+export function buildWorkflow(testCase, credentials, webhookPath) {
+	const source = structuredClone(testCase.workflow);
+	const nodes = source.nodes.map((node, i) => ({
+		id: randomUUID(),
+		typeVersion: 1,
+		position: [240 * (i + 1), 0],
+		...node,
+		type: node.type ?? NODE_TYPE,
+		parameters: node.parameters ?? {},
+	}));
+	let webhook = nodes.find((n) => n.type === 'n8n-nodes-base.webhook');
+	const trigger = nodes.find((n) => n.type === TRIGGER_TYPE);
+	const connections = source.connections ?? {};
+	if (trigger) {
+		// A Stora Trigger case: the trigger starts the workflow, n8n gives its webhook a path from webhookId.
+		trigger.webhookId = randomUUID();
+		if (!source.connections) {
+			for (let i = 0; i + 1 < nodes.length; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+		}
+	} else if (!webhook) {
+		webhook = {
+			id: randomUUID(),
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			position: [0, 0],
+			parameters: { httpMethod: 'POST', path: '', responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+		};
+		if (!source.connections) {
+			// A simple chain: every node's main output into the next node.
+			for (let i = 0; i + 1 < nodes.length; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+		}
+		connections[webhook.name] = { main: [[{ node: nodes[0].name, type: 'main', index: 0 }]] };
+		nodes.unshift(webhook);
+	}
+	if (webhook) {
+		webhook.parameters.path = webhookPath;
+		webhook.webhookId = randomUUID();
+	}
+	for (const node of nodes.filter((n) => n.type.startsWith(`${PACKAGE_PREFIX}.`))) {
+		const credentialKey = node.credential ?? testCase.credential ?? 'accessToken';
+		delete node.credential;
+		const credential = credentials[credentialKey];
+		if (!credential) throw new Error(`unknown credential "${credentialKey}" (known: ${Object.keys(credentials).join(', ')})`);
+		node.parameters.authentication = credential.type === 'storaApi' ? 'accessToken' : 'oAuth2';
+		node.credentials = { [credential.type]: { id: credential.id, name: credential.name } };
+	}
+	return { name: `e2e: ${testCase.name}`.slice(0, 128), nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+/** Runs one case file: arrange the sandbox, create + publish the workflow, call its webhook, compare. */
+async function runCase(testCase, ctx) {
+	const { n8n, sandbox, credentials } = ctx;
+	if (testCase.seed !== null) await sandbox.control.reset(testCase.seed ?? 'demo');
+	const usesClientCredentials = [testCase.credential, ...testCase.workflow.nodes.map((n) => n.credential)].includes('oauth2ClientCredentials');
+	if (usesClientCredentials) await ctx.freshClientCredentials();
+	const refs = { state: (c) => sandbox.control.state(c), vars: ctx.vars };
+	for (const step of testCase.before ?? []) {
+		await sandbox.control.call(step.method ?? 'POST', step.path, await resolve(step.body, refs));
+	}
+	await sandbox.control.clearRequests();
+
+	const slug = path.basename(testCase.file, '.json').replace(/[^a-z0-9-]/gi, '-');
+	const workflow = await n8n.createWorkflow(buildWorkflow(testCase, credentials, `e2e-${slug}`));
+	ctx.workflows.push(workflow);
+	await n8n.activate(workflow);
+
+	if (workflow.nodes.some((n) => n.type === TRIGGER_TYPE)) return await runTriggerCase(testCase, workflow, ctx, refs);
+
+	const input = await resolve(testCase.input ?? {}, refs);
+	const response = await n8n.callWebhook(`e2e-${slug}`, { body: input });
+	const expect = await resolve(testCase.expect ?? {}, refs);
+	const problems = [];
+	if (expect.status !== undefined) problems.push(...match(response.status, expect.status, 'status'));
+	if (expect.body !== undefined) problems.push(...match(response.body, expect.body, 'body'));
+	if (expect.requests !== undefined) problems.push(...match(await sandbox.control.requests(), expect.requests, 'requests'));
+	if (expect.execution !== undefined) {
+		const execution = await n8n.lastExecution(workflow.id);
+		const summary = {
+			status: execution.status,
+			mode: execution.mode,
+			error: execution.data?.resultData?.error,
+			lastNodeExecuted: execution.data?.resultData?.lastNodeExecuted,
+		};
+		problems.push(...match(summary, expect.execution, 'execution'));
+	}
+	if (problems.length) {
+		throw new Error(
+			`${problems.slice(0, 15).join('\n')}\nresponse ${response.status}: ${response.text.slice(0, 600)}`,
+		);
+	}
+	await n8n.deactivate(workflow);
+}
+
+/**
+ * A Stora Trigger case: publishing registers a webhook endpoint in the sandbox, `events` are fired through the
+ * control plane, the sandbox delivers them (signed) to n8n, and the executions they start are compared with
+ * `expect`; unpublishing must remove the endpoint again.
+ */
+async function runTriggerCase(testCase, workflow, ctx, refs) {
+	const { n8n, sandbox } = ctx;
+	const problems = [];
+	const expect = await resolve(testCase.expect ?? {}, refs);
+	if (expect.endpoints !== undefined) problems.push(...match(await sandbox.control.state('webhook_endpoints'), expect.endpoints, 'endpoints after publishing'));
+	const events = await resolve(testCase.events ?? [], refs);
+	for (const event of events) await sandbox.control.call('POST', '/__sandbox/events', event);
+
+	// Each delivered event starts one execution.
+	const deadline = Date.now() + 30_000;
+	let executions = [];
+	while (Date.now() < deadline) {
+		executions = (await n8n.executions(workflow.id)).filter((e) => !['running', 'new', 'waiting'].includes(e.status));
+		if (executions.length >= (expect.executions ?? events.length)) break;
+		await sleep(250);
+	}
+	await sleep(500); // a late extra execution would show up here
+	executions = await n8n.executions(workflow.id);
+	if (expect.executions !== undefined || events.length) problems.push(...match(executions.length, expect.executions ?? events.length, 'number of executions'));
+	const outputs = [];
+	for (const summary of [...executions].reverse()) {
+		const execution = await n8n.execution(summary.id);
+		const resultData = execution.data?.resultData ?? {};
+		const last = resultData.lastNodeExecuted;
+		outputs.push(...(resultData.runData?.[last]?.[0]?.data?.main?.flat() ?? []).map((item) => item.json));
+		if (expect.execution !== undefined) problems.push(...match({ status: execution.status, mode: execution.mode, lastNodeExecuted: last }, expect.execution, `execution ${summary.id}`));
+	}
+	if (expect.output !== undefined) problems.push(...match(outputs, expect.output, 'output'));
+	if (expect.deliveries !== undefined) problems.push(...match(await sandbox.control.call('GET', '/__sandbox/deliveries').then((r) => r.deliveries), expect.deliveries, 'deliveries'));
+
+	await n8n.deactivate(workflow);
+	if (expect.endpointsAfterUnpublish !== undefined) {
+		problems.push(...match(await sandbox.control.state('webhook_endpoints'), expect.endpointsAfterUnpublish, 'endpoints after unpublishing'));
+	}
+	if (problems.length) throw new Error(problems.slice(0, 15).join('\n'));
+}
+
+// ------------------------------------------------------------------------------------------------ main
+
+async function main() {
+	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-e2e-'));
+	cleanups.push(() => fs.rmSync(work, { recursive: true, force: true }));
+
+	// Screenshots of this run only: old failure shots go; the default artifacts folder is emptied.
+	const defaultArtifacts = path.join(REPO, '.cache/e2e-artifacts');
+	if (fs.existsSync(args.screenshots)) {
+		for (const f of fs.readdirSync(args.screenshots)) {
+			if (f.endsWith('.png') && (f.startsWith('failure-') || path.resolve(args.screenshots) === defaultArtifacts)) {
+				fs.rmSync(path.join(args.screenshots, f));
+			}
+		}
+	}
+
+	const browser = !args['no-browser'];
+	if (browser) {
+		await timed('chromium (test/e2e/setup.sh)', () => run('bash', [path.join(REPO, 'test/e2e/setup.sh')], { quiet: true }));
+	}
+	const installTimings = await timed('n8n install (cached when unchanged)', () => ensureN8n());
+	for (const [k, v] of Object.entries(installTimings)) timings.push([`  n8n install: ${k}`, v]);
+	await timed('sandbox compile (tsc)', () => buildSandbox());
+	const { tarball, timings: packTimings } = await timed('package build + npm pack', () => packPackage(work));
+	for (const [k, v] of Object.entries(packTimings)) timings.push([`  package: ${k}`, v]);
+
+	const sandbox = await timed('sandbox start', () => startSandbox({ seed: 'demo' }));
+	cleanups.push(() => sandbox.close());
+	log(`sandbox at ${sandbox.url}`);
+
+	const n8n = await timed('n8n start (fresh user folder, until REST ready + owner)', () => startN8n({ tarball }));
+	cleanups.push(async () => {
+		if (!args.keep) await n8n.stop({ keepFolder: process.exitCode === 1 && !!process.env.CI });
+	});
+	log(`n8n ${n8n.base} (user folder ${n8n.userFolder}, pid ${n8n.pid})`);
+
+	const ctx = { n8n, sandbox, credentials: {}, workflows: [], vars: { sandboxUrl: sandbox.url, n8nUrl: n8n.base } };
+	const callback = `${n8n.base}/rest/oauth2-credential/callback`;
+
+	console.log('\nPackage in n8n');
+	await check('n8n loads the packed package: every node in package.json (Stora, Stora Trigger), both credential types and the icon', async () => {
+		const nodeTypes = await n8n.request('GET', '/types/nodes.json');
+		const stora = nodeTypes.filter((t) => t.name === NODE_TYPE);
+		assert(stora.length === 1, `node type ${NODE_TYPE} not registered; server log:\n${n8n.logTail(20)}`);
+		assert(stora[0].usableAsTool || nodeTypes.some((t) => t.name === `${NODE_TYPE}Tool`), 'the node is not usable as an AI tool');
+		const declared = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')).n8n.nodes.length;
+		const ours = nodeTypes.filter((t) => t.name.startsWith(`${PACKAGE_PREFIX}.`) && !t.name.endsWith('Tool'));
+		assert(ours.length === declared, `package.json declares ${declared} nodes, n8n registered ${ours.map((t) => t.name).join(', ')}`);
+		const credentialTypes = (await n8n.request('GET', '/types/credentials.json')).map((c) => c.name);
+		for (const name of ['storaApi', 'storaOAuth2Api']) assert(credentialTypes.includes(name), `credential type ${name} not registered`);
+		const icon = await fetch(`${n8n.base}/icons/n8n-nodes-stora/dist/icons/stora.svg`, { headers: { cookie: n8n.cookie } });
+		assert(icon.ok && (await icon.text()).includes('<svg'), `node icon not served (${icon.status})`);
+		const logText = fs.readFileSync(n8n.logFile, 'utf8');
+		assert(!/error.*n8n-nodes-stora|n8n-nodes-stora.*(error|failed)/i.test(logText), `n8n logged an error about the package:\n${logText.split('\n').filter((l) => /stora/i.test(l)).join('\n')}`);
+	});
+
+	console.log('\nCredentials');
+	await check('Stora API credential (access token): created, and n8n\'s connection test passes', async () => {
+		const data = { baseUrl: sandbox.url, accessToken: sandbox.token };
+		const credential = await n8n.createCredential('Stora sandbox (token)', 'storaApi', data);
+		ctx.credentials.accessToken = credential;
+		const result = await n8n.testCredential({ id: credential.id, name: credential.name, type: 'storaApi', data });
+		assertMatch(result, { status: 'OK' }, 'credential test');
+	});
+	await check('Stora API credential: n8n\'s connection test reports a bad token with the credential\'s own message', async () => {
+		const data = { baseUrl: sandbox.url, accessToken: 'not-a-valid-token' };
+		const result = await n8n.testCredential({ id: ctx.credentials.accessToken?.id, name: 'bad', type: 'storaApi', data });
+		assertMatch(result, { status: 'Error', message: { $contains: 'Stora rejected the access token' } }, 'credential test');
+	});
+	// The sandbox forgets OAuth clients on reset, and every case starts from a reset: a case using client credentials
+	// gets a new client and a new credential (so its first request is also the token request).
+	ctx.freshClientCredentials = async () => {
+		const client = await sandbox.control.oauthClient([callback]);
+		ctx.credentials.oauth2ClientCredentials = await n8n.createCredential('Stora sandbox (client credentials)', 'storaOAuth2Api', {
+			grantType: 'clientCredentials',
+			baseUrl: sandbox.url,
+			clientId: client.client_id,
+			clientSecret: client.client_secret,
+		});
+		return client;
+	};
+	await check('Stora OAuth2 API credential (client credentials): created', async () => {
+		await ctx.freshClientCredentials();
+	});
+
+	console.log('\nWorkflows (test/e2e/workflows/*.json, Webhook → Stora)');
+	for (const testCase of loadCases()) {
+		await check(`${testCase.name} [${testCase.file}]`, () => runCase(testCase, ctx));
+	}
+
+	const examples = args.only ? [] : loadExamples();
+	if (examples.length) console.log('\nExample workflows (examples/*.json)');
+	for (const { file, workflow } of examples) {
+		await check(`${workflow.name} [examples/${file}] imports, publishes or runs, without errors`, () => runExample(workflow, ctx));
+	}
+
+	if (!args.only) {
+		console.log('\nOAuth2 client credentials');
+		await check('fetches a token on first use, and a new one after the sandbox expires it', () => clientCredentialsFlow(ctx));
+	}
+
+	if (browser && !args.only) {
+		const { browserChecks } = await import('./browser.mjs');
+		await browserChecks({ ...ctx, check, assert, assertMatch, screenshots: args.screenshots, cleanups, callback, buildWorkflow });
+	}
+
+	if (args.keep) {
+		console.log(`\n--keep: n8n ${n8n.base} (${'owner@example.com'}), sandbox ${sandbox.url}; Ctrl-C stops them`);
+		await new Promise(() => {});
+	}
+}
+
+/** An example: imported with the run's credentials; manual ones are executed, webhook ones published and called. */
+async function runExample(example, ctx) {
+	const { n8n, sandbox } = ctx;
+	await sandbox.control.reset('demo');
+	await ctx.freshClientCredentials();
+	const workflow = await n8n.createWorkflow(
+		withCredentials(example, { storaApi: ctx.credentials.accessToken, storaOAuth2Api: ctx.credentials.oauth2ClientCredentials }),
+	);
+	const trigger = triggerOf(example);
+	const storaNodes = example.nodes.filter((n) => n.type === NODE_TYPE).map((n) => n.name);
+	if (trigger.kind === 'manual') {
+		const execution = await n8n.runManually(workflow.id, trigger.node.name);
+		const error = execution.data?.resultData?.error;
+		assert(execution.status === 'success', `execution ${execution.status}: ${error?.message ?? ''} ${error?.description ?? ''}`);
+		const runData = execution.data.resultData.runData;
+		for (const name of storaNodes) {
+			const items = runData[name]?.[0]?.data?.main?.flat() ?? [];
+			assert(items.length > 0, `node "${name}" returned no items`);
+		}
+		return;
+	}
+	await n8n.activate(workflow);
+	if (trigger.kind === 'webhook') {
+		const [site] = await sandbox.control.state('sites');
+		const { httpMethod = 'GET', path: webhookPath } = trigger.node.parameters;
+		const response = await n8n.callWebhook(webhookPath, { method: httpMethod, query: { id: site.id }, body: httpMethod === 'GET' ? undefined : { id: site.id } });
+		assert(response.status < 500, `webhook answered ${response.status}: ${response.text.slice(0, 300)}`);
+	}
+	await n8n.deactivate(workflow);
+}
+
+/** Client credentials: the token request happens on first use, and again after the sandbox expires the token. */
+async function clientCredentialsFlow(ctx) {
+	const { n8n, sandbox } = ctx;
+	await sandbox.control.reset('demo');
+	const client = await ctx.freshClientCredentials();
+	const testCase = {
+		file: 'oauth2-client-credentials.json',
+		name: 'OAuth2 client credentials',
+		credential: 'oauth2ClientCredentials',
+		workflow: { nodes: [{ name: 'Stora', parameters: { resource: 'site', operation: 'getAll', returnAll: false, limit: 1 } }] },
+	};
+	const workflow = await n8n.createWorkflow(buildWorkflow(testCase, ctx.credentials, 'e2e-oauth2-cc'));
+	ctx.workflows.push(workflow);
+	await n8n.activate(workflow);
+	const [firstSite] = await sandbox.control.state('sites');
+
+	await sandbox.control.clearRequests();
+	let response = await n8n.callWebhook('e2e-oauth2-cc', { body: {} });
+	assertMatch(response, { status: 200, body: { $length: 1 } }, `first run (${response.text.slice(0, 300)})`);
+	assert(typeof firstSite?.id === 'string', 'no site in the demo seed');
+	assertMatch(
+		await sandbox.control.requests(),
+		[
+			{ method: 'POST', path: '/oauth2/token', status: 200, body: { grant_type: 'client_credentials' } },
+			{ method: 'GET', path: '/2025-09/sites', status: 200, headers: { authorization: 'Bearer ***' } },
+		],
+		'sandbox requests of the first run',
+	);
+
+	// Expire exactly the token n8n holds (the sandbox runs in this process, so its token store is at hand).
+	const clientId = client.client_id;
+	const tokens = [...sandbox.core.auth.tokens.values()].filter((t) => t.clientId === clientId);
+	assert(tokens.length === 1, `expected one token for the client, found ${tokens.length}`);
+	await sandbox.control.expireTokens(tokens[0].token);
+
+	await sandbox.control.clearRequests();
+	response = await n8n.callWebhook('e2e-oauth2-cc', { body: {} });
+	assertMatch(response, { status: 200, body: { $length: 1 } }, `run after expiry (${response.text.slice(0, 300)})`);
+	assertMatch(
+		await sandbox.control.requests(),
+		[
+			{ method: 'GET', path: '/2025-09/sites', status: 401 },
+			{ method: 'POST', path: '/oauth2/token', status: 200, body: { grant_type: 'client_credentials' } },
+			{ method: 'GET', path: '/2025-09/sites', status: 200 },
+		],
+		'sandbox requests after the token expired',
+	);
+	await n8n.deactivate(workflow);
+}
+
+let failedToRun;
+try {
+	await main();
+} catch (error) {
+	failedToRun = error;
+	console.error(`\n[e2e] the harness failed: ${error.stack ?? error.message}`);
+} finally {
+	await cleanup();
+}
+
+console.log('\nTimings');
+for (const [label, ms] of timings) console.log(`  ${label.padEnd(58)} ${seconds(ms)}`);
+console.log(`  ${'total'.padEnd(58)} ${seconds(Date.now() - t0)}`);
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed + (failedToRun ? 1 : 0);
+if (results.some((r) => !r.ok)) {
+	console.log('\nFailed:');
+	for (const r of results.filter((x) => !x.ok)) console.log(`  ✗ ${r.name}`);
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
