@@ -1,15 +1,18 @@
 // The Chromium parts of the end-to-end tests: the OAuth2 authorization code flow with PKCE exactly as a user does it
 // (n8n editor → credential → "Connect my account" → the sandbox's consent page → n8n's callback), refresh-token
-// rotation, and editor checks (node panel, credential dialogs, no console errors) with screenshots.
+// rotation, and editor checks (node panels of several resources and of the trigger, dropdowns loaded from the API,
+// "From List" resource locators, credential dialogs, no console errors) with screenshots.
 //
 // Chromium is Debian's /usr/bin/chromium (test/e2e/setup.sh installs it), started by us with fixed flags and driven
 // over CDP with playwright-core (which downloads no browser). It is stopped by its PID.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
-import { log, OWNER, sleep } from './n8n.mjs';
+import { log, OWNER, REPO, sleep } from './n8n.mjs';
 
 const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -157,6 +160,74 @@ async function closeDialog(page) {
 	await page.keyboard.press('Escape');
 	await sleep(300);
 }
+
+/** A regular expression matching exactly `text` (surrounding white space allowed). */
+const exactly = (text) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+
+/** Throws unless the element's text and input values contain every string of `expected`. */
+async function assertShows(locator, expected, what) {
+	const text = await textAndValues(locator);
+	const missing = expected.filter((e) => !text.includes(e));
+	if (missing.length) throw new Error(`${what} does not show ${missing.map((m) => `"${m}"`).join(', ')}:\n${text.slice(0, 1500)}`);
+}
+
+/** Throws unless `actual` and `expected` hold the same strings in the same order. */
+function assertList(actual, expected, what) {
+	if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+		throw new Error(`${what}:\n  shown    ${JSON.stringify(actual)}\n  expected ${JSON.stringify(expected)}`);
+	}
+}
+
+/** The options of the open dropdown (an Element Plus select), in display order. */
+async function dropdownOptions(page) {
+	const options = page.locator('.el-popper:visible li[role=option]');
+	await options.first().waitFor({ state: 'visible', timeout: 20_000 });
+	await sleep(300); // options loaded from the API arrive after the popper opens
+	return (await options.allInnerTexts()).map((text) => text.trim());
+}
+
+/** Clicks the option `name` of the open dropdown. */
+async function pickOption(page, name) {
+	await page.locator('.el-popper:visible li[role=option]', { hasText: exactly(name) }).click();
+	await sleep(300);
+}
+
+/** The row of parameter `name` in the node panel (label, input, issues); the innermost one inside collections. */
+function parameterItem(ndv, name) {
+	return ndv.locator('[data-test-id="parameter-item"]', { has: ndv.page().locator(`[data-test-id="parameter-input-${name}"]`) }).last();
+}
+
+/** Opens the "Add Field" (or "Add Filter", ...) dropdown of a collection; returns its options. */
+async function openCollection(page, ndv, placeholder) {
+	await ndv.locator(`[data-test-id="collection-parameter-add"] input[placeholder="${placeholder}"]`).click();
+	return await dropdownOptions(page);
+}
+
+/** Adds the field `name` to a collection through its "Add Field" (or "Add Filter", ...) dropdown. */
+async function addToCollection(page, ndv, placeholder, name) {
+	await openCollection(page, ndv, placeholder);
+	await pickOption(page, name);
+}
+
+/** Hovers the warning icon of a parameter; returns the text of its tooltip (the parameter's issues). */
+async function issuesOf(page, item) {
+	await item.locator('[data-test-id="parameter-issues"]').hover();
+	let text = '';
+	await until(async () => {
+		text = (await page.locator('[role=tooltip]:visible, .el-popper:visible, [data-reka-popper-content-wrapper]:visible').allInnerTexts()).join('\n');
+		return text.includes('Issues');
+	}, 'no issues tooltip appeared', 10_000);
+	await page.mouse.move(1300, 700); // away, so the tooltip closes
+	await sleep(300);
+	return text;
+}
+
+/** "Invoice Paid" for `invoice.paid`, as the trigger names event types. */
+const eventName = (type) =>
+	type
+		.split(/[._]/)
+		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+		.join(' ');
 
 export async function browserChecks(ctx) {
 	const { n8n, sandbox, check: outerCheck, assert, assertMatch, screenshots, cleanups, callback, buildWorkflow } = ctx;
@@ -343,6 +414,249 @@ export async function browserChecks(ctx) {
 		const ids = (await sandbox.control.state('sites')).map((site) => site.id);
 		assert(ids.some((id) => output.includes(id)), `the output shows none of the sandbox's site IDs:\n${output.slice(0, 500)}`);
 		await shot(page, 'editor-node-executed');
+		await closeDialog(page);
+	});
+
+	/** A workflow with just `node` (Stora with the access-token credential unless told), opened in the editor; returns the node panel. */
+	const openNodePanel = async (title, { name = 'Stora', type = 'n8n-nodes-stora.stora', parameters, ...extra }) => {
+		const workflow = await n8n.createWorkflow({
+			name: `Editor: ${title}`,
+			nodes: [
+				{
+					id: randomUUID(),
+					name,
+					type,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: { authentication: 'accessToken', ...parameters },
+					credentials: { storaApi: { id: ctx.credentials.accessToken.id, name: ctx.credentials.accessToken.name } },
+					...extra,
+				},
+			],
+			connections: {},
+			settings: { executionOrder: 'v1' },
+		});
+		await page.goto(`${n8n.base}/workflow/${workflow.id}`, { waitUntil: 'domcontentloaded' });
+		const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+		await node.waitFor({ state: 'visible', timeout: 60_000 });
+		await sleep(800);
+		await node.dblclick();
+		const ndv = page.locator('[data-test-id="ndv"]');
+		await ndv.waitFor({ state: 'visible' });
+		await sleep(800);
+		await assertShows(ndv.locator('[data-test-id="node-parameters"]'), ['Credential', 'Stora sandbox (token)'], `the ${title} panel`);
+		return ndv;
+	};
+	// Leaving a workflow with unsaved changes (fields added in a panel) asks before unloading: leave.
+	page.on('dialog', (dialog) => (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()).catch(() => {}));
+
+	await check('Contact → Create: the required Email field and every Additional Field, with the API\'s contact types', async () => {
+		const ndv = await openNodePanel('Contact → Create', { parameters: { resource: 'contact', operation: 'create' } });
+		const params = ndv.locator('[data-test-id="node-parameters"]');
+		await assertShows(params, ['Resource', 'Contact', 'Operation', 'Create', 'Email', 'Additional Fields'], 'the Contact → Create panel');
+		const email = parameterItem(ndv, 'email');
+		assert((await email.locator('input[placeholder="name@email.com"]').count()) === 1, 'the Email field has no "name@email.com" placeholder');
+		const issues = await issuesOf(page, email);
+		assert(/Email.*required/i.test(issues), `the empty Email field is not flagged as required (tooltip: ${issues})`);
+		const fields = await openCollection(page, ndv, 'Add Field');
+		assertList(
+			fields,
+			['Address', 'Company Registration Number', 'Full Name', 'Marketing Source', 'Metadata', 'Phone Number', 'Source', 'Tax ID', 'Type', 'Use Case'],
+			'the Additional Fields of Contact → Create',
+		);
+		await shot(page, 'editor-contact-create');
+		await pickOption(page, 'Type');
+		await assertShows(parameterItem(ndv, 'type'), ['Type', 'Domestic'], 'the added Type field');
+		await parameterItem(ndv, 'type').locator('[data-test-id="parameter-input-type"]').click();
+		assertList(await dropdownOptions(page), ['Charity', 'Company', 'Domestic', 'Local Authority', 'Student'], 'the options of Type');
+		await pickOption(page, 'Company');
+		await assertShows(parameterItem(ndv, 'type'), ['Company'], 'the Type field after choosing Company');
+		await closeDialog(page);
+	});
+
+	await check('Order → Get Many: Return All hides Limit; the Billing Period and Status filters are multi-selects of the API\'s values', async () => {
+		const ndv = await openNodePanel('Order → Get Many', { parameters: { resource: 'order', operation: 'getAll' } });
+		const params = ndv.locator('[data-test-id="node-parameters"]');
+		await assertShows(params, ['Order', 'Get Many', 'Return All', 'Limit', '50', 'Filters', 'Options', 'Output Format', 'Simplify'], 'the Order → Get Many panel');
+		assertList(
+			await openCollection(page, ndv, 'Add Filter'),
+			['Billing Period', 'Contact IDs', 'Created After', 'Created Before', 'Metadata', 'Site IDs', 'Source', 'Starts After', 'Starts Before', 'Status', 'Updated After', 'Updated Before'],
+			'the Filters of Order → Get Many',
+		);
+		await pickOption(page, 'Billing Period');
+		await addToCollection(page, ndv, 'Add Filter', 'Status');
+		await ndv.locator('[data-test-id="parameter-input-billingPeriod"]').click();
+		assertList(
+			await dropdownOptions(page),
+			['Every Four Weeks', 'Every Six Months', 'Every Three Months', 'Monthly', 'One Time', 'Weekly', 'Yearly'],
+			'the options of the Billing Period filter',
+		);
+		await pickOption(page, 'Monthly');
+		await pickOption(page, 'Yearly'); // a multi-select stays open
+		await page.keyboard.press('Escape');
+		await sleep(300);
+		await ndv.locator('[data-test-id="parameter-input-status"]').click();
+		assertList(await dropdownOptions(page), ['Abandoned', 'Completed', 'Draft', 'Finalized'], 'the options of the Status filter');
+		await pickOption(page, 'Finalized');
+		await page.keyboard.press('Escape');
+		await sleep(300);
+		await assertShows(parameterItem(ndv, 'billingPeriod'), ['Billing Period', 'Monthly', 'Yearly'], 'the Billing Period filter');
+		await assertShows(parameterItem(ndv, 'status'), ['Status', 'Finalized'], 'the Status filter');
+		await ndv.locator('[data-test-id="parameter-input-returnAll"] .el-switch').click();
+		await until(async () => (await ndv.locator('[data-test-id="parameter-input-limit"]').count()) === 0, 'Limit is still shown with Return All on', 5_000);
+		await shot(page, 'editor-order-get-many');
+		await closeDialog(page);
+	});
+
+	await check('Price Adjustment → Update: an ID-only locator that checks the pradj_ prefix, and the Update Fields with their defaults', async () => {
+		await sandbox.control.reset('demo');
+		const [draft] = (await sandbox.control.state('price_adjustments')).filter((adjustment) => adjustment.status === 'draft');
+		assert(draft, 'no draft price adjustment in the demo seed');
+		const ndv = await openNodePanel('Price Adjustment → Update', {
+			parameters: { resource: 'priceAdjustment', operation: 'update', priceAdjustmentId: { __rl: true, mode: 'id', value: 'adj_123' } },
+		});
+		await assertShows(ndv.locator('[data-test-id="node-parameters"]'), ['Price Adjustment', 'Update', 'Update Fields'], 'the Price Adjustment → Update panel');
+		const locator = parameterItem(ndv, 'priceAdjustmentId');
+		// The API cannot list price adjustments: no "From List" mode, only an ID.
+		assert((await locator.locator('[data-test-id="rlc-mode-selector"]').count()) === 0, 'the Price Adjustment locator offers a mode other than By ID');
+		const issues = await issuesOf(page, locator);
+		assert(issues.includes('A price adjustment ID starts with "pradj_"'), `no prefix warning for "adj_123" (tooltip: ${issues})`);
+		const idInput = locator.locator('[data-test-id="rlc-input"]');
+		await idInput.fill(draft.id);
+		await idInput.blur();
+		await until(async () => (await locator.locator('[data-test-id="parameter-issues"]').count()) === 0, `the ID ${draft.id} is still flagged`, 5_000);
+		assertList(
+			await openCollection(page, ndv, 'Add Field'),
+			['Apply to Products', 'Apply to Protection Levels', 'Apply to Unit Types', 'Effective From', 'Notice Period (Days)', 'Percentage', 'Skip Customer Notification'],
+			'the Update Fields of Price Adjustment → Update',
+		);
+		await pickOption(page, 'Percentage');
+		for (const field of ['Effective From', 'Notice Period (Days)', 'Apply to Unit Types']) await addToCollection(page, ndv, 'Add Field', field);
+		await assertShows(parameterItem(ndv, 'effectiveFrom'), ['Effective From', 'next_billing_period'], 'Effective From');
+		await assertShows(parameterItem(ndv, 'noticePeriod'), ['Notice Period (Days)', '30'], 'Notice Period (Days)');
+		await assertShows(parameterItem(ndv, 'percentage'), ['Percentage'], 'Percentage');
+		assert((await parameterItem(ndv, 'applyToUnitTypes').locator('.el-switch.is-checked').count()) === 1, 'Apply to Unit Types is not on by default');
+		await parameterItem(ndv, 'percentage').locator('input').fill('5');
+		await page.mouse.move(1300, 700);
+		await sleep(300);
+		await assertShows(locator, [draft.id], 'the Price Adjustment locator');
+		await shot(page, 'editor-price-adjustment-update');
+		await closeDialog(page);
+	});
+
+	await check('Protection Level → Get: the breaking-change notice, and "From List" lists the sandbox\'s protection levels', async () => {
+		await sandbox.control.reset('demo');
+		const ndv = await openNodePanel('Protection Level → Get', { parameters: { resource: 'protectionLevel', operation: 'get' } });
+		const params = ndv.locator('[data-test-id="node-parameters"]');
+		await assertShows(params, ['Protection Level', 'Get', 'Simplify'], 'the Protection Level → Get panel');
+		const notice = params.getByText('Stora has announced a breaking change to the protection level endpoints: protection levels are becoming site-scoped');
+		await notice.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => {
+			throw new Error('the breaking-change notice is not shown');
+		});
+		await parameterItem(ndv, 'protectionLevelId').locator('[data-test-id="rlc-input"]').click();
+		const items = page.locator('[data-test-id="rlc-item"]:visible');
+		await items.first().waitFor({ state: 'visible' });
+		await sleep(300);
+		const expected = (await sandbox.control.state('protection_levels')).map((level) => `Cover up to ${level.cover_level.formatted} (${level.id})`);
+		assertList([...(await items.allInnerTexts())].map((t) => t.trim()).sort(), expected.sort(), 'the protection levels of "From List"');
+		await shot(page, 'editor-protection-level-get');
+		await page.keyboard.press('Escape');
+		await sleep(300);
+		await closeDialog(page);
+	});
+
+	await check('Deal → Create: the Stage dropdown is loaded from the API and lists the sandbox\'s deal stages by name', async () => {
+		await sandbox.control.reset('demo');
+		const ndv = await openNodePanel('Deal → Create', { parameters: { resource: 'deal', operation: 'create' } });
+		await assertShows(ndv.locator('[data-test-id="node-parameters"]'), ['Deal', 'Create', 'Contact', 'From list', 'Additional Fields'], 'the Deal → Create panel');
+		assertList(
+			await openCollection(page, ndv, 'Add Field'),
+			['Assignee ID', 'Metadata', 'Name', 'Note', 'Protection Level ID', 'Site Name or ID', 'Stage Name or ID', 'Starts At', 'Unit Type Name or ID'],
+			'the Additional Fields of Deal → Create',
+		);
+		await sandbox.control.clearRequests();
+		await pickOption(page, 'Stage Name or ID'); // n8n loads the options as the field appears
+		await ndv.locator('[data-test-id="parameter-input-stageId"]').click();
+		const stages = await sandbox.control.state('stages');
+		await until(async () => (await dropdownOptions(page)).length === stages.length, `the Stage dropdown does not list ${stages.length} stages`);
+		const shown = await dropdownOptions(page);
+		assertList([...shown].sort(), stages.map((stage) => stage.name).sort(), 'the deal stages of the Stage dropdown');
+		const requests = await sandbox.control.requests();
+		assert(
+			requests.some((r) => r.method === 'GET' && r.path === '/2025-09/deals/stages' && r.status === 200),
+			`the dropdown did not read GET /2025-09/deals/stages; requests: ${requests.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ')}`,
+		);
+		await shot(page, 'editor-deal-stage-dropdown');
+		const chosen = stages.find((stage) => stage.name === 'Quote sent') ?? stages[0];
+		await pickOption(page, chosen.name);
+		await assertShows(parameterItem(ndv, 'stageId'), [chosen.name], 'the Stage field after choosing a stage');
+		await closeDialog(page);
+	});
+
+	await check('Contact → Get: "From List" lists the sandbox\'s contacts by name, search narrows it, the picked contact runs', async () => {
+		await sandbox.control.reset('demo');
+		const contacts = await sandbox.control.state('contacts');
+		const label = (contact) => `${contact.full_name} (${contact.email})`;
+		const ndv = await openNodePanel('Contact → Get', { parameters: { resource: 'contact', operation: 'get' } });
+		await assertShows(ndv.locator('[data-test-id="node-parameters"]'), ['Contact', 'Get', 'From list'], 'the Contact → Get panel');
+		const locator = parameterItem(ndv, 'contactId');
+		await locator.locator('[data-test-id="rlc-input"]').click();
+		const items = page.locator('[data-test-id="rlc-item"]:visible');
+		await items.first().waitFor({ state: 'visible' });
+		await sleep(300);
+		const listed = (await items.allInnerTexts()).map((t) => t.trim());
+		assertList([...listed].sort(), contacts.map(label).sort(), 'the contacts of "From List" (the demo seed has fewer than a page)');
+		await sandbox.control.clearRequests();
+		await page.locator('input[data-test-id="rlc-search"], [data-test-id="rlc-search"] input').fill('walker');
+		const matching = contacts.filter((c) => `${c.full_name} ${c.email}`.toLowerCase().includes('walker'));
+		assert(matching.length > 1, 'the demo seed has fewer than two contacts named Walker');
+		await until(async () => (await items.count()) === matching.length, `the search "walker" does not narrow the list to ${matching.length} contacts`);
+		assertList((await items.allInnerTexts()).map((t) => t.trim()).sort(), matching.map(label).sort(), 'the contacts found by "walker"');
+		assert(
+			(await sandbox.control.requests()).some((r) => r.path === '/2025-09/contacts' && r.query?.search === 'walker'),
+			'the search was not sent to the API as ?search=walker',
+		);
+		await shot(page, 'editor-contact-from-list');
+		const picked = matching[0];
+		await items.filter({ hasText: label(picked) }).first().click();
+		await sleep(500);
+		await assertShows(locator, [label(picked)], 'the Contact locator after picking');
+		await ndv.locator('[data-test-id="node-execute-button"]').first().click();
+		await ndv.getByText(/^\s*1 item\s*$/).first().waitFor({ state: 'visible', timeout: 30_000 });
+		await sleep(500);
+		const output = await ndv.locator('[data-test-id="output-panel"]').innerText();
+		assert(output.includes(picked.id), `the output does not show the picked contact ${picked.id}:\n${output.slice(0, 500)}`);
+		await closeDialog(page);
+	});
+
+	await check('Stora Trigger: Events lists every event type of the API; the test and production webhook URLs are shown', async () => {
+		const webhookId = randomUUID();
+		const ndv = await openNodePanel('Stora Trigger', { name: 'Stora Trigger', type: 'n8n-nodes-stora.storaTrigger', parameters: { events: [] }, webhookId });
+		const params = ndv.locator('[data-test-id="node-parameters"]');
+		await assertShows(params, ['Webhook URLs', 'Events', 'Options'], 'the Stora Trigger panel');
+		const { EVENT_TYPES } = createRequire(import.meta.url)(path.join(REPO, 'build/test/sandbox/index.js'));
+		await ndv.locator('[data-test-id="parameter-input-events"]').click();
+		assertList(await dropdownOptions(page), EVENT_TYPES.map(eventName).sort((a, b) => a.localeCompare(b)), 'the Events of the trigger (the sandbox\'s event types)');
+		await pickOption(page, 'Contact Created');
+		await pickOption(page, 'Invoice Paid');
+		await page.keyboard.press('Escape');
+		await sleep(300);
+		await assertShows(parameterItem(ndv, 'events'), ['Contact Created', 'Invoice Paid'], 'the Events field');
+		await ndv.locator('[data-test-id="parameter-input-events"]').click(); // reopened, the list starts at the top
+		await dropdownOptions(page);
+		await shot(page, 'editor-trigger-events');
+		await page.keyboard.press('Escape');
+		await sleep(300);
+		await params.getByText('Webhook URLs').click();
+		const url = params.locator('.webhook-url');
+		await url.waitFor({ state: 'visible' });
+		await sleep(300);
+		const shownUrl = async () => (await url.innerText()).replace(/\s+/g, '');
+		assert((await shownUrl()) === `${n8n.base}/webhook-test/${webhookId}/webhook`, `the Test URL reads ${await shownUrl()}`);
+		await assertShows(params, ['Test URL', 'Production URL', 'POST'], 'the Webhook URLs');
+		await params.locator('[data-test-id="radio-button-production"]').click();
+		await until(async () => (await shownUrl()) === `${n8n.base}/webhook/${webhookId}/webhook`, `the Production URL reads ${await shownUrl()}`, 5_000);
+		await shot(page, 'editor-trigger-webhook-urls');
 		await closeDialog(page);
 	});
 

@@ -273,7 +273,7 @@ describe('Stora node: billing catalogue (Coupon, Product, Product Category, Prot
 			const all = await search('searchProtectionLevels');
 			expect(all.results.map((result) => result.value)).toEqual([...levels].sort(newestFirst).map((level) => level.id));
 			const formatted = String((levels[1].cover_level as { formatted: string }).formatted);
-			expect(all.results.find((result) => result.value === levels[1].id)?.name).toBe(`Cover up to ${formatted}`);
+			expect(all.results.find((result) => result.value === levels[1].id)?.name).toBe(`Cover up to ${formatted} (${levels[1].id})`);
 		});
 	});
 

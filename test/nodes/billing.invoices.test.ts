@@ -133,7 +133,7 @@ describe('Stora node: Invoice and Credit Note', () => {
 					filters: { tenancyIds: String(refId(invoice.subscription)) },
 				},
 			});
-			expect(result.error?.message).toBe(`Tenancy IDs: "${refId(invoice.subscription)}" is not a tenancy ID`);
+			expect(result.error?.message).toBe(`Tenancy IDs: "${refId(invoice.subscription)}" is not a valid ID`);
 			expect(await client.requests()).toEqual([]);
 		});
 

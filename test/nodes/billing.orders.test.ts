@@ -135,7 +135,7 @@ describe('Stora node: Order and Order Line Item', () => {
 				credentials: credentials(),
 				parameters: { resource: 'order', operation: 'getAll', filters: { contactIds: `con_abc, ${site.id}` } },
 			});
-			expect(result.error?.message).toBe(`Contact IDs: "${site.id}" is not a contact ID`);
+			expect(result.error?.message).toBe(`Contact IDs: "${site.id}" is not a valid ID`);
 			expect(await client.requests()).toEqual([]);
 		});
 

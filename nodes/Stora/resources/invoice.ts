@@ -1,11 +1,9 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-
 import {
 	binaryPropertyName,
 	dateWindows,
 	expandOption,
 	filtersCollection,
+	idListFilter,
 	multiValueFilter,
 	optionsCollection,
 	outputFormat,
@@ -24,45 +22,6 @@ const EXPAND = ['contact', 'site', 'subscription', 'tenancy'];
  * A filter on comma-separated record IDs, sent as-is (e.g. `contact_id=con_1,con_2`). Each ID is checked against the
  * API's prefix before any request, so a site ID pasted into the contact filter fails instead of matching nothing.
  */
-export function idsFilter(
-	collection: string,
-	displayName: string,
-	name: string,
-	query: string,
-	prefix: string,
-): INodeProperties {
-	const label = displayName.replace(/ IDs$/, '').toLowerCase();
-	return {
-		displayName,
-		name,
-		type: 'string',
-		default: '',
-		placeholder: `${prefix}a1b2c3,${prefix}d4e5f6`,
-		description: `Only records of these ${label}s (comma-separated ${label} IDs)`,
-		routing: {
-			send: {
-				preSend: [
-					async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-						const ids = String(this.getNodeParameter(`${collection}.${name}`, '') ?? '')
-							.split(',')
-							.map((id) => id.trim())
-							.filter((id) => id !== '');
-						const bad = ids.filter((id) => !new RegExp(`^${prefix}[A-Za-z0-9]+$`).test(id));
-						if (bad.length) {
-							throw new NodeOperationError(this.getNode(), `${displayName}: "${bad[0]}" is not a ${label} ID`, {
-								description: `A ${label} ID starts with "${prefix}". Separate several IDs with commas.`,
-								itemIndex: this.getItemIndex(),
-							});
-						}
-						if (ids.length) options.qs = { ...(options.qs ?? {}), [query]: ids.join(',') };
-						return options;
-					},
-				],
-			},
-		},
-	};
-}
-
 const properties: ResourceDefinition['properties'] = [
 	{
 		displayName: 'Operation',
@@ -123,12 +82,12 @@ const properties: ResourceDefinition['properties'] = [
 			'collected',
 			'not_collected',
 		]),
-		idsFilter('filters', 'Contact IDs', 'contactIds', 'contact_id', 'con_'),
+		idListFilter({ displayName: 'Contact IDs', name: 'contactIds', queryName: 'contact_id', prefix: 'con_' }),
 		...dateWindows(['created', 'due']),
-		idsFilter('filters', 'Site IDs', 'siteIds', 'site_id', 'site_'),
+		idListFilter({ displayName: 'Site Names or IDs', name: 'siteIds', queryName: 'site_id', prefix: 'site_', loadOptionsMethod: 'getSites' }),
 		multiValueFilter('Status', 'status', 'status', ['draft', 'deleted', 'open', 'paid', 'uncollectible', 'void']),
-		idsFilter('filters', 'Subscription IDs', 'subscriptionIds', 'subscription_id', 'sub_'),
-		idsFilter('filters', 'Tenancy IDs', 'tenancyIds', 'tenancy_id', 'ten_'),
+		idListFilter({ displayName: 'Subscription IDs', name: 'subscriptionIds', queryName: 'subscription_id', prefix: 'sub_' }),
+		idListFilter({ displayName: 'Tenancy IDs', name: 'tenancyIds', queryName: 'tenancy_id', prefix: 'ten_' }),
 		multiValueFilter('Type', 'type', 'type', ['subscription', 'ad_hoc', 'deposit']),
 		...dateWindows(['updated']),
 	]),

@@ -6,6 +6,7 @@ import {
 	dateWindows,
 	expandOption,
 	filtersCollection,
+	idListFilter,
 	metadataBodyField,
 	metadataFilter,
 	multiValueFilter,
@@ -20,7 +21,6 @@ import {
 	type ResourceDefinition,
 } from '../shared/descriptions';
 import { checkDate, checkIdPrefix } from '../shared/validation';
-import { idsFilter } from './invoice';
 import { lineItemRowsField } from './orderLineItem';
 
 const getMany = showFor('order', ['getAll']);
@@ -203,7 +203,7 @@ const properties: ResourceDefinition['properties'] = [
 	},
 	{
 		displayName:
-			'Stora has announced a breaking change to the protection-level parts of order validation: protection levels are becoming site-scoped',
+			'Stora has announced a breaking change to the protection-level parts of order validation: protection levels are becoming site-scoped. Validation results for protection line items may change with the next API version.',
 		name: 'protectionLevelNotice',
 		type: 'notice',
 		default: '',
@@ -428,10 +428,10 @@ const properties: ResourceDefinition['properties'] = [
 	...returnAllAndLimit(getMany),
 	filtersCollection(getMany, [
 		multiValueFilter('Billing Period', 'billingPeriod', 'billing_period', BILLING_PERIODS),
-		idsFilter('filters', 'Contact IDs', 'contactIds', 'contact_id', 'con_'),
+		idListFilter({ displayName: 'Contact IDs', name: 'contactIds', queryName: 'contact_id', prefix: 'con_' }),
 		...dateWindows(['created']),
 		metadataFilter(),
-		idsFilter('filters', 'Site IDs', 'siteIds', 'site_id', 'site_'),
+		idListFilter({ displayName: 'Site Names or IDs', name: 'siteIds', queryName: 'site_id', prefix: 'site_', loadOptionsMethod: 'getSites' }),
 		multiValueFilter('Source', 'source', 'source', SOURCES),
 		...dateWindows(['starts']),
 		multiValueFilter('Status', 'status', 'status', STATUSES),

@@ -167,7 +167,7 @@ const properties: ResourceDefinition['properties'] = [
 				name: 'percentage',
 				type: 'number',
 				typeOptions: { numberPrecision: 2 },
-				default: 0,
+				default: 5,
 				description:
 					'The price change in percent: positive raises prices, negative lowers them (e.g. 5 or -10). Not zero, and greater than -100.',
 				routing: {

@@ -48,7 +48,7 @@ const properties: ResourceDefinition['properties'] = [
 	},
 	{
 		displayName:
-			'Stora has announced a breaking change to the protection level endpoints: protection levels are becoming site-scoped',
+			'Stora has announced a breaking change to the protection level endpoints: protection levels are becoming site-scoped. Workflows that list or price protection levels may need a site once Stora releases the new API version; check Stora\'s changelog before relying on them.',
 		name: 'protectionLevelNotice',
 		type: 'notice',
 		default: '',

@@ -47,7 +47,6 @@ const properties: ResourceDefinition['properties'] = [
 		displayOptions: showFor('site', ['get']),
 	}),
 	...returnAllAndLimit(getMany),
-	...outputFormat(getMany),
 	filtersCollection(getMany, [
 		...dateWindows(['created', 'updated']),
 		{
@@ -60,6 +59,7 @@ const properties: ResourceDefinition['properties'] = [
 		},
 	]),
 	optionsCollection(getMany, sortOptions(['created_at', 'name', 'updated_at'])),
+	...outputFormat(getMany),
 	simplifyToggle(showFor('site', ['get', 'getAll'])),
 ];
 

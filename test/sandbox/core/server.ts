@@ -99,12 +99,22 @@ function redact(authorization: string) {
 	return `${scheme} ***`;
 }
 
+/**
+ * Long-lived secrets in bodies are masked in the request log, like the Authorization header. Short-lived OAuth values
+ * (codes, verifiers, refresh tokens) stay visible: the end-to-end tests prove PKCE and refresh rotation with them.
+ */
+const SECRET_MEMBERS = /^(client_secret|password)$/;
+
 function logBody(incoming: Incoming): unknown {
 	if (!incoming.rawBody) return null;
 	try {
-		return parseBody(incoming.rawBody, incoming.headers['content-type']);
+		const body = parseBody(incoming.rawBody, incoming.headers['content-type']);
+		if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+		return Object.fromEntries(
+			Object.entries(body as Record<string, unknown>).map(([name, value]) => [name, SECRET_MEMBERS.test(name) ? '***' : value]),
+		);
 	} catch {
-		return incoming.rawBody;
+		return '(unparsable body)';
 	}
 }
 

@@ -41,7 +41,8 @@ export const searchProductCategories = searchListMethod({
 
 export const searchProtectionLevels = searchListMethod({
 	path: '/protection_levels',
-	label: (level) => (level.cover_level ? `Cover up to ${formatted(level.cover_level)}` : text(level.id)),
+	label: (level) =>
+		level.cover_level ? `Cover up to ${formatted(level.cover_level)} (${text(level.id)})` : text(level.id),
 });
 
 export const searchSubscriptions = searchListMethod({
