@@ -480,7 +480,7 @@ export async function browserChecks(ctx) {
 		await assertShows(params, ['Order', 'Get Many', 'Return All', 'Limit', '50', 'Filters', 'Options', 'Output Format', 'Simplify'], 'the Order → Get Many panel');
 		assertList(
 			await openCollection(page, ndv, 'Add Filter'),
-			['Billing Period', 'Contact IDs', 'Created After', 'Created Before', 'Metadata', 'Site IDs', 'Source', 'Starts After', 'Starts Before', 'Status', 'Updated After', 'Updated Before'],
+			['Billing Period', 'Contact IDs', 'Created After', 'Created Before', 'Metadata', 'Site Names or IDs', 'Source', 'Starts After', 'Starts Before', 'Status', 'Updated After', 'Updated Before'],
 			'the Filters of Order → Get Many',
 		);
 		await pickOption(page, 'Billing Period');
