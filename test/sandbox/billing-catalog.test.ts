@@ -2,47 +2,24 @@
  * Billing catalogue over real HTTP: sites, unit types, products, product categories, protection levels, coupons,
  * base prices, CSV lists and the image redirect to the files host.
  */
+import { client, controlPlane, type Call, type ControlPlane } from './core/testing';
 import { startSandbox, type StartedSandbox } from './index';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let sb: StartedSandbox;
+let call: Call;
+let plane: ControlPlane;
 
 beforeAll(async () => {
 	sb = await startSandbox({ seed: 'demo' });
+	// Not JSON (CSV lists): `body` is `{ text }`.
+	call = client(sb.url, sb.token, { redirect: 'follow', nonJson: (text) => ({ text }) });
+	plane = controlPlane(sb.url);
 });
 afterAll(async () => {
 	await sb.close();
 });
-
-async function call(method: string, path: string, options: { body?: unknown; token?: string; accept?: string } = {}) {
-	const response = await fetch(`${sb.url}${path}`, {
-		method,
-		headers: {
-			Authorization: `Bearer ${options.token ?? sb.token}`,
-			...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-			...(options.accept ? { Accept: options.accept } : {}),
-		},
-		body: options.body === undefined ? undefined : JSON.stringify(options.body),
-	});
-	const text = await response.text();
-	let body: Json = {};
-	try {
-		body = JSON.parse(text) as Json;
-	} catch {
-		body = { text };
-	}
-	return { status: response.status, body, headers: response.headers, text };
-}
-
-async function tokenWith(scopes: string[]): Promise<string> {
-	const response = await fetch(`${sb.url}/__sandbox/tokens`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify({ scopes }),
-	});
-	return ((await response.json()) as Json).access_token as string;
-}
 
 const absolute = (url: string) => (url.startsWith('/') ? `${sb.url}${url}` : url);
 
@@ -222,7 +199,7 @@ describe('unit types', () => {
 		const missing = await call('POST', '/2025-09/unit_types/utype_doesnotexist0/base_price', { body: { monthly: { amount: 1 } } });
 		expect(missing.status).toBe(404);
 
-		const readOnly = await tokenWith(['public.unit_type:read']);
+		const readOnly = await plane.token(['public.unit_type:read']);
 		const denied = await call('POST', `/2025-09/unit_types/${type.id as string}/base_price`, { body: { monthly: { amount: 1 } }, token: readOnly });
 		expect(denied.status).toBe(403);
 		expect(denied.body.error.message).toContain('public.unit_type:write');

@@ -1,36 +1,27 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tool under test/, never published */
 /**
  * Billing operations over real HTTP: units and their transitions, unit allocations, tenancies, subscriptions,
  * orders (pagination, filters, create, line items, validate, finalize), invoices and credit notes, and the
  * webhook events these operations emit.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
+import { client, startReceiver, type Call, type Receiver } from './core/testing';
 import { startSandbox, type StartedSandbox } from './index';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let sb: StartedSandbox;
-let receiver: Server;
-const received: Json[] = [];
+let call: Call;
+let receiver: Receiver;
 
 beforeAll(async () => {
 	sb = await startSandbox({ seed: 'demo', allowHttpWebhooks: true });
-	receiver = createServer((req, res) => {
-		let raw = '';
-		req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-		req.on('end', () => {
-			received.push((JSON.parse(raw) as Json).event as Json);
-			res.writeHead(200).end();
-		});
-	});
-	await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
+	// Not JSON (PDFs): `body` is `{}`; the bytes are in `raw`.
+	call = client(sb.url, sb.token, { redirect: 'follow', nonJson: () => ({}) });
+	receiver = await startReceiver();
 	const created = await call('POST', '/2025-09/webhook_endpoints', {
 		body: {
 			name: 'billing tests',
 			api_version: '2025-09',
-			url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+			url: receiver.url,
 			event_types: ['order.created', 'unit.updated'],
 		},
 	});
@@ -38,28 +29,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
 	await sb.close();
-	await new Promise<void>((resolve) => receiver.close(() => resolve()));
+	await receiver.close();
 });
-
-async function call(method: string, path: string, options: { body?: unknown; token?: string; accept?: string } = {}) {
-	const response = await fetch(`${sb.url}${path}`, {
-		method,
-		headers: {
-			Authorization: `Bearer ${options.token ?? sb.token}`,
-			...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-			...(options.accept ? { Accept: options.accept } : {}),
-		},
-		body: options.body === undefined ? undefined : JSON.stringify(options.body),
-	});
-	const raw = Buffer.from(await response.arrayBuffer());
-	let body: Json = {};
-	try {
-		body = JSON.parse(raw.toString('utf8')) as Json;
-	} catch {
-		body = {};
-	}
-	return { status: response.status, body, headers: response.headers, raw };
-}
 
 const list = async (path: string): Promise<Json[]> => {
 	const { status, body } = await call('GET', path);
@@ -553,10 +524,10 @@ describe('orders: create, line items, validate, finalize', () => {
 
 	test('order.created and unit.updated webhooks were delivered', async () => {
 		await sb.whenDeliveriesIdle();
-		const orderEvents = received.filter((e) => e.type === 'order.created');
+		const orderEvents = receiver.events.filter((e) => e.type === 'order.created');
 		expect(orderEvents.length).toBeGreaterThanOrEqual(3);
 		expect(orderEvents.every((e) => typeof e.data.order.id === 'string' && e.data.order.source === 'public_api')).toBe(true);
-		const unitEvents = received.filter((e) => e.type === 'unit.updated');
+		const unitEvents = receiver.events.filter((e) => e.type === 'unit.updated');
 		expect(unitEvents.length).toBeGreaterThanOrEqual(5);
 		expect(unitEvents.map((e) => e.data.unit.status)).toEqual(expect.arrayContaining(['reserved', 'occupied', 'available', 'overlocked']));
 	});

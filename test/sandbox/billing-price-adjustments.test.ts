@@ -3,6 +3,7 @@
  * state table). The seeded adjustments are read from the control plane (`/__sandbox/state/price_adjustments`),
  * since the API has no list or get endpoint for them.
  */
+import { client, controlPlane, type Call, type ControlPlane } from './core/testing';
 import { startSandbox, type StartedSandbox } from './index';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -12,42 +13,23 @@ const SKIP = 'public.price_adjustment:skip_notifications';
 const DAY = 86_400_000;
 
 let sb: StartedSandbox;
+let call: Call;
+let plane: ControlPlane;
 let today: string;
 
 beforeAll(async () => {
 	sb = await startSandbox({ seed: 'demo' });
+	call = client(sb.url, sb.token, { redirect: 'follow' });
+	plane = controlPlane(sb.url);
 	today = ((await (await fetch(`${sb.url}/__sandbox`)).json()) as Json).now.slice(0, 10) as string;
 });
 afterAll(async () => {
 	await sb.close();
 });
 
-async function call(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
-	const response = await fetch(`${sb.url}${path}`, {
-		method,
-		headers: {
-			Authorization: `Bearer ${options.token ?? sb.token}`,
-			...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-		},
-		body: options.body === undefined ? undefined : JSON.stringify(options.body),
-	});
-	return { status: response.status, body: (await response.json()) as Json };
-}
-
 const patch = (id: string, body: unknown, token?: string) => call('PATCH', `/2025-09/price_adjustments/${id}`, { body, token });
 
-async function tokenWith(scopes: string[]): Promise<string> {
-	const response = await fetch(`${sb.url}/__sandbox/tokens`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify({ scopes }),
-	});
-	return ((await response.json()) as Json).access_token as string;
-}
-
-async function adjustments(): Promise<Json[]> {
-	return ((await (await fetch(`${sb.url}/__sandbox/state/price_adjustments`)).json()) as Json).price_adjustments as Json[];
-}
+const adjustments = (): Promise<Json[]> => plane.state('price_adjustments');
 
 /** The seeded drafts and the pending one, fresh from the store. */
 async function seeded() {
@@ -118,7 +100,7 @@ describe('PATCH /price_adjustments/:id', () => {
 		expect(missing.status).toBe(404);
 		expect(missing.body.error.code).toBe('resource_not_found');
 		const { notifying } = await seeded();
-		const readOnly = await tokenWith(['public.subscription:read']);
+		const readOnly = await plane.token(['public.subscription:read']);
 		const denied = await patch(notifying[0].id as string, { percentage: 5 }, readOnly);
 		expect(denied.status).toBe(403);
 		expect(denied.body.error.code).toBe('forbidden');
@@ -272,8 +254,8 @@ describe('PATCH /price_adjustments/:id', () => {
 
 	test('skipping notification needs public.price_adjustment:skip_notifications', async () => {
 		const { notifying, skipping } = await seeded();
-		const writeOnly = await tokenWith([WRITE]);
-		const withSkip = await tokenWith([WRITE, SKIP]);
+		const writeOnly = await plane.token([WRITE]);
+		const withSkip = await plane.token([WRITE, SKIP]);
 
 		// Setting a null notice period.
 		const draft = notifying[notifying.length - 1];

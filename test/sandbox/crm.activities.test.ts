@@ -1,16 +1,16 @@
 /** Tasks, notes and the timeline (sources, templates, events) over real HTTP. */
 import { startSandbox, type StartedSandbox } from './index';
-import { client, type Client, type Json } from './resources/crm/testkit';
+import { apiClient, type ApiClient, type Json } from './core/testing';
 
 let sb: StartedSandbox;
-let api: Client;
+let api: ApiClient;
 let tasks: Json[];
 let contacts: Json[];
 let staff: Json[];
 
 beforeAll(async () => {
 	sb = await startSandbox({ seed: 'demo' });
-	api = client(sb.url, sb.token);
+	api = apiClient(sb.url, sb.token, { redirect: 'follow' });
 });
 afterAll(async () => {
 	await sb.close();

@@ -1,14 +1,14 @@
 /** Contacts over real HTTP: derived status, list filters, create/get/update/delete rules, webhooks, scopes. */
 import { startSandbox, type StartedSandbox } from './index';
-import { client, webhookReceiver, type Client, type Json } from './resources/crm/testkit';
+import { apiClient, startReceiver, type ApiClient, type Json } from './core/testing';
 
 let sb: StartedSandbox;
-let api: Client;
+let api: ApiClient;
 let contacts: Json[];
 
 beforeAll(async () => {
 	sb = await startSandbox({ seed: 'demo', allowHttpWebhooks: true });
-	api = client(sb.url, sb.token);
+	api = apiClient(sb.url, sb.token, { redirect: 'follow' });
 });
 afterAll(async () => {
 	await sb.close();
@@ -215,7 +215,7 @@ describe('scopes and webhooks', () => {
 	});
 
 	test('create and update emit contact.created and contact.updated', async () => {
-		const receiver = await webhookReceiver();
+		const receiver = await startReceiver();
 		try {
 			const endpoint = await api.post(`${V}/webhook_endpoints`, {
 				name: 'crm test',

@@ -1,16 +1,16 @@
 /** Deal stages and deals over real HTTP: lists, create/update validation, win/lose/reopen, events, scopes. */
 import { startSandbox, type StartedSandbox } from './index';
-import { client, webhookReceiver, type Client, type Json } from './resources/crm/testkit';
+import { apiClient, startReceiver, type ApiClient, type Json } from './core/testing';
 
 let sb: StartedSandbox;
-let api: Client;
+let api: ApiClient;
 let deals: Json[];
 let stages: Json[];
 let contacts: Json[];
 
 beforeAll(async () => {
 	sb = await startSandbox({ seed: 'demo', allowHttpWebhooks: true });
-	api = client(sb.url, sb.token);
+	api = apiClient(sb.url, sb.token, { redirect: 'follow' });
 });
 afterAll(async () => {
 	await sb.close();
@@ -200,7 +200,7 @@ describe('win, lose, reopen', () => {
 	});
 
 	test('update, win and reopen emit deal.updated; lose emits deal.lost', async () => {
-		const receiver = await webhookReceiver();
+		const receiver = await startReceiver();
 		try {
 			await api.post(`${V}/webhook_endpoints`, {
 				name: 'deals',

@@ -1,14 +1,14 @@
 /** Contracts (JSON and PDF), contract templates, identity verifications, staff refs and the empty seed. */
 import { startSandbox, type StartedSandbox } from './index';
-import { client, type Client, type Json } from './resources/crm/testkit';
+import { apiClient, type ApiClient, type Json } from './core/testing';
 
 let sb: StartedSandbox;
-let api: Client;
+let api: ApiClient;
 let contracts: Json[];
 
 beforeAll(async () => {
 	sb = await startSandbox({ seed: 'demo' });
-	api = client(sb.url, sb.token);
+	api = apiClient(sb.url, sb.token, { redirect: 'follow' });
 	contracts = await api.state('contracts');
 });
 afterAll(async () => {

@@ -1,15 +1,15 @@
 /** The opportunity ↔ deal association state machine over real HTTP (spec "States and transitions"). */
 import { startSandbox, type StartedSandbox } from './index';
-import { client, type Client, type Json } from './resources/crm/testkit';
+import { apiClient, type ApiClient, type Json } from './core/testing';
 
 let sb: StartedSandbox;
-let api: Client;
+let api: ApiClient;
 let opps: Json[];
 let deals: Json[];
 
 beforeAll(async () => {
 	sb = await startSandbox({ seed: 'demo' });
-	api = client(sb.url, sb.token);
+	api = apiClient(sb.url, sb.token, { redirect: 'follow' });
 });
 afterAll(async () => {
 	await sb.close();

@@ -2,7 +2,8 @@
 /**
  * Test fixtures for the core's own tests: tiny resource modules (widgets → gadgets → makers, and a stand-in
  * `invoices` collection for webhook payloads) that exercise the list engine, expand, formats and errors without
- * depending on the real resource modules, plus a small fetch helper and a controllable clock.
+ * depending on the real resource modules; a controllable clock; and the HTTP helpers every sandbox suite shares (API
+ * client, control plane, webhook receiver).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -121,12 +122,16 @@ export function manualClock(start = '2025-06-01T12:00:00.000Z') {
 	};
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
 export interface CallResult {
 	status: number;
 	headers: Headers;
 	text: string;
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	body: any;
+	/** The response bytes as received (PDFs, PNGs). */
+	raw: Buffer;
+	body: Json;
 }
 
 export interface CallOptions {
@@ -135,14 +140,24 @@ export interface CallOptions {
 	form?: Record<string, string>;
 	raw?: string;
 	headers?: Record<string, string>;
+	/** Sent as the Accept header. */
+	accept?: string;
+}
+
+export interface ClientOptions {
+	/** What fetch does with a 3xx answer: hand it back as is (`manual`, the default) or follow it. */
+	redirect?: 'manual' | 'follow';
+	/** The `body` of an answer that is not JSON (default: `undefined`). */
+	nonJson?: (text: string) => unknown;
 }
 
 /** `fetch` against a base URL; JSON bodies are parsed when possible. `token: null` sends no Authorization. */
-export function client(baseUrl: string, defaultToken?: string) {
+export function client(baseUrl: string, defaultToken?: string, clientOptions: ClientOptions = {}) {
 	return async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
 		const headers: Record<string, string> = { ...(options.headers ?? {}) };
 		const token = options.token === undefined ? defaultToken : options.token;
 		if (token) headers.Authorization = `Bearer ${token}`;
+		if (options.accept) headers.Accept = options.accept;
 		let body: string | undefined;
 		if (options.form) {
 			headers['Content-Type'] = 'application/x-www-form-urlencoded';
@@ -154,32 +169,79 @@ export function client(baseUrl: string, defaultToken?: string) {
 			headers['Content-Type'] = 'application/json';
 			body = JSON.stringify(options.body);
 		}
-		const response = await fetch(baseUrl + path, { method, headers, body, redirect: 'manual' });
-		const text = await response.text();
+		const response = await fetch(baseUrl + path, { method, headers, body, redirect: clientOptions.redirect ?? 'manual' });
+		const raw = Buffer.from(await response.arrayBuffer());
+		// Decoded as `response.text()` would (UTF-8, leading BOM dropped).
+		const text = new TextDecoder().decode(raw);
 		let parsed: unknown = undefined;
 		try {
 			parsed = JSON.parse(text);
 		} catch {
-			parsed = undefined;
+			parsed = clientOptions.nonJson?.(text);
 		}
-		return { status: response.status, headers: response.headers, text, body: parsed };
+		return { status: response.status, headers: response.headers, text, raw, body: parsed };
 	};
 }
+
+export type Call = ReturnType<typeof client>;
+
+/** The sandbox's control plane (`/__sandbox/...`): static tokens, stored state and reset. */
+export function controlPlane(baseUrl: string) {
+	const post = (path: string, payload: unknown) =>
+		fetch(`${baseUrl}/__sandbox/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) });
+	return {
+		/** Records of a collection in stored order, as the control plane renders them. */
+		state: async (collection: string): Promise<Json[]> =>
+			((await (await fetch(`${baseUrl}/__sandbox/state/${collection}`)).json()) as Record<string, Json[]>)[collection],
+		/** A static token with exactly these scopes. */
+		token: async (scopes: string[]): Promise<string> => ((await (await post('tokens', { scopes })).json()) as { access_token: string }).access_token,
+		reset: async (seed = 'demo') => {
+			await post('reset', { seed });
+		},
+	};
+}
+
+export type ControlPlane = ReturnType<typeof controlPlane>;
+
+/** `client` with per-verb shorthands, plus the control plane. */
+export function apiClient(baseUrl: string, defaultToken: string, clientOptions: ClientOptions = {}) {
+	const call = client(baseUrl, defaultToken, clientOptions);
+	return {
+		call,
+		get: (path: string, options?: CallOptions) => call('GET', path, options),
+		post: (path: string, body?: unknown, options?: CallOptions) => call('POST', path, { ...options, body }),
+		patch: (path: string, body?: unknown, options?: CallOptions) => call('PATCH', path, { ...options, body }),
+		del: (path: string, options?: CallOptions) => call('DELETE', path, options),
+		...controlPlane(baseUrl),
+	};
+}
+
+export type ApiClient = ReturnType<typeof apiClient>;
 
 export interface ReceivedRequest {
 	headers: IncomingMessage['headers'];
 	body: string;
 }
 
-/** A webhook receiver on a free port answering with the queued statuses (then 200). */
+/**
+ * A webhook receiver on a free port answering with the queued statuses (then 200). Keeps every request as
+ * received, and in `events` each payload's parsed `event` (`null` when the body is not JSON).
+ */
 export async function startReceiver(statuses: number[] = []) {
 	const received: ReceivedRequest[] = [];
+	const events: Json[] = [];
 	const queue = [...statuses];
 	const server: Server = createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (c: Buffer) => chunks.push(c));
 		req.on('end', () => {
-			received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+			const body = Buffer.concat(chunks).toString('utf8');
+			received.push({ headers: req.headers, body });
+			try {
+				events.push((JSON.parse(body) as { event: Json }).event);
+			} catch {
+				events.push(null);
+			}
 			res.writeHead(queue.shift() ?? 200, { 'Content-Type': 'text/plain' });
 			res.end('ok');
 		});
@@ -189,6 +251,7 @@ export async function startReceiver(statuses: number[] = []) {
 	return {
 		url: `http://127.0.0.1:${port}/hooks`,
 		received,
+		events,
 		close: () =>
 			new Promise<void>((resolve) => {
 				server.closeAllConnections();
@@ -196,5 +259,7 @@ export async function startReceiver(statuses: number[] = []) {
 			}),
 	};
 }
+
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 export type { ApiRecord };
