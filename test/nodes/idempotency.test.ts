@@ -53,6 +53,16 @@ describe('Stora node: idempotent writes', () => {
 		expect(await endpointsNamed('Per item')).toHaveLength(2);
 	});
 
+	it("uses the user's own Idempotency Key, so a repeat in another execution replays too", async () => {
+		const withKey = { ...createEndpoint, idempotencyKey: 'shop-order-1042' };
+		const first = await runStora({ credentials: fixture.credentials(), parameters: withKey, executionId: 'exec-a' });
+		const second = await runStora({ credentials: fixture.credentials(), parameters: withKey, executionId: 'exec-b' });
+		expect(second.items[0].json.id).toBe(first.items[0].json.id);
+		expect(await endpointsNamed('Ledger sync')).toHaveLength(1);
+		const keys = (await fixture.client.requests()).map((request) => request.headers['idempotency-key']);
+		expect(keys).toEqual(['shop-order-1042', 'shop-order-1042']);
+	});
+
 	it('does not retry a POST that failed with a client error', async () => {
 		await fixture.client.fault({ method: 'POST', path: '/2025-09/webhook_endpoints' }, [{ status: 409 }]);
 		const result = await runStora({ credentials: fixture.credentials(), parameters: createEndpoint });

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { ResourceDefinition } from '../shared/descriptions';
+import { idempotencyKeyProperty, type ResourceDefinition } from '../shared/descriptions';
 import { accessTokenResource } from './accessToken';
 import { contactResource } from './contact';
 import { contractResource } from './contract';
@@ -71,7 +71,23 @@ export const resourceOptions: INodePropertyOptions[] = resources
 	.map((resource) => resource.option)
 	.sort((a, b) => a.name.localeCompare(b.name));
 
-export const resourceProperties: INodeProperties[] = resources.flatMap((resource) => resource.properties);
+/** Operation values that POST (creates and the API's actions): only these can carry an Idempotency-Key. */
+const postOperations = [
+	...new Set(
+		resources.flatMap((resource) =>
+			resource.properties
+				.filter((property) => property.name === 'operation')
+				.flatMap((property) => (property.options ?? []) as INodePropertyOptions[])
+				.filter((option) => option.routing?.request?.method === 'POST')
+				.map((option) => String(option.value)),
+		),
+	),
+].sort();
+
+export const resourceProperties: INodeProperties[] = [
+	...resources.flatMap((resource) => resource.properties),
+	idempotencyKeyProperty(postOperations),
+];
 
 export function simplifiedFieldsOf(resource: string): string[] | undefined {
 	return resources.find((entry) => entry.option.value === resource)?.simplifiedFields;

@@ -528,3 +528,31 @@ export function filtersCollection(displayOptions: IDisplayOptions, options: INod
 export function optionsCollection(displayOptions: IDisplayOptions, options: INodeProperties[]): INodeProperties {
 	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, displayOptions, options };
 }
+
+/**
+ * "Idempotency Key" for writes: empty by default, in which case the transport derives one from the execution, node,
+ * run and item. A key of your own (for example an order number from your shop) makes repeats across executions
+ * replay the first answer too.
+ */
+export function idempotencyKeyProperty(operations: string[]): INodeProperties {
+	return {
+		displayName: 'Idempotency Key',
+		name: 'idempotencyKey',
+		type: 'string',
+		default: '',
+		description:
+			'Stora answers a repeated write with the same key with its first answer instead of acting twice (for 24 hours). Leave empty to use a key derived from this execution and item.',
+		displayOptions: { show: { operation: operations } },
+		routing: {
+			send: {
+				preSend: [
+					async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+						const key = String(this.getNodeParameter('idempotencyKey', '') ?? '').trim();
+						if (key) requestOptions.headers = { ...(requestOptions.headers ?? {}), 'Idempotency-Key': key };
+						return requestOptions;
+					},
+				],
+			},
+		},
+	};
+}
