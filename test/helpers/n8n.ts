@@ -210,3 +210,8 @@ export async function runStora(options: RunOptions): Promise<RunResult> {
 		run: finished,
 	};
 }
+
+/** A resource locator value as n8n stores it (`mode` "id" by default, "list" when picked from the list). */
+export function locator(value: string, mode: 'id' | 'list' = 'id') {
+	return { __rl: true, mode, value };
+}

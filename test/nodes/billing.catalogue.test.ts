@@ -3,11 +3,10 @@ import type { INode, INodeListSearchResult, INodeParameters } from 'n8n-workflow
 
 import * as listSearch from '../../nodes/Stora/methods/listSearch/billing';
 import { Stora } from '../../nodes/Stora/Stora.node';
-import { startSandbox } from '../sandbox';
-import { additionalDataFor, runStora, tokenCredentials, workflowWith } from '../helpers/n8n';
+import { additionalDataFor, locator as rl, runStora, tokenCredentials, workflowWith } from '../helpers/n8n';
 import { SandboxClient, type StateRecord } from '../helpers/sandbox-client';
+import { useSandbox, type StartedSandbox } from '../helpers/sandbox-fixture';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Price = { billing_period: string; price: { amount: number } };
 
 const time = (value: unknown) => Date.parse(String(value));
@@ -16,21 +15,12 @@ const amounts = (record: unknown) =>
 	Object.fromEntries(((record as { prices: Price[] }).prices ?? []).map((p) => [p.billing_period, p.price.amount]));
 
 describe('Stora node: billing catalogue (Coupon, Product, Product Category, Protection Level, Subscription)', () => {
-	let sandbox: Sandbox;
+	const fixture = useSandbox();
+	let sandbox: StartedSandbox;
 	let client: SandboxClient;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ seed: 'demo' });
-		client = new SandboxClient(sandbox.url);
-	});
-	afterAll(async () => await sandbox.close());
-	beforeEach(async () => {
-		await client.reset('demo');
-		await client.clearRequests();
-	});
+	beforeEach(() => ({ sandbox, client } = fixture));
 
 	const credentials = () => tokenCredentials(sandbox.url, sandbox.token);
-	const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 
 	/** Runs a list search of the node the way n8n's editor does, in n8n-core's real load-options context. */
 	async function search(method: keyof typeof listSearch, filter?: string, page?: string): Promise<INodeListSearchResult> {

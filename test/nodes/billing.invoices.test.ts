@@ -1,29 +1,19 @@
-import { startSandbox } from '../sandbox';
-import { runStora, tokenCredentials } from '../helpers/n8n';
+import { locator as rl, runStora, tokenCredentials } from '../helpers/n8n';
 import { SandboxClient, type StateRecord } from '../helpers/sandbox-client';
+import { useSandbox, type StartedSandbox } from '../helpers/sandbox-fixture';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 const refId = (value: unknown) => (value as { id?: string } | null)?.id ?? null;
 const newestFirst = (a: StateRecord, b: StateRecord) =>
 	Date.parse(String(b.created_at)) - Date.parse(String(a.created_at));
 
 describe('Stora node: Invoice and Credit Note', () => {
-	let sandbox: Sandbox;
+	const fixture = useSandbox();
+	let sandbox: StartedSandbox;
 	let client: SandboxClient;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ seed: 'demo' });
-		client = new SandboxClient(sandbox.url);
-	});
-	afterAll(async () => await sandbox.close());
-	beforeEach(async () => {
-		await client.reset('demo');
-		await client.clearRequests();
-	});
+	beforeEach(() => ({ sandbox, client } = fixture));
 
 	const credentials = () => tokenCredentials(sandbox.url, sandbox.token);
-	const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 	const pdfText = (base64: string) => Buffer.from(base64, 'base64').toString('latin1');
 
 	describe('Invoice: Get Many', () => {

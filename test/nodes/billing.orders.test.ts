@@ -1,10 +1,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { startSandbox } from '../sandbox';
-import { runStora, tokenCredentials } from '../helpers/n8n';
+import { locator as rl, runStora, tokenCredentials } from '../helpers/n8n';
 import { SandboxClient, type StateRecord } from '../helpers/sandbox-client';
+import { useSandbox, type StartedSandbox } from '../helpers/sandbox-fixture';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 const byId = (value: unknown) => (value as { id?: string } | null)?.id ?? null;
 const byId2 = (records: StateRecord[], id: string) => records.find((record) => record.id === id) as StateRecord;
@@ -12,21 +11,12 @@ const newestFirst = (a: StateRecord, b: StateRecord) =>
 	Date.parse(String(b.created_at)) - Date.parse(String(a.created_at));
 
 describe('Stora node: Order and Order Line Item', () => {
-	let sandbox: Sandbox;
+	const fixture = useSandbox();
+	let sandbox: StartedSandbox;
 	let client: SandboxClient;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ seed: 'demo' });
-		client = new SandboxClient(sandbox.url);
-	});
-	afterAll(async () => await sandbox.close());
-	beforeEach(async () => {
-		await client.reset('demo');
-		await client.clearRequests();
-	});
+	beforeEach(() => ({ sandbox, client } = fixture));
 
 	const credentials = () => tokenCredentials(sandbox.url, sandbox.token);
-	const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 
 	/** A draft order with nothing set (no start, billing period, contact or line items). */
 	const emptyDraft = async () =>

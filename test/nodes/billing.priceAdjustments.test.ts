@@ -1,10 +1,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { startSandbox } from '../sandbox';
-import { runStora, tokenCredentials } from '../helpers/n8n';
+import { locator as rl, runStora, tokenCredentials } from '../helpers/n8n';
 import { SandboxClient, type StateRecord } from '../helpers/sandbox-client';
+import { useSandbox, type StartedSandbox } from '../helpers/sandbox-fixture';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Notification = { notice_period: number | string | null; scheduled_at: string | null };
 
 const SKIP_SCOPE = 'public.price_adjustment:skip_notifications';
@@ -12,20 +11,11 @@ const addDays = (date: string, days: number) =>
 	new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('Stora node: Price Adjustment', () => {
-	let sandbox: Sandbox;
+	const fixture = useSandbox();
+	let sandbox: StartedSandbox;
 	let client: SandboxClient;
+	beforeEach(() => ({ sandbox, client } = fixture));
 
-	beforeAll(async () => {
-		sandbox = await startSandbox({ seed: 'demo' });
-		client = new SandboxClient(sandbox.url);
-	});
-	afterAll(async () => await sandbox.close());
-	beforeEach(async () => {
-		await client.reset('demo');
-		await client.clearRequests();
-	});
-
-	const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 	const adjustments = async () => await client.state('price_adjustments');
 	/** A draft that notifies the customer (the seed also has a draft that skips notification, and a pending one). */
 	const notifyingDraft = async () =>

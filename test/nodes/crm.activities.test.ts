@@ -1,6 +1,6 @@
 import { searchNotes, searchTasks } from '../../nodes/Stora/methods/listSearch/crm';
 import { loadOptionsContext } from '../helpers/load-options';
-import { runStora } from '../helpers/n8n';
+import { locator as byId, runStora } from '../helpers/n8n';
 import type { SandboxClient, StateRecord } from '../helpers/sandbox-client';
 import { useSandbox } from '../helpers/sandbox-fixture';
 
@@ -22,7 +22,6 @@ describe('Stora node: Task, Note, Timeline Event / Source / Template', () => {
 	});
 
 	const credentials = () => fixture.credentials();
-	const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 	const find = async (collection: string, id: string) =>
 		(await client.state(collection)).find((record) => record.id === id);
 	const idOf = (ref: unknown) => (ref as Ref)?.id;

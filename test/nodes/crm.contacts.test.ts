@@ -1,6 +1,6 @@
 import { searchContacts } from '../../nodes/Stora/methods/listSearch/crm';
 import { loadOptionsContext } from '../helpers/load-options';
-import { runStora } from '../helpers/n8n';
+import { locator as byId, runStora } from '../helpers/n8n';
 import type { SandboxClient, StateRecord } from '../helpers/sandbox-client';
 import { useSandbox } from '../helpers/sandbox-fixture';
 
@@ -16,7 +16,6 @@ describe('Stora node: Contact', () => {
 	});
 
 	const credentials = () => fixture.credentials();
-	const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 	const stateOf = async (id: string) => (await client.state('contacts')).find((contact) => contact.id === id);
 
 	describe('Create', () => {

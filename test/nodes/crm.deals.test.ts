@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { searchDeals } from '../../nodes/Stora/methods/listSearch/crm';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { loadOptionsContext } from '../helpers/load-options';
-import { runStora } from '../helpers/n8n';
+import { locator as byId, runStora } from '../helpers/n8n';
 import type { SandboxClient, StateRecord } from '../helpers/sandbox-client';
 import { useSandbox } from '../helpers/sandbox-fixture';
 
@@ -25,7 +25,6 @@ describe('Stora node: Deal, Deal Stage, Opportunity', () => {
 	});
 
 	const credentials = () => fixture.credentials();
-	const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 	const find = async (collection: string, id: string) =>
 		(await client.state(collection)).find((record) => record.id === id);
 	const idOf = (ref: unknown) => (ref as Ref)?.id;

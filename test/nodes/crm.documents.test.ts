@@ -1,6 +1,6 @@
 import { searchContracts, searchIdentityVerifications } from '../../nodes/Stora/methods/listSearch/crm';
 import { loadOptionsContext } from '../helpers/load-options';
-import { runStora } from '../helpers/n8n';
+import { locator as byId, runStora } from '../helpers/n8n';
 import type { SandboxClient, StateRecord } from '../helpers/sandbox-client';
 import { useSandbox } from '../helpers/sandbox-fixture';
 
@@ -20,7 +20,6 @@ describe('Stora node: Contract, Contract Template, Identity Verification', () =>
 	});
 
 	const credentials = () => fixture.credentials();
-	const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 	const idOf = (ref: unknown) => (ref as Ref)?.id;
 	const lists = () => loadOptionsContext(credentials(), { resource: 'contract', operation: 'get' });
 

@@ -1,8 +1,7 @@
-import { startSandbox } from '../sandbox';
 import { runStora, tokenCredentials } from '../helpers/n8n';
 import { SandboxClient } from '../helpers/sandbox-client';
+import { useSandbox, type StartedSandbox } from '../helpers/sandbox-fixture';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type ImageSet = { original: string; small: string; medium: string; large: string };
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -10,18 +9,10 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 const pngWidth = (bytes: Buffer) => bytes.readUInt32BE(16);
 
 describe('Stora node: Image', () => {
-	let sandbox: Sandbox;
+	const fixture = useSandbox();
+	let sandbox: StartedSandbox;
 	let client: SandboxClient;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ seed: 'demo' });
-		client = new SandboxClient(sandbox.url);
-	});
-	afterAll(async () => await sandbox.close());
-	beforeEach(async () => {
-		await client.reset('demo');
-		await client.clearRequests();
-	});
+	beforeEach(() => ({ sandbox, client } = fixture));
 
 	const run = async (parameters: Record<string, unknown>) =>
 		await runStora({ credentials: tokenCredentials(sandbox.url, sandbox.token), parameters: parameters as never });

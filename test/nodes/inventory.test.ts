@@ -7,31 +7,21 @@ import {
 	searchUnitTypes,
 	searchUnits,
 } from '../../nodes/Stora/methods/listSearch/inventory';
-import { startSandbox } from '../sandbox';
-import { additionalDataFor, runStora, tokenCredentials, workflowWith } from '../helpers/n8n';
+import { additionalDataFor, locator as rl, runStora, tokenCredentials, workflowWith } from '../helpers/n8n';
 import { SandboxClient, type StateRecord } from '../helpers/sandbox-client';
+import { useSandbox, type StartedSandbox } from '../helpers/sandbox-fixture';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 const idOf = (value: unknown) => (value as { id?: string } | null | undefined)?.id;
 const byCreatedDesc = (a: StateRecord, b: StateRecord) =>
 	Date.parse(String(b.created_at)) - Date.parse(String(a.created_at));
 const byCreatedAsc = (a: StateRecord, b: StateRecord) => -byCreatedDesc(a, b);
-const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 
 describe('Stora node: inventory (unit types, units, unit allocations, tenancies)', () => {
-	let sandbox: Sandbox;
+	const fixture = useSandbox();
+	let sandbox: StartedSandbox;
 	let client: SandboxClient;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ seed: 'demo' });
-		client = new SandboxClient(sandbox.url);
-	});
-	afterAll(async () => await sandbox.close());
-	beforeEach(async () => {
-		await client.reset('demo');
-		await client.clearRequests();
-	});
+	beforeEach(() => ({ sandbox, client } = fixture));
 
 	const run = async (parameters: Record<string, unknown>) =>
 		await runStora({ credentials: tokenCredentials(sandbox.url, sandbox.token), parameters: parameters as never });

@@ -1,24 +1,14 @@
-import { startSandbox } from '../sandbox';
-import { runStora, tokenCredentials } from '../helpers/n8n';
+import { locator as rl, runStora, tokenCredentials } from '../helpers/n8n';
 import { SandboxClient } from '../helpers/sandbox-client';
+import { useSandbox, type StartedSandbox } from '../helpers/sandbox-fixture';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
-const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 
 describe('Stora node: Webhook Endpoint', () => {
-	let sandbox: Sandbox;
+	const fixture = useSandbox();
+	let sandbox: StartedSandbox;
 	let client: SandboxClient;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ seed: 'demo' });
-		client = new SandboxClient(sandbox.url);
-	});
-	afterAll(async () => await sandbox.close());
-	beforeEach(async () => {
-		await client.reset('demo');
-		await client.clearRequests();
-	});
+	beforeEach(() => ({ sandbox, client } = fixture));
 
 	const run = async (parameters: Record<string, unknown>) =>
 		await runStora({ credentials: tokenCredentials(sandbox.url, sandbox.token), parameters: parameters as never });

@@ -20,6 +20,7 @@ import {
 	sortOptions,
 	type ResourceDefinition,
 } from '../shared/descriptions';
+import { CONTACT_SOURCES, CONTACT_TYPES, MARKETING_SOURCES, USE_CASES } from './contact';
 import { checkDate, checkIdPrefix } from '../shared/validation';
 import { lineItemRowsField } from './orderLineItem';
 
@@ -37,36 +38,6 @@ const EXPAND = [
 ];
 const STATUSES = ['draft', 'finalized', 'completed', 'abandoned'];
 const SOURCES = ['backoffice', 'storefront', 'storefront_multi_step', 'import', 'public_api', 'unspecified'];
-const CONTACT_TYPES = ['domestic', 'company', 'student', 'charity', 'local_authority'];
-const CONTACT_SOURCES = [
-	'pre_open',
-	'incomplete_booking',
-	'registered_interest',
-	'price_interest',
-	'quotation_request',
-	'booking',
-	'popup',
-	'external_enquiry',
-	'phone',
-	'walkin',
-	'import',
-	'other',
-];
-const MARKETING_SOURCES = [
-	'used_before',
-	'recommendation',
-	'received_leaflet',
-	'seen_building_signs',
-	'seen_advert',
-	'facebook_marketplace',
-	'google_search',
-	'other_online_search',
-	'social_media',
-	'email',
-	'radio',
-	'other',
-];
-const USE_CASES = ['business_needs', 'moving_home', 'more_space', 'refurb', 'travelling', 'other'];
 
 function fail(context: IExecuteSingleFunctions, message: string, description: string): never {
 	throw new NodeOperationError(context.getNode(), message, {
