@@ -5,6 +5,7 @@ import {
 	multiValueFilter,
 	optionsCollection,
 	outputFormat,
+	PDF_DOWNLOAD_REQUEST,
 	resourceLocator,
 	returnAllAndLimit,
 	showFor,
@@ -31,14 +32,7 @@ const properties: ResourceDefinition['properties'] = [
 				description:
 					'Download the signed document of a contract as a PDF file (binary data). Only signed contracts have one; others are refused.',
 				action: 'Download the PDF of a contract',
-				routing: {
-					request: {
-						method: 'GET',
-						encoding: 'arraybuffer',
-						json: false,
-						headers: { Accept: 'application/pdf' },
-					},
-				},
+				routing: { request: PDF_DOWNLOAD_REQUEST },
 			},
 			{
 				name: 'Get',

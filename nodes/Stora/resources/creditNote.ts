@@ -1,6 +1,7 @@
 import {
 	binaryPropertyName,
 	outputFormat,
+	PDF_DOWNLOAD_REQUEST,
 	resourceLocator,
 	returnAllAndLimit,
 	showFor,
@@ -24,14 +25,7 @@ const properties: ResourceDefinition['properties'] = [
 				description:
 					'Download a credit note as a PDF document. Returns one item whose binary field holds the file (named after the credit note number).',
 				action: 'Download a credit note PDF',
-				routing: {
-					request: {
-						method: 'GET',
-						encoding: 'arraybuffer',
-						json: false,
-						headers: { Accept: 'application/pdf' },
-					},
-				},
+				routing: { request: PDF_DOWNLOAD_REQUEST },
 			},
 			{
 				name: 'Get',

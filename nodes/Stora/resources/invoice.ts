@@ -7,6 +7,7 @@ import {
 	multiValueFilter,
 	optionsCollection,
 	outputFormat,
+	PDF_DOWNLOAD_REQUEST,
 	resourceLocator,
 	returnAllAndLimit,
 	showFor,
@@ -36,14 +37,7 @@ const properties: ResourceDefinition['properties'] = [
 				description:
 					'Download an invoice as a PDF document. Returns one item whose binary field holds the file (named after the invoice number).',
 				action: 'Download an invoice PDF',
-				routing: {
-					request: {
-						method: 'GET',
-						encoding: 'arraybuffer',
-						json: false,
-						headers: { Accept: 'application/pdf' },
-					},
-				},
+				routing: { request: PDF_DOWNLOAD_REQUEST },
 			},
 			{
 				name: 'Get',

@@ -556,3 +556,11 @@ export function idempotencyKeyProperty(operations: string[]): INodeProperties {
 		},
 	};
 }
+
+/** The request of a "Download PDF" operation: the record's own URL (set by its locator), answered as a document. */
+export const PDF_DOWNLOAD_REQUEST: NonNullable<NonNullable<INodeProperties['routing']>['request']> = {
+	method: 'GET',
+	encoding: 'arraybuffer',
+	json: false,
+	headers: { Accept: 'application/pdf' },
+};
