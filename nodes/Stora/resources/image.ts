@@ -1,19 +1,13 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryPropertyName, showFor, type ResourceDefinition } from '../shared/descriptions';
+import { fail as invalid } from '../shared/validation';
 
 const download = showFor('image', ['download']);
 
 /** `<base64 JSON>--<40 hex>`: the signed token the API puts in its image URLs. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_\-+/=]+--[0-9a-f]{40}$/;
 
-function invalid(context: IExecuteSingleFunctions, message: string, description: string): never {
-	throw new NodeOperationError(context.getNode(), message, {
-		description,
-		itemIndex: context.getItemIndex(),
-	});
-}
 
 /**
  * Builds the request path from the image URL (or token and file name). Only the token and the file name are taken

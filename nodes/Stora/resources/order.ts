@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	BILLING_PERIODS,
@@ -21,7 +20,7 @@ import {
 	type ResourceDefinition,
 } from '../shared/descriptions';
 import { CONTACT_SOURCES, CONTACT_TYPES, MARKETING_SOURCES, USE_CASES } from './contact';
-import { checkDate, checkIdPrefix } from '../shared/validation';
+import { checkDate, checkIdPrefix, fail } from '../shared/validation';
 import { lineItemRowsField } from './orderLineItem';
 
 const getMany = showFor('order', ['getAll']);
@@ -39,12 +38,6 @@ const EXPAND = [
 const STATUSES = ['draft', 'finalized', 'completed', 'abandoned'];
 const SOURCES = ['backoffice', 'storefront', 'storefront_multi_step', 'import', 'public_api', 'unspecified'];
 
-function fail(context: IExecuteSingleFunctions, message: string, description: string): never {
-	throw new NodeOperationError(context.getNode(), message, {
-		description,
-		itemIndex: context.getItemIndex(),
-	});
-}
 
 /** Create: an existing contact or a new one, not both; a new contact needs an email; Cancel Redirect URL needs Finalize. */
 async function checkCreate(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {

@@ -1,18 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { resourceLocator, showFor, type ResourceDefinition } from '../shared/descriptions';
-import { checkNumber } from '../shared/validation';
+import { checkNumber, fail } from '../shared/validation';
 
 const update = showFor('priceAdjustment', ['update']);
 const NEXT_BILLING_PERIOD = 'next_billing_period';
 
-function fail(context: IExecuteSingleFunctions, message: string, description: string): never {
-	throw new NodeOperationError(context.getNode(), message, {
-		description,
-		itemIndex: context.getItemIndex(),
-	});
-}
 
 const withBody = (options: IHttpRequestOptions, fields: IDataObject): IHttpRequestOptions => ({
 	...options,

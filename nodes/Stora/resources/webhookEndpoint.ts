@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { API_VERSION } from '../shared/constants';
 import {
@@ -17,6 +16,7 @@ import {
 	sortOptions,
 	type ResourceDefinition,
 } from '../shared/descriptions';
+import { fail } from '../shared/validation';
 import { EVENT_TYPE_OPTIONS } from '../shared/events';
 
 const getMany = showFor('webhookEndpoint', ['getAll']);
@@ -24,12 +24,6 @@ const create = showFor('webhookEndpoint', ['create']);
 const update = showFor('webhookEndpoint', ['update']);
 const EXPAND = ['creator'];
 
-function fail(context: IExecuteSingleFunctions, message: string, description: string): never {
-	throw new NodeOperationError(context.getNode(), message, {
-		description,
-		itemIndex: context.getItemIndex(),
-	});
-}
 
 /** Stora only delivers to HTTPS addresses: say so before the API rejects the URL. */
 function checkHttpsUrl(parameter: string) {

@@ -6,10 +6,9 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from './constants';
-import { article, checkIdPrefix, checkNumber, sendMetadata } from './validation';
+import { article, checkIdPrefix, checkNumber, fail, sendMetadata } from './validation';
 
 /** One resource of the node: its entry in the Resource dropdown, its operations and fields, and what Simplify keeps. */
 export interface ResourceDefinition {
@@ -421,22 +420,20 @@ export function basePriceRows(displayOptions: IDisplayOptions): INodeProperties 
 
 async function sendBasePrices(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 	const rows = ((this.getNodeParameter('basePrices', {}) as IDataObject).price ?? []) as IDataObject[];
-	const fail = (message: string, description: string): never => {
-		throw new NodeOperationError(this.getNode(), message, { description, itemIndex: this.getItemIndex() });
-	};
-	if (!rows.length) fail('Base Prices: add at least one price', 'Give the amount for at least one billing period.');
+	const reject = (message: string, description: string): never => fail(this, message, description);
+	if (!rows.length) reject('Base Prices: add at least one price', 'Give the amount for at least one billing period.');
 	const prices: IDataObject = {};
 	for (const row of rows) {
 		const period = String(row.billingPeriod ?? '');
 		if (!BILLING_PERIODS.includes(period)) {
-			fail(`Base Prices: "${period}" is not a billing period`, `Use one of: ${BILLING_PERIODS.join(', ')}.`);
+			reject(`Base Prices: "${period}" is not a billing period`, `Use one of: ${BILLING_PERIODS.join(', ')}.`);
 		}
 		if (period in prices) {
-			fail(`Base Prices: ${period} is given twice`, 'Give each billing period at most once.');
+			reject(`Base Prices: ${period} is given twice`, 'Give each billing period at most once.');
 		}
 		const amount = Number(row.amount);
 		if (row.amount === '' || row.amount === null || !Number.isInteger(amount) || amount < 0) {
-			fail(
+			reject(
 				`Base Prices: ${String(row.amount)} is not a valid ${period} amount`,
 				'An amount is a whole number of minor currency units (pence/cents) of at least 0, e.g. 4500 = 45.00.',
 			);
@@ -510,10 +507,11 @@ function checkIdList(parameter: string, label: string, prefix: string) {
 			.filter((id) => id !== '');
 		const bad = ids.find((id) => !new RegExp(`^${prefix}[A-Za-z0-9]+$`).test(id));
 		if (bad !== undefined) {
-			throw new NodeOperationError(this.getNode(), `${label}: "${bad}" is not a valid ID`, {
-				description: `Each ID must start with "${prefix}" (for example ${prefix}a1b2c3); separate several with commas.`,
-				itemIndex: this.getItemIndex(),
-			});
+			fail(
+				this,
+				`${label}: "${bad}" is not a valid ID`,
+				`Each ID must start with "${prefix}" (for example ${prefix}a1b2c3); separate several with commas.`,
+			);
 		}
 		return requestOptions;
 	};

@@ -7,7 +7,8 @@ type PreSend = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => 
 export const article = (label: string) => (/^([aeio]|u(?!ni|s[aeiu]))/i.test(label) ? 'an' : 'a');
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-function fail(context: IExecuteSingleFunctions, message: string, description: string): never {
+/** Stops before any request with an error naming the parameter (`message`) and how to fix it (`description`). */
+export function fail(context: IExecuteSingleFunctions, message: string, description: string): never {
 	throw new NodeOperationError(context.getNode(), message, { description, itemIndex: context.getItemIndex() });
 }
 
