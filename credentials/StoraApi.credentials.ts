@@ -12,7 +12,7 @@ export class StoraApi implements ICredentialType {
 
 	icon = { light: 'file:../icons/stora.svg', dark: 'file:../icons/stora.dark.svg' } as const;
 
-	documentationUrl = 'https://github.com/stora-community/n8n-nodes-stora#access-token';
+	documentationUrl = 'https://docs.stora.co/2025-09/';
 
 	properties: INodeProperties[] = [
 		{

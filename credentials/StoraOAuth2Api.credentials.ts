@@ -13,7 +13,7 @@ export class StoraOAuth2Api implements ICredentialType {
 
 	icon = { light: 'file:../icons/stora.svg', dark: 'file:../icons/stora.dark.svg' } as const;
 
-	documentationUrl = 'https://github.com/stora-community/n8n-nodes-stora#oauth2';
+	documentationUrl = 'https://docs.stora.co/2025-09/api-reference/oauth-2/retrieve-an-access-token';
 
 	properties: INodeProperties[] = [
 		{

