@@ -142,32 +142,48 @@ export async function ensureN8n() {
 }
 
 /**
- * `npm rebuild sqlite3` with progress (object files compiled so far). make cannot handle a path with spaces, so when
- * the repo lives in one, the build runs through a space-free symbolic link to the same folder.
+ * Compiles sqlite3 with node-gyp, with progress lines (object files so far). make cannot handle paths with spaces, and
+ * the repo (so HOST_DIR and Node's headers in .tools/) may live in one, so the build runs in a space-free temporary
+ * folder holding copies of sqlite3, node-addon-api, node-gyp and the headers, and links to every other package (the
+ * build's helper scripts require tar and its dependencies). Only the finished binary is copied back.
  */
 async function buildSqlite3(logFile) {
-	let cwd = HOST_DIR;
-	let link;
-	if (/\s/.test(HOST_DIR)) {
-		link = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'stora-sqlite3-')), 'host');
-		fs.symlinkSync(HOST_DIR, link);
-		cwd = link;
-	}
-	const objects = () => {
-		let count = 0;
-		const walk = (dir) => {
-			for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
-				if (entry.isDirectory()) walk(path.join(dir, entry.name));
-				else if (entry.name.endsWith('.o')) count++;
-			}
-		};
-		walk(path.join(HOST_DIR, 'node_modules/sqlite3/build'));
-		return `${count} object files compiled (sqlite3.c is the long one)`;
-	};
+	const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-sqlite3-'));
+	const modules = path.join(HOST_DIR, 'node_modules');
 	try {
-		await runWithProgress('npm', ['rebuild', 'sqlite3'], { cwd, env: childEnv(), logFile, label: 'building sqlite3', progress: objects });
+		const copied = ['sqlite3', 'node-addon-api', 'node-gyp'];
+		for (const name of fs.readdirSync(modules).filter((entry) => entry !== '.bin')) {
+			const to = path.join(scratch, 'node_modules', name);
+			fs.mkdirSync(path.dirname(to), { recursive: true });
+			if (copied.includes(name)) fs.cpSync(path.join(modules, name), to, { recursive: true });
+			else fs.symlinkSync(path.join(modules, name), to);
+		}
+		const sqlite3 = path.join(scratch, 'node_modules/sqlite3');
+		fs.rmSync(path.join(sqlite3, 'build'), { recursive: true, force: true });
+		const env = childEnv();
+		const args = [path.join(scratch, 'node_modules/node-gyp/bin/node-gyp.js'), 'rebuild'];
+		if (env.npm_config_nodedir) {
+			fs.cpSync(path.join(env.npm_config_nodedir, 'include'), path.join(scratch, 'headers', 'include'), { recursive: true });
+			delete env.npm_config_nodedir;
+			args.push(`--nodedir=${path.join(scratch, 'headers')}`);
+		}
+		const objects = () => {
+			let count = 0;
+			const walk = (dir) => {
+				for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
+					if (entry.isDirectory()) walk(path.join(dir, entry.name));
+					else if (entry.name.endsWith('.o')) count++;
+				}
+			};
+			walk(path.join(sqlite3, 'build'));
+			return `${count} of 5 object files compiled (the first, sqlite3.c, takes most of the time)`;
+		};
+		await runWithProgress(node24(), args, { cwd: sqlite3, env, logFile, label: 'building sqlite3', progress: objects });
+		const target = path.join(modules, 'sqlite3/build/Release/node_sqlite3.node');
+		fs.mkdirSync(path.dirname(target), { recursive: true });
+		fs.copyFileSync(path.join(sqlite3, 'build/Release/node_sqlite3.node'), target);
 	} finally {
-		if (link) fs.rmSync(path.dirname(link), { recursive: true, force: true });
+		fs.rmSync(scratch, { recursive: true, force: true });
 	}
 }
 
@@ -205,27 +221,15 @@ export function packPackage(dest, { build = true } = {}) {
 }
 
 /**
- * Lays the tarball out the way n8n's community-package installer does (`npm install` into <uf>/.n8n/nodes):
- * extracted into <uf>/.n8n/nodes/node_modules/<name>, with the installed-nodes package.json naming it. A file missing
- * from the tarball (or a runtime dependency it would need) then fails when n8n loads the package.
+ * Installs the tarball the way the README tells a self-hosted user to (and as n8n's community-package installer
+ * does): `npm install` of the package into <user folder>/.n8n/nodes, runtime dependencies only. A file missing from
+ * the tarball, or a runtime dependency it would need, then fails when n8n loads the package.
  */
 export function installPackage(userFolder, tarball) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
-	const target = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
-	fs.rmSync(target, { recursive: true, force: true });
-	fs.mkdirSync(target, { recursive: true });
-	run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1'], { quiet: true });
-	const manifest = JSON.parse(fs.readFileSync(path.join(target, 'package.json'), 'utf8'));
-	const deps = Object.keys(manifest.dependencies ?? {});
-	if (deps.length) {
-		// n8n runs `npm install` for a community package, which would fetch these; do the same.
-		run('npm', ['install', '--omit=dev', '--omit=peer', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: target });
-	}
-	fs.writeFileSync(
-		path.join(nodesDir, 'package.json'),
-		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: manifest.version } }, null, 2),
-	);
-	return manifest;
+	fs.mkdirSync(nodesDir, { recursive: true });
+	run('npm', ['install', '--omit=dev', '--omit=peer', '--ignore-scripts', '--no-audit', '--no-fund', tarball], { cwd: nodesDir, quiet: true });
+	return JSON.parse(fs.readFileSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json'), 'utf8'));
 }
 
 // ------------------------------------------------------------------------------------------------ run n8n

@@ -132,6 +132,8 @@ export async function ensureNode24() {
 /** Environment with Node 24 first on PATH (so `npm`, `npx` and scripts run on it) and node-gyp pointed at its headers. */
 export function node24Env(nodeBin, extra = {}) {
 	const env = { ...process.env, PATH: `${path.dirname(nodeBin)}${path.delimiter}${process.env.PATH ?? ''}`, ...extra };
+	// npm hands its config to scripts as npm_config_*; the project's ignore-scripts must not reach other installs.
+	delete env.npm_config_ignore_scripts;
 	if (nodeBin === NODE24_BIN && fs.existsSync(path.join(NODE24_HEADERS, 'include'))) env.npm_config_nodedir = NODE24_HEADERS;
 	return env;
 }
