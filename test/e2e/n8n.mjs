@@ -228,7 +228,8 @@ export function packPackage(dest, { build = true } = {}) {
 export function installPackage(userFolder, tarball) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
-	run('npm', ['install', '--omit=dev', '--omit=peer', '--ignore-scripts', '--no-audit', '--no-fund', tarball], { cwd: nodesDir, quiet: true });
+	// --prefix: without it npm would install into the nearest folder above that has a package.json.
+	run('npm', ['install', '--prefix', nodesDir, '--omit=dev', '--omit=peer', '--ignore-scripts', '--no-audit', '--no-fund', tarball], { quiet: true });
 	return JSON.parse(fs.readFileSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json'), 'utf8'));
 }
 
