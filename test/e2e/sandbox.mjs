@@ -1,10 +1,13 @@
 // The Stora sandbox for the end-to-end tests: compiled from test/sandbox with tsconfig.sandbox.json into build/, then
-// started in this process (`startSandbox`), plus a small client for its control plane (`/__sandbox/*`).
+// started in this process (`startSandbox`), with the sandbox's own control-plane client (test/sandbox/client.ts,
+// compiled alongside) as `control`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 
 import { REPO, run } from './n8n.mjs';
+
+const BUILD = path.join(REPO, 'build/test/sandbox');
 
 /** Compiles the sandbox (tsc -p tsconfig.sandbox.json → build/). Returns the time taken in ms. */
 export function buildSandbox() {
@@ -13,58 +16,25 @@ export function buildSandbox() {
 	return Date.now() - started;
 }
 
-/** Starts the compiled sandbox; resolves to `{ url, token, close(), ... }` plus a control-plane client as `control`. */
-export async function startSandbox(options = {}) {
-	const entry = path.join(REPO, 'build/test/sandbox/index.js');
+/** The compiled module `name` (`index`, `client`) of the sandbox; build/ is CommonJS. */
+function load(name) {
+	const entry = path.join(BUILD, `${name}.js`);
 	if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run buildSandbox() first`);
-	const { startSandbox: start } = createRequire(import.meta.url)(entry);
-	const sandbox = await start({ seed: 'demo', allowHttpWebhooks: true, ...options });
-	sandbox.control = new SandboxControl(sandbox.url);
-	return sandbox;
+	return createRequire(import.meta.url)(entry);
 }
 
-export class SandboxControl {
-	constructor(url) {
-		this.url = url;
-	}
-
-	async call(method, urlPath, body) {
-		const res = await fetch(`${this.url}${urlPath}`, {
-			method,
-			headers: body === undefined ? {} : { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await res.text();
-		if (!res.ok) throw new Error(`sandbox ${method} ${urlPath} → ${res.status}: ${text.slice(0, 1000)}`);
-		return text ? JSON.parse(text) : {};
-	}
-
-	async reset(seed = 'demo') {
-		return await this.call('POST', '/__sandbox/reset', { seed });
-	}
-
-	async state(collection) {
-		return (await this.call('GET', `/__sandbox/state/${collection}`))[collection];
-	}
-
-	async requests() {
-		return (await this.call('GET', '/__sandbox/requests')).requests;
-	}
-
-	async clearRequests() {
-		await this.call('DELETE', '/__sandbox/requests');
-	}
-
-	async token(scopes = 'all', expiresIn) {
-		return await this.call('POST', '/__sandbox/tokens', { scopes, ...(expiresIn === undefined ? {} : { expires_in: expiresIn }) });
-	}
-
-	async oauthClient(redirectUris, scopes) {
-		return await this.call('POST', '/__sandbox/oauth-clients', { redirect_uris: redirectUris, ...(scopes ? { scopes } : {}), name: 'n8n end-to-end' });
-	}
-
-	/** Expires every access token (or one), as if its lifetime had passed. */
-	async expireTokens(accessToken) {
-		return await this.call('POST', '/__sandbox/expire-tokens', accessToken ? { access_token: accessToken } : {});
-	}
+/**
+ * Starts the compiled sandbox; resolves to `{ url, token, close(), ... }` plus its control-plane client as `control`
+ * (a `SandboxClient`: reset, state, requests, clearRequests, oauthClient, expireTokens, configure, call, ...).
+ */
+export async function startSandbox(options = {}) {
+	const { startSandbox: start } = load('index');
+	const { SandboxClient } = load('client');
+	const sandbox = await start({ seed: 'demo', allowHttpWebhooks: true, ...options });
+	const control = new SandboxClient(sandbox.url);
+	// OAuth clients registered here show this name on the consent page.
+	const register = control.oauthClient.bind(control);
+	control.oauthClient = (redirectUris, scopes, name = 'n8n end-to-end') => register(redirectUris, scopes, name);
+	sandbox.control = control;
+	return sandbox;
 }

@@ -2,19 +2,28 @@
 /* eslint-disable no-console */
 /**
  * `npm run sandbox -- [--port 4010] [--seed demo|empty] [--allow-http-webhooks]
- *                     [--rate-limit off|default|<n>/s,<m>/min] [--latency <ms>]`
+ *                     [--rate-limit off|default|<n>/s,<m>/min] [--latency <ms>]
+ *                     [--unknown-params accept|ignore|reject] [--headers full|documented]`
  * Starts the Stora API sandbox on 127.0.0.1 and prints its base URL, an all-scope access token and the
  * seeded OAuth client. Stops cleanly on SIGINT / SIGTERM.
  */
-import { startSandbox } from './index';
+import { HEADERS_MODES, UNKNOWN_PARAMS_MODES, type HeadersMode, type UnknownParamsMode } from './core/documented';
 import type { RateLimitOption } from './core/ratelimit';
+import { startSandbox } from './index';
 
 const USAGE = `Usage: npm run sandbox -- [options]
   --port <n>                 port on 127.0.0.1 (default 4010)
   --seed <name>              demo (default) or empty
   --allow-http-webhooks      accept http:// webhook endpoint URLs
   --rate-limit <spec>        off | default (10/s, 60/min) | <n>/s,<m>/min  (default: default)
-  --latency <ms>             added delay per API request (default 0)`;
+  --latency <ms>             added delay per API request (default 0)
+  --unknown-params <mode>    query parameters and body members the API's docs do not list:
+                               accept (default)  the sandbox's own filters, sorts and members work
+                               ignore            dropped silently, as if never sent
+                               reject            422 invalid_url_param / invalid_content naming them
+  --headers <mode>           full (default): RateLimit-Limit, -Remaining, -Reset, Retry-After on 429;
+                             documented: only RateLimit-Limit and RateLimit-Reset
+Both modes can be switched while running: POST /__sandbox/config {"unknown_params": "...", "headers": "..."}`;
 
 function fail(message: string): never {
 	console.error(`${message}\n\n${USAGE}`);
@@ -28,8 +37,20 @@ export function parseRateLimit(spec: string): RateLimitOption {
 	return { perSecond: Number(match[1]), perMinute: Number(match[2]) };
 }
 
-function parseArgs(argv: string[]) {
-	const options = { port: 4010, seed: 'demo', allowHttpWebhooks: false, rateLimit: 'default' as RateLimitOption, latencyMs: 0 };
+function oneOf<T extends string>(flag: string, value: string, allowed: T[]): T {
+	return allowed.includes(value as T) ? (value as T) : fail(`${flag} must be one of ${allowed.join(', ')}, got ${value}`);
+}
+
+export function parseArgs(argv: string[]) {
+	const options = {
+		port: 4010,
+		seed: 'demo',
+		allowHttpWebhooks: false,
+		rateLimit: 'default' as RateLimitOption,
+		latencyMs: 0,
+		unknownParams: 'accept' as UnknownParamsMode,
+		headers: 'full' as HeadersMode,
+	};
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
 		const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -50,6 +71,12 @@ function parseArgs(argv: string[]) {
 				break;
 			case '--latency':
 				options.latencyMs = int(value());
+				break;
+			case '--unknown-params':
+				options.unknownParams = oneOf(flag, value(), UNKNOWN_PARAMS_MODES);
+				break;
+			case '--headers':
+				options.headers = oneOf(flag, value(), HEADERS_MODES);
 				break;
 			case '--help':
 			case '-h':
@@ -77,7 +104,8 @@ async function main() {
 	console.log(`  Token URL:      ${sandbox.url}/oauth2/token`);
 	console.log(`  Authorize URL:  ${sandbox.url}/oauth2/authorize`);
 	console.log(`  Seed: ${options.seed}   Rate limit: ${JSON.stringify(options.rateLimit)}   Latency: ${options.latencyMs} ms   http webhooks: ${options.allowHttpWebhooks ? 'allowed' : 'rejected'}`);
-	console.log(`  Control plane:  ${sandbox.url}/__sandbox  (reset, tokens, faults, requests, deliveries, events)`);
+	console.log(`  Unknown params: ${options.unknownParams}   Headers: ${options.headers}`);
+	console.log(`  Control plane:  ${sandbox.url}/__sandbox  (reset, tokens, faults, requests, deliveries, events, config)`);
 	console.log('');
 	console.log('Press Ctrl+C to stop.');
 

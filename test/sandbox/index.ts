@@ -10,6 +10,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import type { HeadersMode, UnknownParamsMode } from './core/documented';
 import { registerOAuth } from './core/oauth';
 import type { RateLimitOption } from './core/ratelimit';
 import { Sandbox } from './core/sandbox';
@@ -46,6 +47,13 @@ export interface SandboxOptions {
 	modules?: ResourceModule[];
 	/** Registered after `modules` (test-only routes and collections). */
 	extraModules?: ResourceModule[];
+	/**
+	 * Query parameters and body members the API's docs do not list (core/documented.ts): `accept` (default, the
+	 * sandbox's own rules), `ignore` (dropped unseen) or `reject` (422 naming them). Switchable at run time.
+	 */
+	unknownParams?: UnknownParamsMode;
+	/** `full` (default) or `documented`: only RateLimit-Limit and RateLimit-Reset (no -Remaining, no Retry-After). */
+	headers?: HeadersMode;
 }
 
 export interface StartedSandbox {
@@ -80,6 +88,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Starte
 		webhookRetrySchedule: options.webhookRetrySchedule ?? DEFAULT_RETRY_SCHEDULE_MS,
 		clock: options.clock ?? (() => new Date()),
 		token: options.token,
+		unknownParams: options.unknownParams ?? 'accept',
+		headers: options.headers ?? 'full',
 	});
 	registerOAuth(sb);
 	sb.use([...(options.modules ?? defaultModules), ...(options.extraModules ?? [])]);

@@ -1,8 +1,8 @@
 /** The sandbox OAuth 2 server over real HTTP: token grants, consent page, PKCE, refresh rotation, expiry, introspection. */
 import { createHash, randomBytes } from 'node:crypto';
 
-import { startSandbox, type StartedSandbox } from './index';
-import { client, manualClock, widgetsModule } from './core/testing';
+import { manualClock, widgetsModule } from './core/testing';
+import { useSandbox } from './fixture';
 
 const REDIRECT = 'https://app.example.test/callback';
 const READ = 'public.widget:read';
@@ -10,25 +10,21 @@ const WRITE = 'public.widget:write';
 
 describe('sandbox OAuth 2', () => {
 	const time = manualClock('2025-06-01T12:00:00.000Z');
-	let sandbox: StartedSandbox;
-	let call: ReturnType<typeof client>;
+	const fx = useSandbox({ modules: [widgetsModule], clock: time.clock, tokenTtlSeconds: 7200, resetEach: false });
 	let app: { clientId: string; clientSecret: string };
 
-	beforeAll(async () => {
-		sandbox = await startSandbox({ modules: [widgetsModule], clock: time.clock, tokenTtlSeconds: 7200 });
-		call = client(sandbox.url, sandbox.token);
-		app = sandbox.createOAuthClient({ redirectUris: [REDIRECT], scopes: [READ, WRITE], name: 'Acme Integration' });
+	beforeAll(() => {
+		app = fx.sandbox.createOAuthClient({ redirectUris: [REDIRECT], scopes: [READ, WRITE], name: 'Acme Integration' });
 	});
-	afterAll(() => sandbox.close());
 
 	const token = (body: Record<string, string>, asForm = false, headers: Record<string, string> = {}) =>
-		asForm ? call('POST', '/oauth2/token', { form: body, token: null, headers }) : call('POST', '/oauth2/token', { body, token: null, headers });
+		asForm ? fx.call('POST', '/oauth2/token', { form: body, token: null, headers }) : fx.call('POST', '/oauth2/token', { body, token: null, headers });
 
 	/** Walks the consent flow: GET the page, POST approve, return the redirect Location. */
 	async function approve(params: Record<string, string>, decision = 'approve') {
-		const page = await call('GET', `/oauth2/authorize?${new URLSearchParams(params)}`, { token: null });
+		const page = await fx.call('GET', `/oauth2/authorize?${new URLSearchParams(params)}`, { token: null });
 		expect(page.status).toBe(200);
-		const res = await call('POST', '/oauth2/authorize', { form: { ...params, decision }, token: null });
+		const res = await fx.call('POST', '/oauth2/authorize', { form: { ...params, decision }, token: null });
 		expect(res.status).toBe(302);
 		return new URL(res.headers.get('location')!);
 	}
@@ -46,8 +42,8 @@ describe('sandbox OAuth 2', () => {
 				refresh_token: null,
 			});
 			expect(res.headers.get('cache-control')).toBe('no-store');
-			expect((await call('GET', '/2025-09/widgets', { token: res.body.access_token })).status).toBe(200);
-			const write = await call('POST', '/2025-09/widgets', { token: res.body.access_token, body: { name: 'x' } });
+			expect((await fx.call('GET', '/2025-09/widgets', { token: res.body.access_token })).status).toBe(200);
+			const write = await fx.call('POST', '/2025-09/widgets', { token: res.body.access_token, body: { name: 'x' } });
 			expect(write.status).toBe(403);
 			expect(write.body.error.message).toContain(WRITE);
 		});
@@ -57,7 +53,7 @@ describe('sandbox OAuth 2', () => {
 			const res = await token({ grant_type: 'client_credentials', scope: `${READ} ${WRITE}` }, true, { Authorization: `Basic ${basic}` });
 			expect(res.status).toBe(200);
 			expect(res.body.scope).toBe(`${READ} ${WRITE}`);
-			const created = await call('POST', '/2025-09/widgets', { token: res.body.access_token, body: { name: 'By app' } });
+			const created = await fx.call('POST', '/2025-09/widgets', { token: res.body.access_token, body: { name: 'By app' } });
 			expect(created.status).toBe(201);
 		});
 
@@ -78,7 +74,7 @@ describe('sandbox OAuth 2', () => {
 			expect(grant.body.error).toBe('unsupported_grant_type');
 			expect((await token({ client_id: app.clientId })).body.error).toBe('invalid_request');
 
-			const malformed = await call('POST', '/oauth2/token', { raw: '{"grant_type":', token: null });
+			const malformed = await fx.call('POST', '/oauth2/token', { raw: '{"grant_type":', token: null });
 			expect(malformed.status).toBe(400);
 			expect(malformed.body.error).toBe('invalid_request');
 		});
@@ -87,7 +83,7 @@ describe('sandbox OAuth 2', () => {
 	describe('authorization_code', () => {
 		it('renders an HTML consent page naming the client and the scopes, with an Approve form', async () => {
 			const params = { client_id: app.clientId, redirect_uri: REDIRECT, response_type: 'code', scope: READ, state: 's1' };
-			const page = await call('GET', `/oauth2/authorize?${new URLSearchParams(params)}`, { token: null, headers: { Accept: 'text/html' } });
+			const page = await fx.call('GET', `/oauth2/authorize?${new URLSearchParams(params)}`, { token: null, headers: { Accept: 'text/html' } });
 			expect(page.status).toBe(200);
 			expect(page.headers.get('content-type')).toMatch(/^text\/html/);
 			expect(page.text).toContain('Acme Integration');
@@ -99,9 +95,9 @@ describe('sandbox OAuth 2', () => {
 		});
 
 		it('refuses unknown clients and unregistered redirect URIs without redirecting', async () => {
-			const unknown = await call('GET', `/oauth2/authorize?client_id=nope&redirect_uri=${encodeURIComponent(REDIRECT)}&response_type=code`, { token: null });
+			const unknown = await fx.call('GET', `/oauth2/authorize?client_id=nope&redirect_uri=${encodeURIComponent(REDIRECT)}&response_type=code`, { token: null });
 			expect(unknown.status).toBe(400);
-			const evil = await call('GET', `/oauth2/authorize?client_id=${app.clientId}&redirect_uri=${encodeURIComponent('https://evil.test/cb')}&response_type=code`, { token: null });
+			const evil = await fx.call('GET', `/oauth2/authorize?client_id=${app.clientId}&redirect_uri=${encodeURIComponent('https://evil.test/cb')}&response_type=code`, { token: null });
 			expect(evil.status).toBe(400);
 			expect(evil.headers.get('location')).toBeNull();
 		});
@@ -135,7 +131,7 @@ describe('sandbox OAuth 2', () => {
 			const ok = await exchange({ code_verifier: verifier });
 			expect(ok.status).toBe(200);
 			expect(ok.body).toMatchObject({ token_type: 'Bearer', expires_in: 7200, scope: `${READ} ${WRITE}`, refresh_token: expect.any(String) });
-			expect((await call('GET', '/2025-09/widgets', { token: ok.body.access_token })).status).toBe(200);
+			expect((await fx.call('GET', '/2025-09/widgets', { token: ok.body.access_token })).status).toBe(200);
 
 			const reused = await exchange({ code_verifier: verifier });
 			expect(reused.body.error).toBe('invalid_grant');
@@ -171,7 +167,7 @@ describe('sandbox OAuth 2', () => {
 			expect(second.body.access_token).not.toBe(first.body.access_token);
 			expect(second.body.refresh_token).not.toBe(first.body.refresh_token);
 			expect(second.body.scope).toBe(READ);
-			expect((await call('GET', '/2025-09/widgets', { token: second.body.access_token })).status).toBe(200);
+			expect((await fx.call('GET', '/2025-09/widgets', { token: second.body.access_token })).status).toBe(200);
 
 			const replay = await refresh(first.body.refresh_token);
 			expect(replay.status).toBe(400);
@@ -184,9 +180,9 @@ describe('sandbox OAuth 2', () => {
 		it('rejects an OAuth access token after expires_in seconds with 401 invalid_token', async () => {
 			const res = await token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret, scope: READ });
 			time.advance(7199_000);
-			expect((await call('GET', '/2025-09/widgets', { token: res.body.access_token })).status).toBe(200);
+			expect((await fx.call('GET', '/2025-09/widgets', { token: res.body.access_token })).status).toBe(200);
 			time.advance(1000);
-			const expired = await call('GET', '/2025-09/widgets', { token: res.body.access_token });
+			const expired = await fx.call('GET', '/2025-09/widgets', { token: res.body.access_token });
 			expect(expired.status).toBe(401);
 			expect(expired.body.error.code).toBe('invalid_token');
 		});
@@ -194,16 +190,16 @@ describe('sandbox OAuth 2', () => {
 		it('introspects tokens (bearer required)', async () => {
 			const issued = await token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret, scope: READ });
 			const iat = Math.floor(time.clock().getTime() / 1000);
-			const res = await call('POST', '/oauth2/introspect', { body: { token: issued.body.access_token } });
+			const res = await fx.call('POST', '/oauth2/introspect', { body: { token: issued.body.access_token } });
 			expect(res.status).toBe(200);
 			expect(res.body).toEqual({ active: true, scope: READ, client_id: app.clientId, token_type: 'Bearer', iat, exp: iat + 7200 });
-			expect((await call('POST', '/oauth2/introspect', { body: { token: 'unknown' } })).body).toEqual({ active: false });
-			expect((await call('POST', '/oauth2/introspect', { body: { token: issued.body.access_token }, token: null })).status).toBe(401);
+			expect((await fx.call('POST', '/oauth2/introspect', { body: { token: 'unknown' } })).body).toEqual({ active: false });
+			expect((await fx.call('POST', '/oauth2/introspect', { body: { token: issued.body.access_token }, token: null })).status).toBe(401);
 		});
 
 		it('describes the calling token at /oauth2/token/info with an absolute expires_in', async () => {
 			const issued = await token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret, scope: `${READ} ${WRITE}` });
-			const res = await call('GET', '/oauth2/token/info', { token: issued.body.access_token });
+			const res = await fx.call('GET', '/oauth2/token/info', { token: issued.body.access_token });
 			expect(res.status).toBe(200);
 			expect(res.body).toEqual({
 				scope: [READ, WRITE],
@@ -212,7 +208,7 @@ describe('sandbox OAuth 2', () => {
 				application: { uid: app.clientId },
 				operator: { name: expect.any(String) },
 			});
-			expect((await call('GET', '/oauth2/token/info', { token: null })).status).toBe(401);
+			expect((await fx.call('GET', '/oauth2/token/info', { token: null })).status).toBe(401);
 		});
 	});
 });

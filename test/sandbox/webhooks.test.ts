@@ -1,8 +1,9 @@
 /** Webhook endpoints resource and signed webhook delivery with retries, over real HTTP. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-import { startSandbox, type StartedSandbox } from './index';
-import { client, invoicesModule, startReceiver, widgetsModule } from './core/testing';
+import { client } from './client';
+import { invoicesModule, startReceiver, widgetsModule } from './core/testing';
+import { useSandbox, withSandbox } from './fixture';
 import { webhookEndpoints } from './resources/webhookEndpoints';
 
 const modules = [widgetsModule, invoicesModule, webhookEndpoints];
@@ -15,18 +16,10 @@ const endpointBody = (url: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('webhook endpoints resource', () => {
-	let sandbox: StartedSandbox;
-	let call: ReturnType<typeof client>;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ modules });
-		call = client(sandbox.url, sandbox.token);
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => sandbox.reset('demo'));
+	const fx = useSandbox({ modules });
 
 	it('returns the 64-hex secret only on create; reads, lists and updates show null', async () => {
-		const created = await call('POST', '/2025-09/webhook_endpoints', {
+		const created = await fx.call('POST', '/2025-09/webhook_endpoints', {
 			body: endpointBody('https://hooks.example.test/stora', { description: 'ops', metadata: { team: 'ops' } }),
 		});
 		expect(created.status).toBe(200);
@@ -47,63 +40,52 @@ describe('webhook endpoints resource', () => {
 			updated_at: expect.any(String),
 		});
 
-		const shown = await call('GET', `/2025-09/webhook_endpoints/${endpoint.id}`);
+		const shown = await fx.call('GET', `/2025-09/webhook_endpoints/${endpoint.id}`);
 		expect(shown.body.endpoint.secret).toBeNull();
-		const listed = await call('GET', '/2025-09/webhook_endpoints');
+		const listed = await fx.call('GET', '/2025-09/webhook_endpoints');
 		expect(listed.body.endpoints.map((e: { secret: unknown }) => e.secret)).toEqual([null]);
 		expect(listed.body.meta.pagination.count).toBe(1);
-		const patched = await call('PATCH', `/2025-09/webhook_endpoints/${endpoint.id}`, { body: { name: 'Renamed', status: 'disabled' } });
+		const patched = await fx.call('PATCH', `/2025-09/webhook_endpoints/${endpoint.id}`, { body: { name: 'Renamed', status: 'disabled' } });
 		expect(patched.body.endpoint).toMatchObject({ name: 'Renamed', status: 'disabled', secret: null, disabled_at: expect.any(String) });
-		expect((await call('GET', '/2025-09/webhook_endpoints?status=enabled')).body.endpoints).toEqual([]);
-		expect(JSON.stringify((await call('GET', '/__sandbox/state/endpoints')).body)).not.toContain(endpoint.secret);
+		expect((await fx.call('GET', '/2025-09/webhook_endpoints?status=enabled')).body.endpoints).toEqual([]);
+		expect(JSON.stringify((await fx.call('GET', '/__sandbox/state/endpoints')).body)).not.toContain(endpoint.secret);
 
-		const deleted = await call('DELETE', `/2025-09/webhook_endpoints/${endpoint.id}`);
+		const deleted = await fx.call('DELETE', `/2025-09/webhook_endpoints/${endpoint.id}`);
 		expect(deleted.body.success.message).toContain(endpoint.id);
-		expect((await call('GET', `/2025-09/webhook_endpoints/${endpoint.id}`)).status).toBe(404);
+		expect((await fx.call('GET', `/2025-09/webhook_endpoints/${endpoint.id}`)).status).toBe(404);
 	});
 
 	it('rejects http:// URLs with 422 invalid_content pointing at /url', async () => {
-		const res = await call('POST', '/2025-09/webhook_endpoints', { body: endpointBody('http://hooks.example.test/stora') });
+		const res = await fx.call('POST', '/2025-09/webhook_endpoints', { body: endpointBody('http://hooks.example.test/stora') });
 		expect(res.status).toBe(422);
 		expect(res.body.error.code).toBe('invalid_content');
 		expect(res.body.error.details).toEqual([{ message: expect.any(String), pointer: '/url' }]);
 	});
 
 	it('validates event types, api_version and required fields', async () => {
-		const res = await call('POST', '/2025-09/webhook_endpoints', {
+		const res = await fx.call('POST', '/2025-09/webhook_endpoints', {
 			body: { api_version: '2024-01', url: 'https://x.test', event_types: ['invoice.paid', 'invoice.exploded'] },
 		});
 		expect(res.status).toBe(422);
 		const pointers = res.body.error.details.map((d: { pointer: string | null }) => d.pointer);
 		expect(pointers).toEqual(expect.arrayContaining([null, '/api_version', '/event_types/1']));
-		const empty = await call('POST', '/2025-09/webhook_endpoints', { body: endpointBody('https://x.test', { event_types: [] }) });
+		const empty = await fx.call('POST', '/2025-09/webhook_endpoints', { body: endpointBody('https://x.test', { event_types: [] }) });
 		expect(empty.body.error.details[0].pointer).toBe('/event_types');
 	});
 
 	it('accepts http:// URLs when allowHttpWebhooks is set', async () => {
-		const lax = await startSandbox({ modules, allowHttpWebhooks: true });
-		try {
+		await withSandbox({ modules, allowHttpWebhooks: true }, async (lax) => {
 			const res = await client(lax.url, lax.token)('POST', '/2025-09/webhook_endpoints', { body: endpointBody('http://127.0.0.1:9/hook') });
 			expect(res.status).toBe(200);
-		} finally {
-			await lax.close();
-		}
+		});
 	});
 });
 
 describe('webhook delivery', () => {
-	let sandbox: StartedSandbox;
-	let call: ReturnType<typeof client>;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ modules, allowHttpWebhooks: true, webhookRetrySchedule: [0, 10, 20] });
-		call = client(sandbox.url, sandbox.token);
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => sandbox.reset('demo'));
+	const fx = useSandbox({ modules, allowHttpWebhooks: true, webhookRetrySchedule: [0, 10, 20] });
 
 	async function subscribe(url: string, eventTypes = ['invoice.paid']) {
-		const res = await call('POST', '/2025-09/webhook_endpoints', { body: endpointBody(url, { event_types: eventTypes }) });
+		const res = await fx.call('POST', '/2025-09/webhook_endpoints', { body: endpointBody(url, { event_types: eventTypes }) });
 		expect(res.status).toBe(200);
 		return res.body.endpoint as { id: string; secret: string };
 	}
@@ -112,10 +94,10 @@ describe('webhook delivery', () => {
 		const receiver = await startReceiver();
 		try {
 			const endpoint = await subscribe(receiver.url);
-			const invoice = sandbox.core.all('invoices')[0];
-			const emitted = await call('POST', '/__sandbox/events', { body: { type: 'invoice.paid', id: invoice.id } });
+			const invoice = fx.sandbox.core.all('invoices')[0];
+			const emitted = await fx.call('POST', '/__sandbox/events', { body: { type: 'invoice.paid', id: invoice.id } });
 			expect(emitted.status).toBe(200);
-			await sandbox.whenDeliveriesIdle();
+			await fx.sandbox.whenDeliveriesIdle();
 
 			expect(receiver.received).toHaveLength(1);
 			const { headers, body } = receiver.received[0];
@@ -145,7 +127,7 @@ describe('webhook delivery', () => {
 			// related records are embedded expanded, as in the docs' event schemas
 			expect(payload.event.data.invoice.gadget).toMatchObject({ id: expect.stringMatching(/^gdg_/), name: expect.any(String) });
 
-			const deliveries = await call('GET', '/__sandbox/deliveries');
+			const deliveries = await fx.call('GET', '/__sandbox/deliveries');
 			expect(deliveries.body.deliveries).toEqual([
 				expect.objectContaining({ event_id: payload.event.id, endpoint_id: endpoint.id, url: receiver.url, attempt: 1, status: 200 }),
 			]);
@@ -158,15 +140,15 @@ describe('webhook delivery', () => {
 		const receiver = await startReceiver([500]);
 		try {
 			const endpoint = await subscribe(receiver.url);
-			const emitted = await call('POST', '/__sandbox/events', { body: { type: 'invoice.paid' } });
-			await sandbox.whenDeliveriesIdle();
+			const emitted = await fx.call('POST', '/__sandbox/events', { body: { type: 'invoice.paid' } });
+			await fx.sandbox.whenDeliveriesIdle();
 
 			expect(receiver.received).toHaveLength(2);
 			const ids = receiver.received.map((r) => JSON.parse(r.body).event.id);
 			expect(ids).toEqual([emitted.body.event.id, emitted.body.event.id]);
 			expect(receiver.received[0].headers['x-stora-request-id']).not.toBe(receiver.received[1].headers['x-stora-request-id']);
 			expect(receiver.received[0].body).toBe(receiver.received[1].body);
-			expect(sandbox.deliveries().map((d) => [d.endpoint_id, d.attempt, d.status])).toEqual([
+			expect(fx.sandbox.deliveries().map((d) => [d.endpoint_id, d.attempt, d.status])).toEqual([
 				[endpoint.id, 1, 500],
 				[endpoint.id, 2, 200],
 			]);
@@ -182,10 +164,10 @@ describe('webhook delivery', () => {
 		try {
 			await subscribe(receiver.url);
 			await subscribe(dead.url);
-			await call('POST', '/__sandbox/events', { body: { type: 'invoice.paid' } });
-			await sandbox.whenDeliveriesIdle();
+			await fx.call('POST', '/__sandbox/events', { body: { type: 'invoice.paid' } });
+			await fx.sandbox.whenDeliveriesIdle();
 			expect(receiver.received).toHaveLength(4); // 1 attempt + 3 retries
-			const failed = sandbox.deliveries().filter((d) => d.url === dead.url);
+			const failed = fx.sandbox.deliveries().filter((d) => d.url === dead.url);
 			expect(failed.map((d) => d.attempt)).toEqual([1, 2, 3, 4]);
 			expect(failed.every((d) => d.status === null && typeof d.error === 'string')).toBe(true);
 		} finally {
@@ -199,10 +181,10 @@ describe('webhook delivery', () => {
 			const paid = await subscribe(receiver.url, ['invoice.paid']);
 			await subscribe(receiver.url, ['contact.created']);
 			const disabled = await subscribe(receiver.url, ['invoice.paid']);
-			await call('PATCH', `/2025-09/webhook_endpoints/${disabled.id}`, { body: { status: 'disabled' } });
-			await call('POST', '/__sandbox/events', { body: { type: 'invoice.paid' } });
-			await sandbox.whenDeliveriesIdle();
-			expect(sandbox.deliveries().map((d) => d.endpoint_id)).toEqual([paid.id]);
+			await fx.call('PATCH', `/2025-09/webhook_endpoints/${disabled.id}`, { body: { status: 'disabled' } });
+			await fx.call('POST', '/__sandbox/events', { body: { type: 'invoice.paid' } });
+			await fx.sandbox.whenDeliveriesIdle();
+			expect(fx.sandbox.deliveries().map((d) => d.endpoint_id)).toEqual([paid.id]);
 		} finally {
 			await receiver.close();
 		}
@@ -212,12 +194,12 @@ describe('webhook delivery', () => {
 		const receiver = await startReceiver();
 		try {
 			await subscribe(receiver.url, ['invoice.created']);
-			sandbox.core.emit('invoice.created', sandbox.core.all('invoices')[0]);
-			await sandbox.whenDeliveriesIdle();
+			fx.sandbox.core.emit('invoice.created', fx.sandbox.core.all('invoices')[0]);
+			await fx.sandbox.whenDeliveriesIdle();
 			expect(JSON.parse(receiver.received[0].body).event.type).toBe('invoice.created');
-			expect((await call('POST', '/__sandbox/events', { body: { type: 'nonsense' } })).status).toBe(422);
-			expect((await call('POST', '/__sandbox/events', { body: { type: 'invoice.paid', id: 'inv_missing' } })).status).toBe(404);
-			expect((await call('POST', '/__sandbox/events', { body: { type: 'contact.created' } })).status).toBe(404);
+			expect((await fx.call('POST', '/__sandbox/events', { body: { type: 'nonsense' } })).status).toBe(422);
+			expect((await fx.call('POST', '/__sandbox/events', { body: { type: 'invoice.paid', id: 'inv_missing' } })).status).toBe(404);
+			expect((await fx.call('POST', '/__sandbox/events', { body: { type: 'contact.created' } })).status).toBe(404);
 		} finally {
 			await receiver.close();
 		}

@@ -13,7 +13,10 @@
  *   GET|DELETE /__sandbox/requests        API calls received (Authorization redacted)
  *   GET|DELETE /__sandbox/deliveries      webhook delivery attempts
  *   POST   /__sandbox/events              {type, id?} → {event}  emit a webhook event for a record
+ *   GET|POST /__sandbox/config             {unknown_params?: accept|ignore|reject, headers?: full|documented}
+ *                                          → the modes in force (they survive resets; see documented.ts)
  */
+import { HEADERS_MODES, UNKNOWN_PARAMS_MODES, type HeadersMode, type UnknownParamsMode } from './documented';
 import { ApiError, invalidContent, invalidEndpoint, notFound } from './errors';
 import { checkFault, type FaultMatch, type FaultResponse } from './faults';
 import type { Sandbox } from './sandbox';
@@ -49,8 +52,11 @@ export async function handleControl(sb: Sandbox, incoming: Incoming): Promise<Ou
 
 const bad = (pointer: string, message: string) => invalidContent([{ message, pointer }]);
 
+const modes = (sb: Sandbox) => ({ unknown_params: sb.modes.unknownParams, headers: sb.modes.headers });
+
 on('GET', '/__sandbox', (sb) => ({
 	seed: sb.seedName,
+	modes: modes(sb),
 	now: sb.now().toISOString(),
 	collections: sb.collectionNames(),
 	scopes: sb.allScopes(),
@@ -67,6 +73,23 @@ on('POST', '/__sandbox/reset', (sb, body) => {
 	if (typeof seed !== 'string') throw bad('/seed', 'The seed must be a string');
 	sb.reset(seed);
 	return { seed };
+});
+
+on('GET', '/__sandbox/config', (sb) => modes(sb));
+
+/** Validates everything before changing anything, so a bad request leaves the modes as they were. */
+on('POST', '/__sandbox/config', (sb, body) => {
+	const unknown = Object.keys(body).filter((k) => k !== 'unknown_params' && k !== 'headers');
+	if (unknown.length) throw bad(`/${unknown[0]}`, `The property '${unknown[0]}' is not allowed (known: unknown_params, headers)`);
+	if (body.unknown_params !== undefined && !UNKNOWN_PARAMS_MODES.includes(body.unknown_params as UnknownParamsMode)) {
+		throw bad('/unknown_params', `unknown_params must be one of: ${UNKNOWN_PARAMS_MODES.join(', ')}`);
+	}
+	if (body.headers !== undefined && !HEADERS_MODES.includes(body.headers as HeadersMode)) {
+		throw bad('/headers', `headers must be one of: ${HEADERS_MODES.join(', ')}`);
+	}
+	if (body.unknown_params !== undefined) sb.modes.unknownParams = body.unknown_params as UnknownParamsMode;
+	if (body.headers !== undefined) sb.modes.headers = body.headers as HeadersMode;
+	return modes(sb);
 });
 
 on('GET', '/__sandbox/state/:collection', (sb, _body, { collection }) => {

@@ -5,6 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 
 import { AuthStore, randomToken, type AccessToken, type OAuthClient } from './auth';
+import type { HeadersMode, UnknownParamsMode } from './documented';
 import { meta } from './envelope';
 import { ApiError, notFound } from './errors';
 import { applyExpand, expandTopLevel, type ExpandHost } from './expand';
@@ -57,6 +58,15 @@ export interface SandboxConfig {
 	clock: () => Date;
 	/** Value of the startup all-scope token (random when not given). */
 	token?: string;
+	/** Initial modes; `Sandbox.modes` holds the ones in force (the control plane can switch them). */
+	unknownParams: UnknownParamsMode;
+	headers: HeadersMode;
+}
+
+/** Switchable at run time (`POST /__sandbox/config`); a reset keeps them, like the other start options. */
+export interface SandboxModes {
+	unknownParams: UnknownParamsMode;
+	headers: HeadersMode;
 }
 
 export interface RequestLogEntry {
@@ -94,6 +104,7 @@ export class Sandbox implements SandboxCore {
 	baseUrl = '';
 	/** Added to the injected clock by `POST /__sandbox/clock`. */
 	clockOffsetMs = 0;
+	readonly modes: SandboxModes;
 
 	private readonly collections = new Map<string, CollectionOptions>();
 	private readonly aliases = new Map<string, string>();
@@ -106,6 +117,7 @@ export class Sandbox implements SandboxCore {
 
 	constructor(readonly config: SandboxConfig) {
 		this.seedName = config.seed;
+		this.modes = { unknownParams: config.unknownParams, headers: config.headers };
 		this.ids = new IdGenerator(config.seed);
 		this.limiter = new RateLimiter(config.rateLimit);
 		this.files = new FilesHost(() => this.now().getTime());

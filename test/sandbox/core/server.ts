@@ -2,7 +2,9 @@
 /**
  * The HTTP layer. Order of checks for an API call:
  *   fault injection → route (404 invalid_endpoint) → bearer token (401) → rate limit (429) → Accept (406)
- *   → Idempotency-Key replay → body parsing (400) → scopes (403) → handler → CSV/PDF conversion.
+ *   → Idempotency-Key replay → body parsing (400) → scopes (403) → undocumented members (422 or dropped, per the
+ *   `unknown params` mode, see documented.ts) → handler → CSV/PDF conversion. In the `documented` headers mode the
+ *   answer keeps only the documented rate-limit headers.
  * Any exception that is not an ApiError becomes a 500 `internal_server_error` envelope; the process never crashes.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 
 import { handleControl } from './controlPlane';
+import { documentedFor, restrictToDocumented } from './documented';
 import { codeForStatus, errorBody } from './envelope';
 import { ApiError, forbidden, invalidEndpoint, invalidToken, tooManyRequests } from './errors';
 import { HTML_ERROR_PAGE } from './faults';
@@ -133,7 +136,18 @@ function faultReply(fault: { status: number; headers?: Record<string, string>; b
 
 const ANONYMOUS: Caller = { token: '', scopes: [], creator: { id: '' } };
 
+/** Headers the docs do not show (rate limits); dropped in the `documented` headers mode. */
+const UNDOCUMENTED_HEADERS = ['RateLimit-Remaining', 'Retry-After'];
+
 async function apiCall(sb: Sandbox, incoming: Incoming, log: RequestLogEntry): Promise<Outgoing> {
+	const out = await apiCallWithAllHeaders(sb, incoming, log);
+	if (sb.modes.headers === 'documented') {
+		out.headers = Object.fromEntries(Object.entries(out.headers).filter(([name]) => !UNDOCUMENTED_HEADERS.includes(name)));
+	}
+	return out;
+}
+
+async function apiCallWithAllHeaders(sb: Sandbox, incoming: Incoming, log: RequestLogEntry): Promise<Outgoing> {
 	const { method, path, headers, requestId } = incoming;
 	const extra: Record<string, string> = { 'X-Request-Id': requestId };
 	try {
@@ -186,7 +200,7 @@ const withoutRate = (headers: Record<string, string>) =>
 async function runHandler(
 	sb: Sandbox,
 	incoming: Incoming,
-	route: { options: { scopes: string[] }; handler: (ctx: RequestContext) => Reply | Promise<Reply> },
+	route: { method: string; pattern: string; options: { scopes: string[] }; handler: (ctx: RequestContext) => Reply | Promise<Reply> },
 	params: Record<string, string>,
 	caller: Caller,
 	format: ResponseFormat,
@@ -204,11 +218,16 @@ async function runHandler(
 	}
 	for (const scope of route.options.scopes) if (!caller.scopes.includes(scope)) throw forbidden(scope);
 
+	let query = incoming.query;
+	const mode = sb.modes.unknownParams;
+	const documented = mode === 'accept' ? undefined : documentedFor(route.method, route.pattern);
+	if (mode !== 'accept' && documented) ({ query, body } = restrictToDocumented(mode, documented, query, body));
+
 	const ctx: RequestContext = {
 		method: incoming.method,
 		path: incoming.path,
 		params,
-		query: incoming.query,
+		query,
 		headers: incoming.headers,
 		body,
 		rawBody: incoming.rawBody,

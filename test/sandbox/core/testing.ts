@@ -2,12 +2,13 @@
 /**
  * Test fixtures for the core's own tests: tiny resource modules (widgets → gadgets → makers, and a stand-in
  * `invoices` collection for webhook payloads) that exercise the list engine, expand, formats and errors without
- * depending on the real resource modules; a controllable clock; and the HTTP helpers every sandbox suite shares (API
- * client, control plane, webhook receiver).
+ * depending on the real resource modules; a controllable clock; and a webhook receiver. The HTTP client for the API
+ * and the control plane is ../client.ts.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import type { Json } from '../client';
 import { validateBody } from './validate';
 import type { ApiRecord, ResourceModule } from './types';
 
@@ -121,102 +122,6 @@ export function manualClock(start = '2025-06-01T12:00:00.000Z') {
 		},
 	};
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
-
-export interface CallResult {
-	status: number;
-	headers: Headers;
-	text: string;
-	/** The response bytes as received (PDFs, PNGs). */
-	raw: Buffer;
-	body: Json;
-}
-
-export interface CallOptions {
-	token?: string | null;
-	body?: unknown;
-	form?: Record<string, string>;
-	raw?: string;
-	headers?: Record<string, string>;
-	/** Sent as the Accept header. */
-	accept?: string;
-}
-
-export interface ClientOptions {
-	/** What fetch does with a 3xx answer: hand it back as is (`manual`, the default) or follow it. */
-	redirect?: 'manual' | 'follow';
-	/** The `body` of an answer that is not JSON (default: `undefined`). */
-	nonJson?: (text: string) => unknown;
-}
-
-/** `fetch` against a base URL; JSON bodies are parsed when possible. `token: null` sends no Authorization. */
-export function client(baseUrl: string, defaultToken?: string, clientOptions: ClientOptions = {}) {
-	return async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
-		const headers: Record<string, string> = { ...(options.headers ?? {}) };
-		const token = options.token === undefined ? defaultToken : options.token;
-		if (token) headers.Authorization = `Bearer ${token}`;
-		if (options.accept) headers.Accept = options.accept;
-		let body: string | undefined;
-		if (options.form) {
-			headers['Content-Type'] = 'application/x-www-form-urlencoded';
-			body = new URLSearchParams(options.form).toString();
-		} else if (options.raw !== undefined) {
-			headers['Content-Type'] ??= 'application/json';
-			body = options.raw;
-		} else if (options.body !== undefined) {
-			headers['Content-Type'] = 'application/json';
-			body = JSON.stringify(options.body);
-		}
-		const response = await fetch(baseUrl + path, { method, headers, body, redirect: clientOptions.redirect ?? 'manual' });
-		const raw = Buffer.from(await response.arrayBuffer());
-		// Decoded as `response.text()` would (UTF-8, leading BOM dropped).
-		const text = new TextDecoder().decode(raw);
-		let parsed: unknown = undefined;
-		try {
-			parsed = JSON.parse(text);
-		} catch {
-			parsed = clientOptions.nonJson?.(text);
-		}
-		return { status: response.status, headers: response.headers, text, raw, body: parsed };
-	};
-}
-
-export type Call = ReturnType<typeof client>;
-
-/** The sandbox's control plane (`/__sandbox/...`): static tokens, stored state and reset. */
-export function controlPlane(baseUrl: string) {
-	const post = (path: string, payload: unknown) =>
-		fetch(`${baseUrl}/__sandbox/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) });
-	return {
-		/** Records of a collection in stored order, as the control plane renders them. */
-		state: async (collection: string): Promise<Json[]> =>
-			((await (await fetch(`${baseUrl}/__sandbox/state/${collection}`)).json()) as Record<string, Json[]>)[collection],
-		/** A static token with exactly these scopes. */
-		token: async (scopes: string[]): Promise<string> => ((await (await post('tokens', { scopes })).json()) as { access_token: string }).access_token,
-		reset: async (seed = 'demo') => {
-			await post('reset', { seed });
-		},
-	};
-}
-
-export type ControlPlane = ReturnType<typeof controlPlane>;
-
-/** `client` with per-verb shorthands, plus the control plane. */
-export function apiClient(baseUrl: string, defaultToken: string, clientOptions: ClientOptions = {}) {
-	const call = client(baseUrl, defaultToken, clientOptions);
-	return {
-		call,
-		get: (path: string, options?: CallOptions) => call('GET', path, options),
-		post: (path: string, body?: unknown, options?: CallOptions) => call('POST', path, { ...options, body }),
-		patch: (path: string, body?: unknown, options?: CallOptions) => call('PATCH', path, { ...options, body }),
-		del: (path: string, options?: CallOptions) => call('DELETE', path, options),
-		...controlPlane(baseUrl),
-	};
-}
-
-export type ApiClient = ReturnType<typeof apiClient>;
 
 export interface ReceivedRequest {
 	headers: IncomingMessage['headers'];

@@ -1,22 +1,71 @@
-/** The billing resource modules of the sandbox (sites, units, orders, invoices, price adjustments ...) and their seed. */
-import type { ResourceModule } from '../../core/types';
-import { coupons } from './coupons';
-import { creditNotes } from './credit-notes';
+/**
+ * The billing resource modules of the sandbox (sites, units, orders, invoices, price adjustments ...). Each module
+ * holds its own demo seed; `billingSeed` runs them in a fixed order, because every id comes from one counter per
+ * sandbox and tests and end-to-end fixtures depend on the exact ids. It runs after the CRM seed and picks the
+ * seeded contacts by index (see DEMO_CONTACTS in ../crm/contacts.ts); without CRM it still seeds the catalogue and
+ * the orders. Records are inserted once in their final form (no `update`, so `updated_at` stays as seeded).
+ */
+import type { ApiRecord, ResourceModule, SandboxCore } from '../../core/types';
+import { coupons, seedCoupons } from './coupons';
+import { creditNotes, seedCreditNotes } from './creditNotes';
 import { images } from './images';
-import { invoices } from './invoices';
-import { orderLineItems } from './order-line-items';
-import { orders } from './orders';
-import { priceAdjustments } from './price-adjustments';
-import { productCategories } from './product-categories';
-import { products } from './products';
-import { protectionLevels } from './protection-levels';
-import { seedBilling } from './seed';
-import { sites } from './sites';
+import { invoices, seedInvoices } from './invoices';
+import { orderLineItems } from './orderLineItems';
+import { orders, orderSeeder, seedGeneratedOrders } from './orders';
+import { priceAdjustments, seedPriceAdjustments } from './priceAdjustments';
+import { productCategories, seedProductCategories } from './productCategories';
+import { products, seedProducts } from './products';
+import { protectionLevels, seedProtectionLevels } from './protectionLevels';
+import { seedWriter } from './shared';
+import { seedSites, sites } from './sites';
 import { subscriptions } from './subscriptions';
-import { tenancies } from './tenancies';
-import { unitAllocations } from './unit-allocations';
-import { unitTypes } from './unit-types';
-import { units } from './units';
+import { seedTenancies, tenancies } from './tenancies';
+import { unitAllocations } from './unitAllocations';
+import { seedUnitTypes, unitTypes } from './unitTypes';
+import { freeUnitIn, units } from './units';
+
+/** Contacts seeded by the CRM module, or none when that module is missing. */
+function contactsOf(core: SandboxCore): ApiRecord[] {
+	try {
+		return core.all('contacts') ?? [];
+	} catch {
+		return [];
+	}
+}
+
+/** The billing part of the demo seed (the `empty` seed adds nothing), module by module in id order. */
+function seedBilling(core: SandboxCore, seed: string): void {
+	if (seed !== 'demo') return;
+	const w = seedWriter(core);
+	const couponRecords = seedCoupons(w);
+	const levels = seedProtectionLevels(w);
+	const categories = seedProductCategories(w);
+	const siteRecords = seedSites(w);
+	const productRecords = seedProducts(w, categories, siteRecords);
+	const { unitTypes: types, units: unitRecords } = seedUnitTypes(w, siteRecords, couponRecords);
+	const seeder = orderSeeder(w);
+	const contacts = contactsOf(core);
+	const { subscriptionsByContact, tenancyByContact } = seedTenancies(w, seeder, {
+		contacts,
+		sites: siteRecords,
+		unitTypes: types,
+		freeUnit: freeUnitIn(unitRecords),
+		protectionLevels: levels,
+		parking: productRecords[3],
+	});
+	const invoicesByContact = seedInvoices(w, subscriptionsByContact, tenancyByContact, types);
+	seedCreditNotes(w, invoicesByContact);
+	seedPriceAdjustments(w, subscriptionsByContact);
+	seedGeneratedOrders(w, seeder, {
+		contacts,
+		sites: siteRecords,
+		unitTypes: types,
+		protectionLevels: levels,
+		products: productRecords,
+		coupons: couponRecords,
+	});
+	w.flush();
+}
 
 /** Registers nothing; seeds every billing collection (after all modules registered and after the CRM seed). */
 const billingSeed: ResourceModule = {

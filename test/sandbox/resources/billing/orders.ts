@@ -10,8 +10,22 @@ import { conflict, invalidContent, notFound } from '../../core/errors';
 import type { ApiRecord, ErrorDetail, RequestContext, ResourceModule, SandboxCore } from '../../core/types';
 import { validateBody, type FieldSpec, type Schema } from '../../core/validate';
 import { buildContact, CONTACT_SOURCES, CONTACT_TYPES, MARKETING_SOURCES, USE_CASES } from '../crm/contacts';
-import { buildLineItems, LINE_ITEM_SCHEMA, priceOrder } from './order-line-items';
-import { BILLING_PERIODS, V, arr, iso, obj, refId, registerReadable } from './shared';
+import { buildLineItems, LINE_ITEM_SCHEMA, priceOrder } from './orderLineItems';
+import {
+	BILLING_PERIODS,
+	V,
+	addDays,
+	addMinutes,
+	arr,
+	iso,
+	money,
+	obj,
+	priceFor,
+	refId,
+	registerReadable,
+	startOfDay,
+	type SeedWriter,
+} from './shared';
 
 export const ORDER_STATUSES = ['draft', 'finalized', 'completed', 'abandoned'];
 export const ORDER_SOURCES = ['backoffice', 'storefront', 'storefront_multi_step', 'import', 'public_api', 'unspecified'];
@@ -203,3 +217,130 @@ export const orders: ResourceModule = {
 		});
 	},
 };
+
+/** One demo order: who, where, status, dates and its line items (priced like a real order). */
+export interface SeedOrder {
+	contact: string | null;
+	site: ApiRecord;
+	status: string;
+	source: string;
+	period: string | null;
+	created: string;
+	updated: string;
+	startsAt: string | null;
+	lines: Array<{ type: string; item: ApiRecord; quantity?: number }>;
+	coupon?: string | null;
+	metadata?: Record<string, unknown>;
+	subscription?: string;
+	tenancy?: string;
+}
+
+/** Builds demo orders one by one (their ids and numbering follow the call order); `count` is how many so far. */
+export function orderSeeder(w: SeedWriter) {
+	const { core, put } = w;
+	let orderSeq = 0;
+	function order(fields: SeedOrder): ApiRecord {
+		orderSeq++;
+		const id = core.newId('order_');
+		const lines: ApiRecord[] = fields.lines.map((l) => {
+			const unit =
+				l.type === 'security_deposit'
+					? (l.item.security_deposit as { amount: number } | null)?.amount ?? 0
+					: priceFor(l.item, l.item.charge_type === 'one_time' ? 'one_time' : fields.period) ?? priceFor(l.item, null) ?? 0;
+			return {
+				id: core.newId('olitm_'),
+				created_at: fields.created,
+				updated_at: fields.created,
+				item: { id: l.item.id },
+				type: l.type,
+				quantity: l.quantity ?? 1,
+				price: money(core, unit),
+				discount_total: money(core, 0),
+				tax: money(core, 0),
+				total: money(core, 0),
+				total_excluding_tax: money(core, 0),
+			};
+		});
+		const record: ApiRecord = {
+			id,
+			billing_period: fields.period,
+			contact: fields.contact ? { id: fields.contact } : null,
+			contract_template: null,
+			coupon: fields.coupon ? { id: fields.coupon } : null,
+			created_at: fields.created,
+			updated_at: fields.updated,
+			email_notifications: { booking_confirmation: true, move_in_day: orderSeq % 2 === 0, payment_details: true },
+			line_items: lines.map((l) => ({ id: l.id })),
+			metadata: fields.metadata ?? {},
+			one_time_total: null,
+			one_time_total_excluding_tax: null,
+			payment_method: 'card',
+			payment_url: fields.status === 'draft' || fields.status === 'abandoned' ? null : `${STOREFRONT}/checkout/${id}`,
+			purchase_order_number: orderSeq % 11 === 0 ? `PO-${1000 + orderSeq}` : null,
+			site: { id: fields.site.id },
+			source: fields.source,
+			starts_at: fields.startsAt,
+			status: fields.status,
+			subscription: fields.subscription ? { id: fields.subscription } : null,
+			tenancy: fields.tenancy ? { id: fields.tenancy } : null,
+			subtotal: null,
+			tax: null,
+			total: null,
+			total_discount: null,
+			total_excluding_tax: null,
+		};
+		const { lineChanges, totals } = priceOrder(core, record, lines);
+		for (const line of lines) put('order_line_items', { ...line, ...lineChanges.get(line.id) });
+		Object.assign(record, totals);
+		return put('orders', record);
+	}
+	return { order, count: () => orderSeq };
+}
+
+export type OrderSeeder = ReturnType<typeof orderSeeder>;
+
+/** Orders in the demo seed (those behind tenancies included): enough for several pages at limit=100. */
+const TOTAL_ORDERS = 270;
+
+/** Demo seed: orders in every status, source and billing period up to 270 in all (also without CRM contacts). */
+export function seedGeneratedOrders(
+	w: SeedWriter,
+	seeder: OrderSeeder,
+	catalogue: { contacts: ApiRecord[]; sites: ApiRecord[]; unitTypes: ApiRecord[]; protectionLevels: ApiRecord[]; products: ApiRecord[]; coupons: ApiRecord[] },
+) {
+	const { now } = w;
+	const { contacts, sites, unitTypes, protectionLevels, products, coupons } = catalogue;
+	const leadsAndAll = contacts.length ? contacts : [];
+	const generated = TOTAL_ORDERS - seeder.count();
+	for (let i = 0; i < generated; i++) {
+		const contact = leadsAndAll.length ? leadsAndAll[(i * 7) % leadsAndAll.length].id : null;
+		let status = ORDER_STATUSES[[0, 1, 2, 3, 2, 0, 3, 1][i % 8]];
+		if (!contact && status !== 'abandoned') status = 'draft';
+		const empty = status === 'draft' && (i % 10 === 3 || !contact);
+		const site = sites[i % sites.length];
+		const siteTypes = unitTypes.filter((t) => (t.site as { id: string }).id === site.id);
+		const period = empty ? null : BILLING_PERIODS[i % BILLING_PERIODS.length];
+		const createdMinutes = 420 * (i + 1) + 13;
+		const created = addMinutes(now, -createdMinutes);
+		const noUnitType = status === 'draft' && i % 10 === 7;
+		seeder.order({
+			contact: empty ? null : contact,
+			site,
+			status,
+			source: ORDER_SOURCES[i % ORDER_SOURCES.length],
+			period,
+			created: iso(created),
+			updated: iso(addMinutes(created, Math.min(60 * ((i % 5) + 1), createdMinutes - 1))),
+			startsAt: empty ? null : iso(addDays(startOfDay(created), 3 + (i % 20))),
+			lines: empty
+				? []
+				: [
+						...(noUnitType ? [] : [{ type: 'unit_type', item: siteTypes[i % siteTypes.length] }]),
+						...(i % 3 === 0 || noUnitType ? [{ type: 'protection', item: protectionLevels[i % protectionLevels.length] }] : []),
+						...(i % 13 === 0 ? [{ type: 'product', item: products[i % 3], quantity: 2 }] : []),
+					],
+			coupon: i % 9 === 0 && !empty ? coupons[i % 2 === 0 ? 0 : 2].id : null,
+			metadata: i % 5 === 0 ? { campaign: 'spring-2025' } : i % 5 === 1 ? { campaign: 'autumn-2025', ref: `R${i}` } : {},
+		});
+	}
+}

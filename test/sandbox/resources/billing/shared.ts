@@ -359,3 +359,43 @@ export function png(seed: string, size: number): Buffer {
 }
 
 export const imageVariantSize = (variant: string | undefined) => VARIANT_SIZE[variant ?? 'original'] ?? 32;
+
+export const round100 = (amount: number) => Math.round(amount / 100) * 100;
+
+/**
+ * What the billing modules' demo seeds share: the core, the seed's clock helpers and `put`. Units and invoices change
+ * after they are built (allocations, credit notes), so `put` holds them back until `flush`, which inserts them last;
+ * everything else is final when built and inserted at once (order pricing reads coupons and products back).
+ */
+export interface SeedWriter {
+	core: SandboxCore;
+	now: Date;
+	today: Date;
+	ago(days: number, minutes?: number): string;
+	stamp(days: number, minutes?: number): { created_at: string; updated_at: string };
+	put(collection: string, record: ApiRecord): ApiRecord;
+	flush(): void;
+}
+
+export function seedWriter(core: SandboxCore): SeedWriter {
+	const now = core.now();
+	const ago = (days: number, minutes = 0) => iso(addMinutes(addDays(now, -days), -minutes));
+	const deferred: Record<string, ApiRecord[]> = { units: [], invoices: [] };
+	return {
+		core,
+		now,
+		today: startOfDay(now),
+		ago,
+		stamp: (days, minutes = 0) => ({ created_at: ago(days, minutes), updated_at: ago(days, minutes) }),
+		put(collection, record) {
+			if (deferred[collection]) deferred[collection].push(record);
+			else core.insert(collection, record);
+			return record;
+		},
+		flush() {
+			for (const [collection, records] of Object.entries(deferred)) {
+				for (const record of records) core.insert(collection, record);
+			}
+		},
+	};
+}

@@ -12,8 +12,9 @@
 import { conflict, invalidContent } from '../../core/errors';
 import type { ApiRecord, RequestContext, ResourceModule, SandboxCore } from '../../core/types';
 import { validateBody, type Schema } from '../../core/validate';
-import { allocationContact } from './unit-allocations';
-import { V, arr, derivedFilter, iso, ref, refId, registerReadable, successWithMeta } from './shared';
+import { allocationContact } from './unitAllocations';
+import { V, arr, derivedFilter, iso, ref, refId, registerReadable, successWithMeta, type SeedWriter } from './shared';
+import { SITES } from './sites';
 
 export const UNIT_STATUSES = ['available', 'reserved', 'occupied', 'overlocked', 'repossessed', 'unavailable'];
 
@@ -143,3 +144,30 @@ export const units: ResourceModule = {
 		});
 	},
 };
+
+const UNITS_PER_TYPE = 5;
+
+/** Demo seed: five units of unit type `id` (k-th of its site) at site `s`; the last of some types is out of service or repossessed. */
+export function seedUnits(w: SeedWriter, site: ApiRecord, s: number, id: string, k: number): ApiRecord[] {
+	const { core, put, stamp } = w;
+	const units: ApiRecord[] = [];
+	for (let u = 0; u < UNITS_PER_TYPE; u++) {
+		units.push(
+			put('units', {
+				id: core.newId('unit_'),
+				reference_id: `${SITES[s].code}-${'SML'[k]}${String(u + 1).padStart(2, '0')}`,
+				site: { id: site.id },
+				unit_type: { id },
+				// The last unit of some types is out of service or repossessed; the rest start available.
+				status: u === UNITS_PER_TYPE - 1 && k === 0 ? 'unavailable' : u === UNITS_PER_TYPE - 1 && k === 1 && s < 2 ? 'repossessed' : 'available',
+				unit_allocation: null,
+				...stamp(840 - s * 100 - k, u),
+			}),
+		);
+	}
+	return units;
+}
+
+/** Finds a unit still available at a site for a unit type (the seed hands them out in order). */
+export const freeUnitIn = (units: ApiRecord[]) => (siteId: string, typeId: string) =>
+	units.find((u) => u.status === 'available' && u.site && (u.site as { id: string }).id === siteId && (u.unit_type as { id: string }).id === typeId);

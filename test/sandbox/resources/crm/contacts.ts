@@ -8,6 +8,8 @@ import type { FieldSpec, Schema } from '../../core/validate';
 import {
 	contactStatus,
 	CREATED,
+	daysAgo,
+	later,
 	nowIso,
 	present,
 	refId,
@@ -17,6 +19,7 @@ import {
 	validate,
 	withMergedMetadata,
 } from './shared';
+import { VERIFICATIONS } from './identityVerifications';
 
 export const CONTACT_TYPES = ['domestic', 'company', 'student', 'charity', 'local_authority'];
 export const CONTACT_SOURCES = [
@@ -201,3 +204,75 @@ export const contactsModule: ResourceModule = {
 		});
 	},
 };
+
+/**
+ * Index ranges of the seeded contacts. The billing seed runs after the CRM one and picks contacts by index in this
+ * order: 0..14 become customers (an active tenancy each), 15..19 churned (only ended tenancies), 20..39 stay leads
+ * (no tenancies, no invoices: they can be deleted); 0..4 have invoices.
+ */
+export const DEMO_CONTACTS = {
+	count: 40,
+	customers: [0, 14],
+	churned: [15, 19],
+	leads: [20, 39],
+	withInvoices: [0, 4],
+} as const;
+
+const FIRST = ['Olivia', 'Jack', 'Amelia', 'Harry', 'Isla', 'Oscar', 'Ava', 'George', 'Mia', 'Noah'];
+const LAST = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Wright', 'Walker', 'Khan'];
+// Every enum value plus null (the "unspecified" filter value), cycled over the contacts.
+const TYPES = [...CONTACT_TYPES, null];
+const SOURCES = [...CONTACT_SOURCES, null];
+const MARKETING = [...MARKETING_SOURCES, null];
+const USES = [...USE_CASES, null];
+const CITIES = ['London', 'Manchester', 'Leeds', 'Bristol', 'Glasgow'];
+const pad = (n: number, width = 3) => String(n).padStart(width, '0');
+
+/** Demo seed: 40 contacts cycling through every type, source, marketing source and use case (and null). */
+export function seedContacts(core: SandboxCore): ApiRecord[] {
+	const out: ApiRecord[] = [];
+	for (let i = 0; i < DEMO_CONTACTS.count; i++) {
+		const first = FIRST[i % FIRST.length];
+		const last = LAST[(i * 7 + Math.floor(i / FIRST.length)) % LAST.length];
+		const type = TYPES[i % TYPES.length];
+		const company = type === 'company';
+		const created = daysAgo(core, 200 - i * 4, 9 + (i % 8), (i * 7) % 60);
+		const metadata: Record<string, unknown> = {};
+		if (i % 3 === 0) metadata.crm_ref = `CRM-${1000 + i}`;
+		if (i % 5 === 0) metadata.tier = 'gold';
+		else if (i % 5 === 1) metadata.tier = 'silver';
+		const record = buildContact(
+			core,
+			core.newId('con_'),
+			{
+				email: `${first}.${last}${i}@example.com`.toLowerCase(),
+				full_name: company ? `${last} & Co Ltd` : `${first} ${last}`,
+				phone_number: i % 4 === 3 ? null : `+44 7700 9${pad(i, 5)}`,
+				tax_id: company ? `GB${pad(100000000 + i * 7919, 9)}` : null,
+				company_registration_number: company ? pad(1000000 + i * 31, 8) : null,
+				address:
+					i % 2 === 0
+						? {
+								line_1: `${10 + i} High Street`,
+								line_2: i % 4 === 0 ? `Flat ${i + 1}` : null,
+								city: CITIES[i % CITIES.length],
+								postal_code: `E${1 + (i % 9)} ${i % 10}AB`,
+								state: null,
+								country_alpha2: 'GB',
+							}
+						: null,
+				type,
+				source: SOURCES[i % SOURCES.length],
+				marketing_source: MARKETING[(i * 5) % MARKETING.length],
+				use_case: USES[i % USES.length],
+				metadata,
+				payments_customer_id: i < 20 ? `cus_demo${pad(i, 10)}` : null,
+				identity_check: { required: i < 20, status: VERIFICATIONS[i]?.[0] ?? 'not_attempted' },
+			},
+			created,
+		);
+		record.updated_at = later(created, 24 * (i % 5));
+		out.push(core.insert('contacts', record));
+	}
+	return out;
+}

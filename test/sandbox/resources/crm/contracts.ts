@@ -3,8 +3,8 @@
  * its document, which only signed contracts have (406 `invalid_format` otherwise); the core renders the PDF.
  */
 import { ApiError } from '../../core/errors';
-import type { ApiRecord, ResourceModule } from '../../core/types';
-import { TIME_WINDOWS } from './shared';
+import type { ApiRecord, ResourceModule, SandboxCore } from '../../core/types';
+import { daysAgo, later, refAt, TIME_WINDOWS } from './shared';
 
 export const CONTRACT_STATUSES = ['pending', 'signed', 'voided', 'declined', 'deleted'];
 
@@ -61,3 +61,41 @@ export const contractsModule: ResourceModule = {
 		);
 	},
 };
+
+/** Demo seed: two contract templates and eight contracts in every status (tenancies are linked once billing has seeded). */
+export function seedContracts(core: SandboxCore, contacts: ApiRecord[]): ApiRecord[] {
+	const contractTemplates = ['Standard storage agreement', 'Business storage agreement'].map((name, i) => {
+		const at = daysAgo(core, 365 - i * 30, 9);
+		return core.insert('contract_templates', { id: core.newId('ctpl_'), name, created_at: at, updated_at: at });
+	});
+	const out: ApiRecord[] = [];
+	// [contact index, status, template index]
+	const contracts: Array<[number, string, number]> = [
+		[0, 'signed', 0],
+		[1, 'signed', 1],
+		[2, 'pending', 0],
+		[3, 'voided', 0],
+		[4, 'declined', 1],
+		[5, 'deleted', 0],
+		[15, 'signed', 0],
+		[6, 'pending', 1],
+	];
+	contracts.forEach(([c, status, tpl], i) => {
+		const sent = daysAgo(core, 140 - i * 12, 11);
+		const signed = status === 'signed' ? later(sent, 20) : null;
+		const record: ApiRecord = {
+			id: core.newId('ctr_'),
+			name: `${contractTemplates[tpl].name as string} – ${contacts[c].full_name as string}`,
+			contact: refAt(contacts, c),
+			contract_template: { id: contractTemplates[tpl].id },
+			tenancy: null,
+			status,
+			sent_at: sent,
+			signed_at: signed,
+			created_at: sent,
+			updated_at: signed ?? later(sent, status === 'pending' ? 0 : 30),
+		};
+		out.push(core.insert('contracts', record));
+	});
+	return out;
+}

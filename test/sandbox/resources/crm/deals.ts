@@ -6,6 +6,9 @@ import { conflict, invalidContent } from '../../core/errors';
 import type { ApiRecord, ErrorDetail, Ref, ResourceModule, SandboxCore } from '../../core/types';
 import type { FieldSpec, Schema } from '../../core/validate';
 import {
+	daysAgo,
+	later,
+	refAt,
 	CREATED,
 	nowIso,
 	optionalRef,
@@ -235,3 +238,58 @@ export const dealsModule: ResourceModule = {
 		});
 	},
 };
+
+/** Demo seed: the four pipeline stages (positions with a gap, to prove sorting by position). */
+export function seedStages(core: SandboxCore): ApiRecord[] {
+	const stages: Array<[string, number]> = [
+		['New enquiry', 1],
+		['Viewing booked', 2],
+		['Quote sent', 3],
+		['Negotiation', 5],
+	];
+	return stages.map(([name, position], i) => {
+		const at = daysAgo(core, 380 - i, 8, 30);
+		return core.insert('stages', { id: core.newId('dstg_'), name, position, created_at: at, updated_at: at });
+	});
+}
+
+/** Demo seed: 12 deals on the leads (and one customer) in every status, stage and assignee. */
+export function seedDeals(core: SandboxCore, contacts: ApiRecord[], stages: ApiRecord[], staff: ApiRecord[]): ApiRecord[] {
+	// Deals: [contact index, status, stage index, assignee index | null, lost_reason]
+	const deals: Array<[number, string, number, number | null, string | null]> = [
+		[20, 'open', 0, 0, null], // d0: open; opportunity o0 (same contact) can be associated
+		[21, 'open', 1, 1, null], // d1
+		[22, 'open', 2, 2, null], // d2: archived opportunity o2 of the same contact
+		[23, 'open', 3, 3, null], // d3: associated with o3
+		[24, 'open', 0, null, null], // d4: associated with o4, unassigned
+		[25, 'open', 1, 0, null], // d5: o6 (same contact) was converted before
+		[26, 'won', 3, 1, null], // d6: won, associated with o8
+		[27, 'lost', 2, 2, 'price_concerns'], // d7: lost
+		[5, 'won', 3, 3, null], // d8: won (a customer)
+		[28, 'lost', 1, 0, 'chose_competitor'], // d9: lost
+		[29, 'open', 2, 1, null], // d10
+		[30, 'open', 0, 2, null], // d11
+	];
+	return deals.map(([c, status, stage, assignee, lostReason], i) => {
+		const created = daysAgo(core, 60 - i * 3, 10 + (i % 6));
+		const record = buildDeal(
+			core,
+			core.newId('deal_'),
+			{
+				name: `${contacts[c].full_name as string} – ${['5x5', '10x10', '10x15', '20x10'][i % 4]} unit`,
+				contact: refAt(contacts, c),
+				stage: { id: stages[stage].id },
+				assignee: assignee === null ? null : refAt(staff, assignee),
+				creator: refAt(staff, i),
+				status,
+				lost_reason: lostReason,
+				note: i % 3 === 0 ? `Approx. £${40 + i * 5} per month` : null,
+				starts_at: status === 'open' ? daysAgo(core, -(7 + i * 2), 9) : null,
+				metadata: i % 2 === 0 ? { campaign: i % 4 === 0 ? 'spring' : 'summer' } : {},
+			},
+			created,
+		);
+		record.updated_at = later(created, 6 + i);
+		return core.insert('deals', record);
+	});
+}

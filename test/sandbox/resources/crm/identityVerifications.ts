@@ -1,6 +1,6 @@
 /** Identity verifications: list (contact and status filters) and get. Read-only. */
-import type { ResourceModule } from '../../core/types';
-import { TIME_WINDOWS } from './shared';
+import type { ApiRecord, ResourceModule, SandboxCore } from '../../core/types';
+import { daysAgo, later, refAt, TIME_WINDOWS } from './shared';
 
 export const identityVerificationsModule: ResourceModule = {
 	register(api) {
@@ -37,3 +37,30 @@ export const identityVerificationsModule: ResourceModule = {
 		);
 	},
 };
+
+/** Identity verifications of contacts 0..7: [status, error_code]. */
+export const VERIFICATIONS: Array<[string, string | null]> = [
+	['succeeded', null],
+	['succeeded', null],
+	['failed', 'document_expired'],
+	['succeeded', null],
+	['processing', null],
+	['failed', 'selfie_mismatch'],
+	['succeeded', null],
+	['processing', null],
+];
+
+/** Demo seed: verifications of contacts 0..7 in every status. */
+export function seedIdentityVerifications(core: SandboxCore, contacts: ApiRecord[]) {
+	VERIFICATIONS.forEach(([status, errorCode], i) => {
+		const created = daysAgo(core, 150 - i * 10, 10);
+		core.insert('identity_verifications', {
+			id: core.newId('idver_'),
+			contact: refAt(contacts, i),
+			status,
+			error_code: errorCode,
+			created_at: created,
+			updated_at: status === 'processing' ? created : later(created, 1),
+		});
+	});
+}

@@ -1,7 +1,7 @@
 /** Notes on a contact, unit, subscription or task: list, create, get, update. */
 import type { ApiRecord, Ref, ResourceModule, SandboxCore } from '../../core/types';
 import type { Schema } from '../../core/validate';
-import { CREATED, nowIso, present, requireRef, TIME_WINDOWS, validate, withMergedMetadata } from './shared';
+import { CREATED, daysAgo, nowIso, present, refAt, requireRef, TIME_WINDOWS, validate, withMergedMetadata } from './shared';
 
 export const NOTE_RESOURCE_PREFIXES = ['con_', 'unit_', 'sub_', 'task_'];
 
@@ -66,3 +66,18 @@ export const notesModule: ResourceModule = {
 		});
 	},
 };
+
+/** Demo seed: a note on each of contacts 0..9, two on tasks 0 and 1. */
+export function seedNotes(core: SandboxCore, contacts: ApiRecord[], tasks: ApiRecord[], staff: ApiRecord[]) {
+	for (let i = 0; i < 12; i++) {
+		const onTask = i >= 10;
+		const created = daysAgo(core, 40 - i * 3, 14, i * 4);
+		const fields = {
+			content: onTask ? `Progress update on "${tasks[i - 10].title as string}"` : `Spoke with ${contacts[i].full_name as string} about their storage needs.`,
+			resource: onTask ? { id: tasks[i - 10].id } : refAt(contacts, i),
+			creator: refAt(staff, i),
+			metadata: i % 4 === 0 ? { channel: 'phone' } : {},
+		};
+		core.insert('notes', buildNote(core, core.newId('note_'), fields, created));
+	}
+}

@@ -11,9 +11,9 @@
  * association.
  */
 import { conflict } from '../../core/errors';
-import type { ResourceModule, SandboxCore } from '../../core/types';
+import type { ApiRecord, ResourceModule, SandboxCore } from '../../core/types';
 import type { Schema } from '../../core/validate';
-import { nowIso, perSandbox, refId, validate } from './shared';
+import { daysAgo, later, nowIso, perSandbox, refAt, refId, validate } from './shared';
 
 interface OpportunityState {
 	/** Converted to a deal before: can never be associated. */
@@ -86,3 +86,49 @@ export const opportunitiesModule: ResourceModule = {
 		});
 	},
 };
+
+/** Demo seed: 10 opportunities in every state, for the associate / disassociate rules (see the comments per row). */
+export function seedOpportunities(core: SandboxCore, contacts: ApiRecord[], deals: ApiRecord[], staff: ApiRecord[]): ApiRecord[] {
+	// Opportunities: [contact index, status, source, deal index | null, converted before, archived before association]
+	const opps: Array<[number, string, string | null, number | null, boolean, boolean]> = [
+		[20, 'open', 'incomplete_booking', null, false, false], // o0: associate with d0 works
+		[21, 'open', 'price_reveal', null, false, false], // o1: associate with d1 works
+		[22, 'archived', 'quote_requested', null, false, false], // o2: archived; associate with d2 works, disassociate → archived
+		[23, 'associated', 'unit_type_interest', 3, false, false], // o3: associated with d3
+		[24, 'associated', 'popup_form', 4, false, false], // o4: associated with d4
+		[31, 'open', 'public_api', null, false, false], // o5: contact without deals (associate → 409 contact mismatch)
+		[25, 'open', 'incomplete_booking', null, true, false], // o6: converted before (associate with d5 → 409)
+		[32, 'archived', 'pre_opening_lead', null, false, false], // o7: archived
+		[26, 'associated', 'quote_requested', 6, false, true], // o8: associated with d6, archived before (disassociate → archived)
+		[33, 'open', null, null, false, false], // o9: unknown origin
+	];
+	const out: ApiRecord[] = [];
+	const state = opportunityState.get(core);
+	state.converted.clear();
+	state.archivedBefore.clear();
+	opps.forEach(([c, status, source, deal, converted, archivedBefore], i) => {
+		const created = daysAgo(core, 50 - i * 3, 11 + (i % 5));
+		const archivedAt = status === 'archived' || archivedBefore ? later(created, 48) : null;
+		const associatedAt = status === 'associated' ? later(created, 72) : null;
+		const storefront = source !== null && ['incomplete_booking', 'price_reveal', 'quote_requested', 'popup_form', 'unit_type_interest'].includes(source);
+		const record: ApiRecord = {
+			id: core.newId('opp_'),
+			status,
+			source,
+			archived_at: status === 'archived' ? archivedAt : null,
+			associated_at: associatedAt,
+			contact: refAt(contacts, c),
+			site: null,
+			deal: deal === null ? null : { id: deals[deal].id },
+			creator: storefront ? refAt(contacts, c) : refAt(staff, i),
+			line_items: [],
+			metadata: i % 3 === 0 ? { utm_source: 'google' } : {},
+			created_at: created,
+			updated_at: associatedAt ?? archivedAt ?? created,
+		};
+		out.push(core.insert('opportunities', record));
+		if (converted) markConverted(core, record.id);
+		if (archivedBefore && archivedAt) markArchivedBefore(core, record.id, archivedAt);
+	});
+	return out;
+}

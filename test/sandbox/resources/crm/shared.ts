@@ -195,3 +195,9 @@ export const TIME_WINDOWS = { created: 'created_at', updated: 'updated_at' };
 
 /** HTTP status of a successful create (the docs do not render it; 201 chosen). */
 export const CREATED = 201;
+
+/** `iso` moved on by `hours` (seed dates derived from one another). */
+export const later = (iso: string, hours: number) => new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
+
+/** `{ id }` of the i-th record, cycling (seeds hand out staff round robin). */
+export const refAt = (records: ApiRecord[], i: number): Ref => ({ id: records[i % records.length].id });

@@ -2,7 +2,7 @@
 import { conflict } from '../../core/errors';
 import type { ApiRecord, Ref, ResourceModule, SandboxCore } from '../../core/types';
 import type { Schema } from '../../core/validate';
-import { CREATED, nowIso, optionalRef, present, TIME_WINDOWS, validate, withMergedMetadata } from './shared';
+import { CREATED, daysAgo, later, nowIso, optionalRef, present, refAt, TIME_WINDOWS, validate, withMergedMetadata } from './shared';
 
 export const TASK_STATUSES = ['open', 'completed'];
 /** What a task may be linked to (`resource`). */
@@ -95,3 +95,41 @@ export const tasksModule: ResourceModule = {
 		});
 	},
 };
+
+/** Demo seed: 10 tasks on contacts; completed ones are 2, 5, 7, 9; task 9 is unassigned. */
+export function seedTasks(core: SandboxCore, contacts: ApiRecord[], staff: ApiRecord[]): ApiRecord[] {
+	const titles = [
+		'Call back about a larger unit',
+		'Send quote for 10x10',
+		'Chase unsigned contract',
+		'Book a viewing',
+		'Check insurance details',
+		'Confirm move-in date',
+		'Follow up on overdue invoice',
+		'Update company details',
+		'Arrange key collection',
+		'Welcome call',
+	];
+	return titles.map((title, i) => {
+		const created = daysAgo(core, 30 - i * 2, 9 + (i % 7));
+		const completed = [2, 5, 7, 9].includes(i);
+		const record = buildTask(
+			core,
+			core.newId('task_'),
+			{
+				title,
+				description: i % 2 === 0 ? `<p>${title} for ${contacts[i * 3].full_name as string}.</p>` : null,
+				assignee: i === 9 ? null : refAt(staff, i),
+				creator: refAt(staff, i + 1),
+				resource: refAt(contacts, i * 3),
+				status: completed ? 'completed' : 'open',
+				due_at: i === 4 ? null : daysAgo(core, 10 - i * 2, 17),
+				completed_at: completed ? later(created, 26) : null,
+				metadata: i % 3 === 0 ? { priority: 'high' } : {},
+			},
+			created,
+		);
+		record.updated_at = completed ? (record.completed_at as string) : created;
+		return core.insert('tasks', record);
+	});
+}

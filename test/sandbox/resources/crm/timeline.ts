@@ -9,7 +9,7 @@
 import { invalidContent } from '../../core/errors';
 import type { ApiRecord, ErrorDetail, Ref, ResourceModule, SandboxCore } from '../../core/types';
 import type { Schema } from '../../core/validate';
-import { CREATED, nowIso, optionalRef, present, refId, requireRef, stringMapProblems, TIME_WINDOWS, validate } from './shared';
+import { CREATED, daysAgo, nowIso, optionalRef, present, refAt, refId, requireRef, stringMapProblems, TIME_WINDOWS, validate } from './shared';
 
 /** Event link fields and the prefix each accepts; these are the predefined template variables. */
 export const EVENT_LINKS: Record<string, string> = {
@@ -169,3 +169,56 @@ export const timelineModule: ResourceModule = {
 		});
 	},
 };
+
+/** Demo seed: three sources, three templates and four calls logged on contacts 0..3. Returns the events. */
+export function seedTimeline(core: SandboxCore, contacts: ApiRecord[], staff: ApiRecord[]): ApiRecord[] {
+	// Timeline sources and templates.
+	const sources = [
+		['Stora', 'https://stora.co', true],
+		['Acme Gate Control', 'https://gates.example.com', false],
+		['CallDesk', 'https://calldesk.example.com', false],
+	].map(([name, website_url, global], i) => {
+		const at = daysAgo(core, 300 - i * 20, 12);
+		return core.insert('sources', { id: core.newId('tsrc_'), name, website_url, global, created_at: at, updated_at: at });
+	});
+	const templates = [
+		{
+			name: 'Gate access',
+			message: '{{ contact }} accessed {{ site }} through {{ gate }}{% if global_context %} (logged by Stora){% endif %}',
+			global: false,
+			variables: { custom: ['gate'], predefined: ['contact', 'site'] },
+		},
+		{
+			name: 'Call logged',
+			message: 'Call with {{ contact }} about {{ topic }} ({{ duration }} min)',
+			global: false,
+			variables: { custom: ['topic', 'duration'], predefined: ['contact'] },
+		},
+		{
+			name: 'Payment reminder',
+			message: 'Payment reminder sent to {{ contact }} for invoice {{ invoice }}',
+			global: true,
+			variables: { custom: [], predefined: ['contact', 'invoice'] },
+		},
+	].map((t, i) => {
+		const at = daysAgo(core, 250 - i * 30, 12, 30);
+		return core.insert('templates', { id: core.newId('aetpl_'), ...t, created_at: at, updated_at: at });
+	});
+
+	const events: ApiRecord[] = [];
+	// Timeline events: calls logged on contacts 0..3 (template "Call logged", source CallDesk).
+	for (let i = 0; i < 4; i++) {
+		const fields: Record<string, unknown> = {
+			contact: refAt(contacts, i),
+			source: { id: sources[2].id },
+			template: { id: templates[1].id },
+			variables: { topic: ['access codes', 'billing', 'moving out', 'upgrade'][i], duration: String(3 + i * 4) },
+			external: { id: `call-${1000 + i}`, url: `https://calldesk.example.com/calls/${1000 + i}` },
+			creator: refAt(staff, i),
+		};
+		fields.description = renderMessage(core, templates[1].message as string, fields);
+		const record = buildEvent(core, core.newId('aevt_'), fields, daysAgo(core, 20 - i * 4, 15));
+		events.push(core.insert('timeline_events', record));
+	}
+	return events;
+}

@@ -3,8 +3,7 @@
  * state table). The seeded adjustments are read from the control plane (`/__sandbox/state/price_adjustments`),
  * since the API has no list or get endpoint for them.
  */
-import { client, controlPlane, type Call, type ControlPlane } from './core/testing';
-import { startSandbox, type StartedSandbox } from './index';
+import { useSandbox } from './fixture';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -12,24 +11,16 @@ const WRITE = 'public.price_adjustment:write';
 const SKIP = 'public.price_adjustment:skip_notifications';
 const DAY = 86_400_000;
 
-let sb: StartedSandbox;
-let call: Call;
-let plane: ControlPlane;
+const fx = useSandbox({ seed: 'demo', resetEach: false, client: { redirect: 'follow' } });
 let today: string;
 
 beforeAll(async () => {
-	sb = await startSandbox({ seed: 'demo' });
-	call = client(sb.url, sb.token, { redirect: 'follow' });
-	plane = controlPlane(sb.url);
-	today = ((await (await fetch(`${sb.url}/__sandbox`)).json()) as Json).now.slice(0, 10) as string;
-});
-afterAll(async () => {
-	await sb.close();
+	today = (await fx.control.info()).now.slice(0, 10);
 });
 
-const patch = (id: string, body: unknown, token?: string) => call('PATCH', `/2025-09/price_adjustments/${id}`, { body, token });
+const patch = (id: string, body: unknown, token?: string) => fx.call('PATCH', `/2025-09/price_adjustments/${id}`, { body, token });
 
-const adjustments = (): Promise<Json[]> => plane.state('price_adjustments');
+const adjustments = (): Promise<Json[]> => fx.control.state('price_adjustments');
 
 /** The seeded drafts and the pending one, fresh from the store. */
 async function seeded() {
@@ -44,7 +35,7 @@ async function seeded() {
 }
 
 const subscriptionOf = async (adjustment: Json) =>
-	(await call('GET', `/2025-09/subscriptions/${adjustment.subscription.id as string}`)).body.subscription as Json;
+	(await fx.call('GET', `/2025-09/subscriptions/${adjustment.subscription.id as string}`)).body.subscription as Json;
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 function addMonths(date: string, months: number): string {
@@ -100,7 +91,7 @@ describe('PATCH /price_adjustments/:id', () => {
 		expect(missing.status).toBe(404);
 		expect(missing.body.error.code).toBe('resource_not_found');
 		const { notifying } = await seeded();
-		const readOnly = await plane.token(['public.subscription:read']);
+		const readOnly = await fx.control.token(['public.subscription:read']);
 		const denied = await patch(notifying[0].id as string, { percentage: 5 }, readOnly);
 		expect(denied.status).toBe(403);
 		expect(denied.body.error.code).toBe('forbidden');
@@ -150,7 +141,7 @@ describe('PATCH /price_adjustments/:id', () => {
 		expect(post).not.toBe(draft.estimation.post_amount.amount);
 		expect(Date.parse(updated.updated_at as string)).toBeGreaterThanOrEqual(Date.parse(draft.updated_at as string));
 
-		const expanded = await call('PATCH', `/2025-09/price_adjustments/${draft.id as string}?expand=subscription`, { body: {} });
+		const expanded = await fx.call('PATCH', `/2025-09/price_adjustments/${draft.id as string}?expand=subscription`, { body: {} });
 		expect(expanded.status).toBe(200);
 		expect(expanded.body.price_adjustment.subscription.billing_period).toBe(subscription.billing_period);
 	});
@@ -254,8 +245,8 @@ describe('PATCH /price_adjustments/:id', () => {
 
 	test('skipping notification needs public.price_adjustment:skip_notifications', async () => {
 		const { notifying, skipping } = await seeded();
-		const writeOnly = await plane.token([WRITE]);
-		const withSkip = await plane.token([WRITE, SKIP]);
+		const writeOnly = await fx.control.token([WRITE]);
+		const withSkip = await fx.control.token([WRITE, SKIP]);
 
 		// Setting a null notice period.
 		const draft = notifying[notifying.length - 1];

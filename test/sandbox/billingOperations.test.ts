@@ -3,21 +3,18 @@
  * orders (pagination, filters, create, line items, validate, finalize), invoices and credit notes, and the
  * webhook events these operations emit.
  */
-import { client, startReceiver, type Call, type Receiver } from './core/testing';
-import { startSandbox, type StartedSandbox } from './index';
+import { startReceiver, type Receiver } from './core/testing';
+import { useSandbox } from './fixture';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-let sb: StartedSandbox;
-let call: Call;
+// Not JSON (PDFs): `body` is `{}`; the bytes are in `raw`. The tests build on each other (orders created, then finalized).
+const fx = useSandbox({ seed: 'demo', allowHttpWebhooks: true, resetEach: false, client: { redirect: 'follow', nonJson: () => ({}) } });
 let receiver: Receiver;
 
 beforeAll(async () => {
-	sb = await startSandbox({ seed: 'demo', allowHttpWebhooks: true });
-	// Not JSON (PDFs): `body` is `{}`; the bytes are in `raw`.
-	call = client(sb.url, sb.token, { redirect: 'follow', nonJson: () => ({}) });
 	receiver = await startReceiver();
-	const created = await call('POST', '/2025-09/webhook_endpoints', {
+	const created = await fx.call('POST', '/2025-09/webhook_endpoints', {
 		body: {
 			name: 'billing tests',
 			api_version: '2025-09',
@@ -28,12 +25,11 @@ beforeAll(async () => {
 	expect(created.status).toBeLessThan(300);
 });
 afterAll(async () => {
-	await sb.close();
 	await receiver.close();
 });
 
 const list = async (path: string): Promise<Json[]> => {
-	const { status, body } = await call('GET', path);
+	const { status, body } = await fx.call('GET', path);
 	expect(status).toBe(200);
 	const key = Object.keys(body).find((k) => k !== 'meta')!;
 	return body[key] as Json[];
@@ -43,7 +39,7 @@ const list = async (path: string): Promise<Json[]> => {
 async function all(path: string): Promise<Json[]> {
 	const out: Json[] = [];
 	for (let page = 1; ; page++) {
-		const { body } = await call('GET', `${path}${path.includes('?') ? '&' : '?'}limit=100&page=${page}`);
+		const { body } = await fx.call('GET', `${path}${path.includes('?') ? '&' : '?'}limit=100&page=${page}`);
 		const key = Object.keys(body).find((k) => k !== 'meta')!;
 		out.push(...(body[key] as Json[]));
 		if (body.meta.pagination.next === null) return out;
@@ -73,7 +69,7 @@ describe('units', () => {
 		expect(new Set(two.map((u) => u.status))).toEqual(new Set(['available', 'reserved']));
 		expect(two).toHaveLength(units.filter((u) => u.status === 'available' || u.status === 'reserved').length);
 
-		expectError(await call('GET', '/2025-09/units?status=melted'), 422, 'invalid_url_param');
+		expectError(await fx.call('GET', '/2025-09/units?status=melted'), 422, 'invalid_url_param');
 
 		const site = units[0].site.id as string;
 		const bySite = await all(`/2025-09/units?site_id=${site}`);
@@ -83,9 +79,9 @@ describe('units', () => {
 		const byType = await list(`/2025-09/units?unit_type_id=${type}`);
 		expect(byType).toHaveLength(5);
 
-		const one = await call('GET', `/2025-09/units/${units[0].id as string}?expand=unit_type`);
+		const one = await fx.call('GET', `/2025-09/units/${units[0].id as string}?expand=unit_type`);
 		expect(one.body.unit.unit_type.name).toBeDefined();
-		expectError(await call('GET', '/2025-09/units/unit_missing000000'), 404, 'resource_not_found');
+		expectError(await fx.call('GET', '/2025-09/units/unit_missing000000'), 404, 'resource_not_found');
 	});
 
 	test('reserve → grant_access → deallocate, with conflicts on invalid transitions', async () => {
@@ -94,38 +90,38 @@ describe('units', () => {
 		const unit = available.find((u) => tenancies.filter((t) => t.ends_at === null && t.site.id === u.site.id).length >= 2)!;
 		const [tenancy, other] = tenancies.filter((t) => t.ends_at === null && t.site.id === unit.site.id);
 
-		const reserved = await call('POST', `/2025-09/units/${unit.id as string}/reserve`, { body: { tenancy_id: tenancy.id } });
+		const reserved = await fx.call('POST', `/2025-09/units/${unit.id as string}/reserve`, { body: { tenancy_id: tenancy.id } });
 		expect(reserved.status).toBe(200);
 		expect(reserved.body.unit.status).toBe('reserved');
 		const allocationId = reserved.body.unit.unit_allocation.id as string;
-		const allocation = (await call('GET', `/2025-09/unit_allocations/${allocationId}`)).body.unit_allocation as Json;
+		const allocation = (await fx.call('GET', `/2025-09/unit_allocations/${allocationId}`)).body.unit_allocation as Json;
 		expect(allocation).toMatchObject({ tenancy: { id: tenancy.id }, unit: { id: unit.id }, granted_access_at: null });
 		expect(Date.parse(allocation.reserved_at as string)).not.toBeNaN();
 		expect(Object.keys(allocation).sort()).toEqual(['created_at', 'granted_access_at', 'id', 'reserved_at', 'tenancy', 'unit', 'updated_at']);
-		const withAllocation = (await call('GET', `/2025-09/tenancies/${tenancy.id as string}`)).body.tenancy as Json;
+		const withAllocation = (await fx.call('GET', `/2025-09/tenancies/${tenancy.id as string}`)).body.tenancy as Json;
 		expect(withAllocation.unit_allocations).toContainEqual({ id: allocationId });
 
-		expectError(await call('POST', `/2025-09/units/${unit.id as string}/reserve`, { body: { tenancy_id: tenancy.id } }), 409, 'conflict');
-		expectError(await call('POST', `/2025-09/units/${unit.id as string}/grant_access`, { body: { tenancy_id: other.id } }), 409, 'conflict');
+		expectError(await fx.call('POST', `/2025-09/units/${unit.id as string}/reserve`, { body: { tenancy_id: tenancy.id } }), 409, 'conflict');
+		expectError(await fx.call('POST', `/2025-09/units/${unit.id as string}/grant_access`, { body: { tenancy_id: other.id } }), 409, 'conflict');
 
-		const granted = await call('POST', `/2025-09/units/${unit.id as string}/grant_access`, { body: { tenancy_id: tenancy.id } });
+		const granted = await fx.call('POST', `/2025-09/units/${unit.id as string}/grant_access`, { body: { tenancy_id: tenancy.id } });
 		expect(granted.status).toBe(200);
 		expect(granted.body.unit).toMatchObject({ status: 'occupied', unit_allocation: { id: allocationId } });
-		const grantedAllocation = (await call('GET', `/2025-09/unit_allocations/${allocationId}`)).body.unit_allocation as Json;
+		const grantedAllocation = (await fx.call('GET', `/2025-09/unit_allocations/${allocationId}`)).body.unit_allocation as Json;
 		expect(Date.parse(grantedAllocation.granted_access_at as string)).not.toBeNaN();
-		expectError(await call('POST', `/2025-09/units/${unit.id as string}/grant_access`, { body: { tenancy_id: tenancy.id } }), 409, 'conflict');
+		expectError(await fx.call('POST', `/2025-09/units/${unit.id as string}/grant_access`, { body: { tenancy_id: tenancy.id } }), 409, 'conflict');
 
-		const released = await call('POST', `/2025-09/units/${unit.id as string}/deallocate`);
+		const released = await fx.call('POST', `/2025-09/units/${unit.id as string}/deallocate`);
 		expect(released.status).toBe(200);
 		expect(released.body.unit).toMatchObject({ status: 'available', unit_allocation: null });
-		const after = (await call('GET', `/2025-09/tenancies/${tenancy.id as string}`)).body.tenancy as Json;
+		const after = (await fx.call('GET', `/2025-09/tenancies/${tenancy.id as string}`)).body.tenancy as Json;
 		expect(after.unit_allocations).not.toContainEqual({ id: allocationId });
-		expectError(await call('POST', `/2025-09/units/${unit.id as string}/deallocate`), 409, 'conflict');
+		expectError(await fx.call('POST', `/2025-09/units/${unit.id as string}/deallocate`), 409, 'conflict');
 
 		// Straight to access from available: a new allocation with both timestamps.
-		const direct = await call('POST', `/2025-09/units/${unit.id as string}/grant_access`, { body: { tenancy_id: other.id } });
+		const direct = await fx.call('POST', `/2025-09/units/${unit.id as string}/grant_access`, { body: { tenancy_id: other.id } });
 		expect(direct.body.unit.status).toBe('occupied');
-		const directAllocation = (await call('GET', `/2025-09/unit_allocations/${direct.body.unit.unit_allocation.id as string}`)).body.unit_allocation as Json;
+		const directAllocation = (await fx.call('GET', `/2025-09/unit_allocations/${direct.body.unit.unit_allocation.id as string}`)).body.unit_allocation as Json;
 		expect(directAllocation.id).not.toBe(allocationId);
 		expect(directAllocation.granted_access_at).not.toBeNull();
 		expect(directAllocation.reserved_at).not.toBeNull();
@@ -134,20 +130,20 @@ describe('units', () => {
 	test('unit action errors: body, unknown tenancy, ended tenancy, other site, unavailable unit', async () => {
 		const tenancies = await all('/2025-09/tenancies');
 		const available = (await all('/2025-09/units?status=available'))[0];
-		const noBody = expectError(await call('POST', `/2025-09/units/${available.id as string}/reserve`, { body: {} }), 422, 'invalid_content');
+		const noBody = expectError(await fx.call('POST', `/2025-09/units/${available.id as string}/reserve`, { body: {} }), 422, 'invalid_content');
 		expect(noBody.details).toHaveLength(1);
-		const badPrefix = expectError(await call('POST', `/2025-09/units/${available.id as string}/reserve`, { body: { tenancy_id: 'con_x' } }), 422, 'invalid_content');
+		const badPrefix = expectError(await fx.call('POST', `/2025-09/units/${available.id as string}/reserve`, { body: { tenancy_id: 'con_x' } }), 422, 'invalid_content');
 		expect(badPrefix.details[0].pointer).toBe('/tenancy_id');
-		expectError(await call('POST', `/2025-09/units/${available.id as string}/reserve`, { body: { tenancy_id: 'ten_doesnotexist00' } }), 404, 'resource_not_found');
-		expectError(await call('POST', '/2025-09/units/unit_doesnotexist0/reserve', { body: { tenancy_id: tenancies[0].id } }), 404, 'resource_not_found');
+		expectError(await fx.call('POST', `/2025-09/units/${available.id as string}/reserve`, { body: { tenancy_id: 'ten_doesnotexist00' } }), 404, 'resource_not_found');
+		expectError(await fx.call('POST', '/2025-09/units/unit_doesnotexist0/reserve', { body: { tenancy_id: tenancies[0].id } }), 404, 'resource_not_found');
 
 		const ended = tenancies.find((t) => t.ends_at !== null && t.site.id === available.site.id) ?? tenancies.find((t) => t.ends_at !== null)!;
 		const endedUnit = (await all(`/2025-09/units?status=available&site_id=${ended.site.id as string}`))[0];
-		expectError(await call('POST', `/2025-09/units/${endedUnit.id as string}/reserve`, { body: { tenancy_id: ended.id } }), 409, 'conflict');
+		expectError(await fx.call('POST', `/2025-09/units/${endedUnit.id as string}/reserve`, { body: { tenancy_id: ended.id } }), 409, 'conflict');
 
 		const elsewhere = tenancies.find((t) => t.ends_at === null && t.site.id !== available.site.id)!;
 		const otherSite = expectError(
-			await call('POST', `/2025-09/units/${available.id as string}/reserve`, { body: { tenancy_id: elsewhere.id } }),
+			await fx.call('POST', `/2025-09/units/${available.id as string}/reserve`, { body: { tenancy_id: elsewhere.id } }),
 			422,
 			'invalid_content',
 		);
@@ -155,8 +151,8 @@ describe('units', () => {
 
 		const unavailable = (await list('/2025-09/units?status=unavailable'))[0];
 		const local = tenancies.find((t) => t.ends_at === null && t.site.id === unavailable.site.id)!;
-		expectError(await call('POST', `/2025-09/units/${unavailable.id as string}/grant_access`, { body: { tenancy_id: local.id } }), 409, 'conflict');
-		expectError(await call('POST', `/2025-09/units/${unavailable.id as string}/deallocate`), 409, 'conflict');
+		expectError(await fx.call('POST', `/2025-09/units/${unavailable.id as string}/grant_access`, { body: { tenancy_id: local.id } }), 409, 'conflict');
+		expectError(await fx.call('POST', `/2025-09/units/${unavailable.id as string}/deallocate`), 409, 'conflict');
 	});
 
 	test('overlock and remove overlock by contact', async () => {
@@ -167,22 +163,22 @@ describe('units', () => {
 		);
 		expect(occupied.length).toBeGreaterThan(0);
 
-		const locked = await call('POST', '/2025-09/units/overlock', { body: { contact_id: contact } });
+		const locked = await fx.call('POST', '/2025-09/units/overlock', { body: { contact_id: contact } });
 		expect(locked.status).toBe(200);
 		expect(locked.body.success.message).toEqual(expect.any(String));
 		expect([...(locked.body.meta.unit_ids as string[])].sort()).toEqual(occupied.map((u) => u.id).sort());
-		for (const u of occupied) expect((await call('GET', `/2025-09/units/${u.id as string}`)).body.unit.status).toBe('overlocked');
+		for (const u of occupied) expect((await fx.call('GET', `/2025-09/units/${u.id as string}`)).body.unit.status).toBe('overlocked');
 
-		const twice = await call('POST', '/2025-09/units/overlock', { body: { contact_id: contact } });
+		const twice = await fx.call('POST', '/2025-09/units/overlock', { body: { contact_id: contact } });
 		expect(twice.body.meta.unit_ids).toEqual([]);
-		expectError(await call('POST', `/2025-09/units/${occupied[0].id as string}/deallocate`), 409, 'conflict');
+		expectError(await fx.call('POST', `/2025-09/units/${occupied[0].id as string}/deallocate`), 409, 'conflict');
 
-		const unlocked = await call('POST', '/2025-09/units/remove_overlock', { body: { contact_id: contact } });
+		const unlocked = await fx.call('POST', '/2025-09/units/remove_overlock', { body: { contact_id: contact } });
 		expect([...(unlocked.body.meta.unit_ids as string[])].sort()).toEqual(occupied.map((u) => u.id).sort());
-		for (const u of occupied) expect((await call('GET', `/2025-09/units/${u.id as string}`)).body.unit.status).toBe('occupied');
+		for (const u of occupied) expect((await fx.call('GET', `/2025-09/units/${u.id as string}`)).body.unit.status).toBe('occupied');
 
-		expectError(await call('POST', '/2025-09/units/overlock', { body: { contact_id: 'con_doesnotexist00' } }), 404, 'resource_not_found');
-		expectError(await call('POST', '/2025-09/units/remove_overlock', { body: {} }), 422, 'invalid_content');
+		expectError(await fx.call('POST', '/2025-09/units/overlock', { body: { contact_id: 'con_doesnotexist00' } }), 404, 'resource_not_found');
+		expectError(await fx.call('POST', '/2025-09/units/remove_overlock', { body: {} }), 422, 'invalid_content');
 	});
 });
 
@@ -207,7 +203,7 @@ describe('unit allocations, tenancies, subscriptions', () => {
 		expect(byTenancy.every((a) => a.tenancy.id === first.id)).toBe(true);
 		const byUnit = await list(`/2025-09/unit_allocations?unit_id=${allocations[0].unit.id as string}`);
 		expect(byUnit.map((a) => a.id)).toContain(allocations[0].id);
-		expectError(await call('GET', '/2025-09/unit_allocations/alloc_missing00000'), 404, 'resource_not_found');
+		expectError(await fx.call('GET', '/2025-09/unit_allocations/alloc_missing00000'), 404, 'resource_not_found');
 	});
 
 	test('tenancies: 15 active and 5 ended; get with expand', async () => {
@@ -217,7 +213,7 @@ describe('unit allocations, tenancies, subscriptions', () => {
 		expect(Object.keys(tenancies[0]).sort()).toEqual(
 			['contact', 'created_at', 'ends_at', 'id', 'order', 'site', 'starts_at', 'subscription', 'unit_allocations', 'updated_at'].sort(),
 		);
-		const one = await call('GET', `/2025-09/tenancies/${tenancies[0].id as string}?expand=subscription,contact`);
+		const one = await fx.call('GET', `/2025-09/tenancies/${tenancies[0].id as string}?expand=subscription,contact`);
 		expect(one.status).toBe(200);
 		expect(one.body.tenancy.subscription.billing_period).toMatch(/^(monthly|weekly)$/);
 		expect(one.body.tenancy.contact.email).toContain('@');
@@ -240,24 +236,24 @@ describe('unit allocations, tenancies, subscriptions', () => {
 		const cancelled = subscriptions.filter((s) => s.cancelled);
 		expect(cancelled).toHaveLength(5);
 		expect(cancelled.every((s) => s.ends_at !== null && s.cancellation_reason !== null)).toBe(true);
-		const one = await call('GET', `/2025-09/subscriptions/${subscriptions[0].id as string}`);
+		const one = await fx.call('GET', `/2025-09/subscriptions/${subscriptions[0].id as string}`);
 		expect(one.body.subscription).toEqual(subscriptions[0]);
-		expectError(await call('GET', '/2025-09/subscriptions/sub_missing0000000'), 404, 'resource_not_found');
+		expectError(await fx.call('GET', '/2025-09/subscriptions/sub_missing0000000'), 404, 'resource_not_found');
 	});
 });
 
 describe('orders: listing', () => {
 	test('at least 260 orders, paginated with pagy meta', async () => {
-		const first = await call('GET', '/2025-09/orders?limit=100');
+		const first = await fx.call('GET', '/2025-09/orders?limit=100');
 		const { count } = first.body.meta.pagination as Json;
 		expect(count).toBeGreaterThanOrEqual(260);
 		expect(first.body.meta.pagination).toMatchObject({ page: 1, limit: 100, pages: Math.ceil(count / 100), next: 2, prev: null, last: Math.ceil(count / 100) });
-		const last = await call('GET', `/2025-09/orders?limit=100&page=${Math.ceil(count / 100)}`);
+		const last = await fx.call('GET', `/2025-09/orders?limit=100&page=${Math.ceil(count / 100)}`);
 		expect(last.body.orders).toHaveLength(count - 100 * (Math.ceil(count / 100) - 1));
 		expect(last.body.meta.pagination).toMatchObject({ next: null, prev: Math.ceil(count / 100) - 1 });
-		const defaultPage = await call('GET', '/2025-09/orders');
+		const defaultPage = await fx.call('GET', '/2025-09/orders');
 		expect(defaultPage.body.orders).toHaveLength(50);
-		expectError(await call('GET', '/2025-09/orders?limit=101'), 422, 'invalid_url_param');
+		expectError(await fx.call('GET', '/2025-09/orders?limit=101'), 422, 'invalid_url_param');
 
 		const orders = await all('/2025-09/orders');
 		expect(new Set(orders.map((o) => o.id)).size).toBe(count);
@@ -310,8 +306,8 @@ describe('orders: listing', () => {
 		const both = await all('/2025-09/orders?metadata[campaign]=autumn-2025&status=completed');
 		expect(both).toHaveLength(count((o) => o.metadata.campaign === 'autumn-2025' && o.status === 'completed'));
 
-		expectError(await call('GET', '/2025-09/orders?status=paid'), 422, 'invalid_url_param');
-		expectError(await call('GET', '/2025-09/orders?billing_period=daily'), 422, 'invalid_url_param');
+		expectError(await fx.call('GET', '/2025-09/orders?status=paid'), 422, 'invalid_url_param');
+		expectError(await fx.call('GET', '/2025-09/orders?billing_period=daily'), 422, 'invalid_url_param');
 	});
 
 	test('windows: created, updated and starts (after inclusive, before exclusive); sort by updated_at', async () => {
@@ -334,7 +330,7 @@ describe('orders: listing', () => {
 		expect(window).toHaveLength(50);
 		const updatedAfter = await all(`/2025-09/orders?updated_after=${encodeURIComponent(createdBound)}`);
 		expect(updatedAfter.every((o) => Date.parse(o.updated_at as string) >= Date.parse(createdBound))).toBe(true);
-		expectError(await call('GET', '/2025-09/orders?starts_after=yesterday'), 422, 'invalid_url_param');
+		expectError(await fx.call('GET', '/2025-09/orders?starts_after=yesterday'), 422, 'invalid_url_param');
 
 		const byUpdated = await all('/2025-09/orders?sort_by=updated_at&sort_direction=ASC');
 		const updated = byUpdated.map((o) => Date.parse(o.updated_at as string));
@@ -356,7 +352,7 @@ describe('orders: create, line items, validate, finalize', () => {
 	});
 
 	test('a bare draft fails validation with one detail per problem; finalize refuses it', async () => {
-		const created = await call('POST', '/2025-09/orders', { body: { site: { id: site.id } } });
+		const created = await fx.call('POST', '/2025-09/orders', { body: { site: { id: site.id } } });
 		expect(created.status).toBe(201);
 		const order = created.body.order as Json;
 		expect(order).toMatchObject({
@@ -372,27 +368,27 @@ describe('orders: create, line items, validate, finalize', () => {
 		expect(order.total).toMatchObject({ amount: 0, currency: 'GBP' });
 		expect(order.one_time_total.amount).toBe(0);
 
-		const invalid = expectError(await call('GET', `/2025-09/orders/${order.id as string}/validate`), 422, 'invalid_content');
+		const invalid = expectError(await fx.call('GET', `/2025-09/orders/${order.id as string}/validate`), 422, 'invalid_content');
 		expect((invalid.details as Json[]).map((d) => d.pointer)).toEqual(['/starts_at', '/billing_period', '/contact', '/line_items']);
 		expect((invalid.details as Json[]).every((d) => typeof d.message === 'string' && d.message.length > 0)).toBe(true);
 
-		const refused = expectError(await call('POST', `/2025-09/orders/${order.id as string}/finalize`), 422, 'invalid_content');
+		const refused = expectError(await fx.call('POST', `/2025-09/orders/${order.id as string}/finalize`), 422, 'invalid_content');
 		expect(refused.details).toHaveLength(4);
-		expect((await call('GET', `/2025-09/orders/${order.id as string}`)).body.order.status).toBe('draft');
+		expect((await fx.call('GET', `/2025-09/orders/${order.id as string}`)).body.order.status).toBe('draft');
 
 		// A protection line item alone still lacks a unit type line item.
-		const line = await call('POST', `/2025-09/orders/${order.id as string}/line_items`, {
+		const line = await fx.call('POST', `/2025-09/orders/${order.id as string}/line_items`, {
 			body: { type: 'protection', item: { id: protection.id }, price: { amount: 700 } },
 		});
 		expect(line.status).toBe(201);
 		expect(line.body.line_item).toMatchObject({ type: 'protection', quantity: 1, item: { id: protection.id }, price: { amount: 700 } });
-		const still = expectError(await call('GET', `/2025-09/orders/${order.id as string}/validate`), 422, 'invalid_content');
+		const still = expectError(await fx.call('GET', `/2025-09/orders/${order.id as string}/validate`), 422, 'invalid_content');
 		expect((still.details as Json[]).map((d) => d.pointer)).toContain('/line_items');
 	});
 
 	test('create a complete order, add line items (totals follow), validate, finalize, then 409s', async () => {
 		const startsAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
-		const created = await call('POST', '/2025-09/orders', {
+		const created = await fx.call('POST', '/2025-09/orders', {
 			body: {
 				site: { id: site.id },
 				billing_period: 'monthly',
@@ -415,33 +411,33 @@ describe('orders: create, line items, validate, finalize', () => {
 		expect(order).toMatchObject({ purchase_order_number: 'PO-42', metadata: { external_id: 'n8n-1' }, contact: { id: contactId } });
 		expect(order.line_items).toHaveLength(1);
 
-		const extra = await call('POST', `/2025-09/orders/${order.id as string}/line_items`, {
+		const extra = await fx.call('POST', `/2025-09/orders/${order.id as string}/line_items`, {
 			body: { type: 'unit_type', item: { id: unitType.id }, quantity: 2, price: { amount: 1000 } },
 		});
 		expect(extra.status).toBe(201);
 		expect(extra.body.line_item.total_excluding_tax.amount).toBe(2000);
 		expect(extra.body.line_item.total.amount).toBe(2400);
-		const grown = (await call('GET', `/2025-09/orders/${order.id as string}?expand=line_items`)).body.order as Json;
+		const grown = (await fx.call('GET', `/2025-09/orders/${order.id as string}?expand=line_items`)).body.order as Json;
 		expect(grown.line_items).toHaveLength(2);
 		expect(grown.line_items[1].id).toBe(extra.body.line_item.id);
 		expect(grown.subtotal.amount).toBe(monthly + 2000);
 		expect(grown.total.amount).toBe(order.total.amount + 2400);
 
-		const valid = await call('GET', `/2025-09/orders/${order.id as string}/validate`);
+		const valid = await fx.call('GET', `/2025-09/orders/${order.id as string}/validate`);
 		expect(valid.status).toBe(200);
 		expect(valid.body.order.id).toBe(order.id);
 		expect(valid.body.meta.request_id).toEqual(expect.any(String));
 
-		const finalized = await call('POST', `/2025-09/orders/${order.id as string}/finalize`, {
+		const finalized = await fx.call('POST', `/2025-09/orders/${order.id as string}/finalize`, {
 			body: { finalize: { cancel_redirect_url: 'https://example.com/cancel' } },
 		});
 		expect(finalized.status).toBe(200);
 		expect(finalized.body.order.status).toBe('finalized');
 		expect(finalized.body.order.payment_url).toMatch(/^https:\/\//);
 
-		expectError(await call('POST', `/2025-09/orders/${order.id as string}/finalize`), 409, 'conflict');
+		expectError(await fx.call('POST', `/2025-09/orders/${order.id as string}/finalize`), 409, 'conflict');
 		expectError(
-			await call('POST', `/2025-09/orders/${order.id as string}/line_items`, { body: { type: 'unit_type', item: { id: unitType.id } } }),
+			await fx.call('POST', `/2025-09/orders/${order.id as string}/line_items`, { body: { type: 'unit_type', item: { id: unitType.id } } }),
 			409,
 			'conflict',
 		);
@@ -450,16 +446,16 @@ describe('orders: create, line items, validate, finalize', () => {
 	});
 
 	test('create with an inline contact and finalize in one go; nothing is created when that fails', async () => {
-		const before = (await call('GET', '/2025-09/orders?limit=1')).body.meta.pagination.count as number;
+		const before = (await fx.call('GET', '/2025-09/orders?limit=1')).body.meta.pagination.count as number;
 		const email = 'new.customer@example.com';
-		const failing = await call('POST', '/2025-09/orders', {
+		const failing = await fx.call('POST', '/2025-09/orders', {
 			body: { site: { id: site.id }, contact: { email, full_name: 'New Customer' }, finalize: { cancel_redirect_url: 'https://example.com/x' } },
 		});
 		expectError(failing, 422, 'invalid_content');
-		expect((await call('GET', '/2025-09/orders?limit=1')).body.meta.pagination.count).toBe(before);
+		expect((await fx.call('GET', '/2025-09/orders?limit=1')).body.meta.pagination.count).toBe(before);
 		expect((await list(`/2025-09/contacts?email=${encodeURIComponent(email)}`)).length).toBe(0);
 
-		const created = await call('POST', '/2025-09/orders', {
+		const created = await fx.call('POST', '/2025-09/orders', {
 			body: {
 				site: { id: site.id },
 				billing_period: 'weekly',
@@ -474,7 +470,7 @@ describe('orders: create, line items, validate, finalize', () => {
 		});
 		expect(created.status).toBe(201);
 		expect(created.body.order.status).toBe('finalized');
-		const contact = await call('GET', `/2025-09/contacts/${created.body.order.contact.id as string}`);
+		const contact = await fx.call('GET', `/2025-09/contacts/${created.body.order.contact.id as string}`);
 		expect(contact.status).toBe(200);
 		expect(contact.body.contact.email).toBe(email);
 		const weekly = (unitType.prices as Json[]).find((p) => p.billing_period === 'weekly')!.price.amount as number;
@@ -483,47 +479,47 @@ describe('orders: create, line items, validate, finalize', () => {
 	});
 
 	test('invalid bodies and references', async () => {
-		const badPeriod = expectError(await call('POST', '/2025-09/orders', { body: { site: { id: site.id }, billing_period: 'daily' } }), 422, 'invalid_content');
+		const badPeriod = expectError(await fx.call('POST', '/2025-09/orders', { body: { site: { id: site.id }, billing_period: 'daily' } }), 422, 'invalid_content');
 		expect(badPeriod.details[0].pointer).toBe('/billing_period');
-		const unknownField = expectError(await call('POST', '/2025-09/orders', { body: { site: { id: site.id }, colour: 'red' } }), 422, 'invalid_content');
+		const unknownField = expectError(await fx.call('POST', '/2025-09/orders', { body: { site: { id: site.id }, colour: 'red' } }), 422, 'invalid_content');
 		expect(unknownField.details[0].pointer).toBe('/colour');
-		expectError(await call('POST', '/2025-09/orders', { body: { site: { id: 'site_doesnotexist0' } } }), 404, 'resource_not_found');
+		expectError(await fx.call('POST', '/2025-09/orders', { body: { site: { id: 'site_doesnotexist0' } } }), 404, 'resource_not_found');
 		const wrongItem = expectError(
-			await call('POST', '/2025-09/orders', { body: { site: { id: site.id }, line_items: [{ type: 'unit_type', item: { id: protection.id } }] } }),
+			await fx.call('POST', '/2025-09/orders', { body: { site: { id: site.id }, line_items: [{ type: 'unit_type', item: { id: protection.id } }] } }),
 			422,
 			'invalid_content',
 		);
 		expect(wrongItem.details[0].pointer).toBe('/line_items/0/item/id');
 
-		const draft = (await call('POST', '/2025-09/orders', { body: { site: { id: site.id } } })).body.order as Json;
+		const draft = (await fx.call('POST', '/2025-09/orders', { body: { site: { id: site.id } } })).body.order as Json;
 		const lineType = expectError(
-			await call('POST', `/2025-09/orders/${draft.id as string}/line_items`, { body: { type: 'gift', item: { id: unitType.id } } }),
+			await fx.call('POST', `/2025-09/orders/${draft.id as string}/line_items`, { body: { type: 'gift', item: { id: unitType.id } } }),
 			422,
 			'invalid_content',
 		);
 		expect(lineType.details[0].pointer).toBe('/type');
 		expectError(
-			await call('POST', `/2025-09/orders/${draft.id as string}/line_items`, { body: { type: 'product', item: { id: 'prod_doesnotexist0' } } }),
+			await fx.call('POST', `/2025-09/orders/${draft.id as string}/line_items`, { body: { type: 'product', item: { id: 'prod_doesnotexist0' } } }),
 			404,
 			'resource_not_found',
 		);
-		expectError(await call('POST', '/2025-09/orders/order_doesnotexist/line_items', { body: { type: 'unit_type', item: { id: unitType.id } } }), 404, 'resource_not_found');
-		expectError(await call('GET', '/2025-09/orders/order_doesnotexist/validate'), 404, 'resource_not_found');
+		expectError(await fx.call('POST', '/2025-09/orders/order_doesnotexist/line_items', { body: { type: 'unit_type', item: { id: unitType.id } } }), 404, 'resource_not_found');
+		expectError(await fx.call('GET', '/2025-09/orders/order_doesnotexist/validate'), 404, 'resource_not_found');
 	});
 
 	test('seeded orders in every state validate as expected', async () => {
 		const drafts = await all('/2025-09/orders?status=draft');
 		const empty = drafts.find((o) => o.contact === null && o.line_items.length === 0)!;
-		const invalid = expectError(await call('GET', `/2025-09/orders/${empty.id as string}/validate`), 422, 'invalid_content');
+		const invalid = expectError(await fx.call('GET', `/2025-09/orders/${empty.id as string}/validate`), 422, 'invalid_content');
 		expect(invalid.details).toHaveLength(4);
 		const completed = (await list('/2025-09/orders?status=completed&source=backoffice'))[0];
-		expectError(await call('POST', `/2025-09/orders/${completed.id as string}/finalize`), 409, 'conflict');
+		expectError(await fx.call('POST', `/2025-09/orders/${completed.id as string}/finalize`), 409, 'conflict');
 		const abandoned = (await list('/2025-09/orders?status=abandoned'))[0];
-		expectError(await call('POST', `/2025-09/orders/${abandoned.id as string}/finalize`), 409, 'conflict');
+		expectError(await fx.call('POST', `/2025-09/orders/${abandoned.id as string}/finalize`), 409, 'conflict');
 	});
 
 	test('order.created and unit.updated webhooks were delivered', async () => {
-		await sb.whenDeliveriesIdle();
+		await fx.sandbox.whenDeliveriesIdle();
 		const orderEvents = receiver.events.filter((e) => e.type === 'order.created');
 		expect(orderEvents.length).toBeGreaterThanOrEqual(3);
 		expect(orderEvents.every((e) => typeof e.data.order.id === 'string' && e.data.order.source === 'public_api')).toBe(true);
@@ -555,7 +551,7 @@ describe('invoices and credit notes', () => {
 			expect(filtered.length).toBeGreaterThan(0);
 			expect(filtered).toHaveLength(invoices.filter((i) => i[param].id === id).length);
 		}
-		expectError(await call('GET', '/2025-09/invoices?status=late'), 422, 'invalid_url_param');
+		expectError(await fx.call('GET', '/2025-09/invoices?status=late'), 422, 'invalid_url_param');
 		expect(Object.keys(invoices[0]).sort()).toEqual(
 			[
 				'amount_due', 'amount_paid', 'collection_status', 'contact', 'created_at', 'due_date', 'finalized_at', 'id', 'line_items', 'number',
@@ -579,21 +575,21 @@ describe('invoices and credit notes', () => {
 		const byUpdated = await all('/2025-09/invoices?sort_by=updated_at');
 		const updated = byUpdated.map((i) => Date.parse(i.updated_at as string));
 		expect(updated).toEqual([...updated].sort((a, b) => b - a));
-		expectError(await call('GET', '/2025-09/invoices?sort_by=total'), 422, 'invalid_url_param');
+		expectError(await fx.call('GET', '/2025-09/invoices?sort_by=total'), 422, 'invalid_url_param');
 	});
 
 	test('get as JSON and as PDF', async () => {
 		const invoice = (await list('/2025-09/invoices?status=paid'))[0];
-		const json = await call('GET', `/2025-09/invoices/${invoice.id as string}?expand=contact`);
+		const json = await fx.call('GET', `/2025-09/invoices/${invoice.id as string}?expand=contact`);
 		expect(json.body.invoice.contact.email).toContain('@');
-		const pdf = await call('GET', `/2025-09/invoices/${invoice.id as string}`, { accept: 'application/pdf' });
+		const pdf = await fx.call('GET', `/2025-09/invoices/${invoice.id as string}`, { accept: 'application/pdf' });
 		expect(pdf.status).toBe(200);
 		expect(pdf.headers.get('content-type')).toBe('application/pdf');
 		expect(pdf.raw.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 		expect(pdf.raw.toString('latin1')).toContain(invoice.number as string);
 		expect(pdf.raw.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
-		expectError(await call('GET', `/2025-09/invoices/${invoice.id as string}`, { accept: 'image/png' }), 406, 'invalid_format');
-		expectError(await call('GET', '/2025-09/invoices/inv_doesnotexist00'), 404, 'resource_not_found');
+		expectError(await fx.call('GET', `/2025-09/invoices/${invoice.id as string}`, { accept: 'image/png' }), 406, 'invalid_format');
+		expectError(await fx.call('GET', '/2025-09/invoices/inv_doesnotexist00'), 404, 'resource_not_found');
 	});
 
 	test('credit notes reference invoices and render as PDF', async () => {
@@ -601,13 +597,13 @@ describe('invoices and credit notes', () => {
 		expect(notes).toHaveLength(3);
 		expect(new Set(notes.map((n) => n.type))).toEqual(new Set(['pre_payment', 'post_payment']));
 		const note = notes[0];
-		const invoice = (await call('GET', `/2025-09/invoices/${note.invoice.id as string}`)).body.invoice as Json;
+		const invoice = (await fx.call('GET', `/2025-09/invoices/${note.invoice.id as string}`)).body.invoice as Json;
 		const field = note.type === 'pre_payment' ? 'pre_payment_credit_notes_amount' : 'post_payment_credit_notes_amount';
 		expect(invoice[field].amount).toBe(note.total.amount);
 		expect(note.number).toContain(invoice.number as string);
-		const one = await call('GET', `/2025-09/credit_notes/${note.id as string}?expand=invoice`);
+		const one = await fx.call('GET', `/2025-09/credit_notes/${note.id as string}?expand=invoice`);
 		expect(one.body.credit_note.invoice.number).toBe(invoice.number);
-		const pdf = await call('GET', `/2025-09/credit_notes/${note.id as string}`, { accept: 'application/pdf' });
+		const pdf = await fx.call('GET', `/2025-09/credit_notes/${note.id as string}`, { accept: 'application/pdf' });
 		expect(pdf.headers.get('content-type')).toBe('application/pdf');
 		expect(pdf.raw.toString('latin1')).toContain(note.number as string);
 	});

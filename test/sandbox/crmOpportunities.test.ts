@@ -1,28 +1,19 @@
 /** The opportunity ↔ deal association state machine over real HTTP (spec "States and transitions"). */
-import { startSandbox, type StartedSandbox } from './index';
-import { apiClient, type ApiClient, type Json } from './core/testing';
+import type { Json } from './client';
+import { useSandbox } from './fixture';
 
-let sb: StartedSandbox;
-let api: ApiClient;
+const fx = useSandbox({ seed: 'demo', client: { redirect: 'follow' } });
 let opps: Json[];
 let deals: Json[];
 
-beforeAll(async () => {
-	sb = await startSandbox({ seed: 'demo' });
-	api = apiClient(sb.url, sb.token, { redirect: 'follow' });
-});
-afterAll(async () => {
-	await sb.close();
-});
 beforeEach(async () => {
-	await api.reset();
-	[opps, deals] = await Promise.all([api.state('opportunities'), api.state('deals')]);
+	[opps, deals] = await Promise.all([fx.api.state('opportunities'), fx.api.state('deals')]);
 });
 
 const V = '/2025-09';
 const associate = (opp: string, body: unknown, token?: string) =>
-	api.post(`${V}/opportunities/${opp}/associate_deal`, body, { token });
-const disassociate = (opp: string, token?: string) => api.del(`${V}/opportunities/${opp}/associate_deal`, { token });
+	fx.api.post(`${V}/opportunities/${opp}/associate_deal`, body, { token });
+const disassociate = (opp: string, token?: string) => fx.api.del(`${V}/opportunities/${opp}/associate_deal`, { token });
 
 test('seed has opportunities in every state', () => {
 	expect(new Set(opps.map((o) => o.status))).toEqual(new Set(['open', 'archived', 'associated']));
@@ -33,12 +24,12 @@ test('seed has opportunities in every state', () => {
 });
 
 test('open → associated → open; the deal is unchanged', async () => {
-	const dealBefore = (await api.get(`${V}/deals/${deals[0].id}`)).body.deal;
+	const dealBefore = (await fx.api.get(`${V}/deals/${deals[0].id}`)).body.deal;
 	const res = await associate(opps[0].id, { deal: { id: deals[0].id } });
 	expect(res.status).toBe(200);
 	expect(res.body.opportunity).toMatchObject({ id: opps[0].id, status: 'associated', deal: { id: deals[0].id }, archived_at: null });
 	expect(Date.parse(res.body.opportunity.associated_at)).toBeGreaterThan(Date.parse(opps[0].updated_at));
-	expect((await api.get(`${V}/deals/${deals[0].id}`)).body.deal).toEqual(dealBefore);
+	expect((await fx.api.get(`${V}/deals/${deals[0].id}`)).body.deal).toEqual(dealBefore);
 
 	const again = await associate(opps[0].id, { deal: { id: deals[0].id } });
 	expect(again.status).toBe(409);
@@ -47,7 +38,7 @@ test('open → associated → open; the deal is unchanged', async () => {
 	const off = await disassociate(opps[0].id);
 	expect(off.status).toBe(200);
 	expect(off.body.opportunity).toMatchObject({ status: 'open', deal: null, associated_at: null, archived_at: null });
-	expect((await api.get(`${V}/deals/${deals[0].id}`)).body.deal).toEqual(dealBefore);
+	expect((await fx.api.get(`${V}/deals/${deals[0].id}`)).body.deal).toEqual(dealBefore);
 
 	const twice = await disassociate(opps[0].id);
 	expect(twice.status).toBe(409);
@@ -81,7 +72,7 @@ test('409 opportunity_associated: other contact, converted before', async () => 
 	expect(converted.status).toBe(409);
 	expect(converted.body.error.code).toBe('opportunity_associated');
 	expect(converted.body.error.message).toMatch(/converted/);
-	expect((await api.state('opportunities'))[6].status).toBe('open');
+	expect((await fx.api.state('opportunities'))[6].status).toBe('open');
 });
 
 test('body and references: missing deal (pointer null), unknown deal/opportunity 404, unknown member', async () => {
@@ -102,20 +93,20 @@ test('body and references: missing deal (pointer null), unknown deal/opportunity
 });
 
 test('both public.opportunity:write and public.deal:write are required', async () => {
-	const onlyOpp = await api.token(['public.opportunity:write']);
-	const onlyDeal = await api.token(['public.deal:write']);
+	const onlyOpp = await fx.api.token(['public.opportunity:write']);
+	const onlyDeal = await fx.api.token(['public.deal:write']);
 	const a = await associate(opps[0].id, { deal: { id: deals[0].id } }, onlyOpp);
 	expect(a.status).toBe(403);
 	expect(a.body.error.message).toContain('public.deal:write');
 	const b = await disassociate(opps[3].id, onlyDeal);
 	expect(b.status).toBe(403);
 	expect(b.body.error.message).toContain('public.opportunity:write');
-	const both = await api.token(['public.opportunity:write', 'public.deal:write']);
+	const both = await fx.api.token(['public.opportunity:write', 'public.deal:write']);
 	expect((await associate(opps[0].id, { deal: { id: deals[0].id } }, both)).status).toBe(200);
 });
 
 test('expand=deal,contact on the association response', async () => {
-	const res = await api.post(`${V}/opportunities/${opps[1].id}/associate_deal?expand=deal,contact`, { deal: { id: deals[1].id } });
+	const res = await fx.api.post(`${V}/opportunities/${opps[1].id}/associate_deal?expand=deal,contact`, { deal: { id: deals[1].id } });
 	expect(res.body.opportunity.deal).toMatchObject({ id: deals[1].id, status: 'open', name: expect.any(String) });
 	expect(res.body.opportunity.contact).toMatchObject({ id: deals[1].contact.id, email: expect.any(String) });
 });

@@ -1,34 +1,27 @@
 /** The list engine over real HTTP: pagination meta, validation, sorting, filters, windows, metadata, search, CSV. */
-import { startSandbox, type StartedSandbox } from './index';
-import { client, WIDGET_BASE, WIDGET_NAMES, widgetsModule } from './core/testing';
+import { WIDGET_BASE, WIDGET_NAMES, widgetsModule } from './core/testing';
+import { useSandbox } from './fixture';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('sandbox list engine', () => {
-	let sandbox: StartedSandbox;
-	let call: ReturnType<typeof client>;
+	const fx = useSandbox({ modules: [widgetsModule], resetEach: false });
 	const names = (body: { widgets: Array<{ name: string }> }) => body.widgets.map((w) => w.name);
 
-	beforeAll(async () => {
-		sandbox = await startSandbox({ modules: [widgetsModule] });
-		call = client(sandbox.url, sandbox.token);
-	});
-	afterAll(() => sandbox.close());
-
 	it('defaults to page 1, limit 50, created_at DESC with a stable tie-break', async () => {
-		const res = await call('GET', '/2025-09/widgets');
+		const res = await fx.call('GET', '/2025-09/widgets');
 		expect(res.status).toBe(200);
 		expect(Object.keys(res.body)).toEqual(['widgets', 'meta']);
 		expect(res.body.meta.pagination).toEqual({ count: 7, last: 1, limit: 50, next: null, page: 1, pages: 1, prev: null });
 		// widgets 5 and 6 share created_at: DESC puts the later-inserted one first
 		expect(names(res.body)).toEqual([...WIDGET_NAMES].reverse());
-		const asc = await call('GET', '/2025-09/widgets?sort_direction=ASC');
+		const asc = await fx.call('GET', '/2025-09/widgets?sort_direction=ASC');
 		expect(names(asc.body)).toEqual(WIDGET_NAMES);
 	});
 
 	it('reports exact pagination meta on first, middle, last, beyond-last pages', async () => {
-		const page = async (n: number) => (await call('GET', `/2025-09/widgets?limit=3&page=${n}&sort_direction=ASC`)).body;
+		const page = async (n: number) => (await fx.call('GET', `/2025-09/widgets?limit=3&page=${n}&sort_direction=ASC`)).body;
 		const first = await page(1);
 		expect(first.meta.pagination).toEqual({ count: 7, last: 3, limit: 3, next: 2, page: 1, pages: 3, prev: null });
 		expect(names(first)).toEqual(WIDGET_NAMES.slice(0, 3));
@@ -44,7 +37,7 @@ describe('sandbox list engine', () => {
 	});
 
 	it('gives an empty list one empty page', async () => {
-		const res = await call('GET', '/2025-09/widgets?color=red&search=nomatch');
+		const res = await fx.call('GET', '/2025-09/widgets?color=red&search=nomatch');
 		expect(res.body.widgets).toEqual([]);
 		expect(res.body.meta.pagination).toEqual({ count: 0, last: 1, limit: 50, next: null, page: 1, pages: 1, prev: null });
 	});
@@ -63,39 +56,39 @@ describe('sandbox list engine', () => {
 		['created_after=yesterday', 'created_after'],
 		['updated_before=2025-13-45T00:00:00Z', 'updated_before'],
 	])('rejects %s with 422 invalid_url_param pointing at %s', async (query, pointer) => {
-		const res = await call('GET', `/2025-09/widgets?${query}`);
+		const res = await fx.call('GET', `/2025-09/widgets?${query}`);
 		expect(res.status).toBe(422);
 		expect(res.body.error.code).toBe('invalid_url_param');
 		expect(res.body.error.details).toEqual([{ message: expect.any(String), pointer }]);
 	});
 
 	it('accepts limit 100 and 1, and ignores unknown query parameters', async () => {
-		expect((await call('GET', '/2025-09/widgets?limit=100')).body.meta.pagination.limit).toBe(100);
-		const one = await call('GET', '/2025-09/widgets?limit=1&foo=bar&filter[x]=1');
+		expect((await fx.call('GET', '/2025-09/widgets?limit=100')).body.meta.pagination.limit).toBe(100);
+		const one = await fx.call('GET', '/2025-09/widgets?limit=1&foo=bar&filter[x]=1');
 		expect(one.status).toBe(200);
 		expect(one.body.widgets).toHaveLength(1);
 		expect(one.body.meta.pagination).toMatchObject({ count: 7, pages: 7, next: 2 });
 	});
 
 	it('sorts by another allowed attribute, case-insensitively', async () => {
-		const res = await call('GET', '/2025-09/widgets?sort_by=name&sort_direction=asc');
+		const res = await fx.call('GET', '/2025-09/widgets?sort_by=name&sort_direction=asc');
 		expect(names(res.body)).toEqual([...WIDGET_NAMES].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
 	});
 
 	it('filters by comma-separated values, `unspecified` (null) and reference ids', async () => {
 		const colors = async (q: string) =>
-			(await call('GET', `/2025-09/widgets?${q}&sort_direction=ASC`)).body.widgets.map((w: { color: string | null }) => w.color);
+			(await fx.call('GET', `/2025-09/widgets?${q}&sort_direction=ASC`)).body.widgets.map((w: { color: string | null }) => w.color);
 		expect(await colors('color=red')).toEqual(['red', 'red', 'red']);
 		expect(await colors('color=red,blue')).toEqual(['red', 'blue', 'red', 'blue', 'red']);
 		expect(await colors('color=unspecified')).toEqual([null, null]);
 		expect(await colors('color=blue,unspecified')).toEqual(['blue', null, 'blue', null]);
-		const gadget = sandbox.core.all('gadgets')[1].id;
-		const byGadget = await call('GET', `/2025-09/widgets?gadget_id=${gadget}`);
+		const gadget = fx.sandbox.core.all('gadgets')[1].id;
+		const byGadget = await fx.call('GET', `/2025-09/widgets?gadget_id=${gadget}`);
 		expect(byGadget.body.meta.pagination.count).toBe(3);
 	});
 
 	it('treats `<x>_after` as inclusive and `<x>_before` as exclusive', async () => {
-		const count = async (q: string) => (await call('GET', `/2025-09/widgets?${q}`)).body.meta.pagination.count;
+		const count = async (q: string) => (await fx.call('GET', `/2025-09/widgets?${q}`)).body.meta.pagination.count;
 		const day2 = iso(WIDGET_BASE + 2 * DAY);
 		expect(await count(`created_after=${day2}`)).toBe(5); // widgets 2..6
 		expect(await count(`created_before=${day2}`)).toBe(2); // widgets 0, 1
@@ -106,26 +99,26 @@ describe('sandbox list engine', () => {
 	});
 
 	it('filters by metadata[key]=value', async () => {
-		const res = await call('GET', '/2025-09/widgets?metadata[tier]=silver');
+		const res = await fx.call('GET', '/2025-09/widgets?metadata[tier]=silver');
 		expect(res.body.widgets.map((w: { metadata: { tier: string } }) => w.metadata.tier)).toEqual(['silver', 'silver', 'silver']);
-		expect((await call('GET', '/2025-09/widgets?metadata[missing]=x')).body.widgets).toEqual([]);
+		expect((await fx.call('GET', '/2025-09/widgets?metadata[missing]=x')).body.widgets).toEqual([]);
 	});
 
 	it('searches case-insensitively, every token must match', async () => {
-		const search = async (q: string) => names((await call('GET', `/2025-09/widgets?search=${encodeURIComponent(q)}&sort_direction=ASC`)).body);
+		const search = async (q: string) => names((await fx.call('GET', `/2025-09/widgets?search=${encodeURIComponent(q)}&sort_direction=ASC`)).body);
 		expect(await search('FOUR')).toEqual(['Widget four']);
 		expect(await search('big widget')).toEqual(['Widget three, "the big one"']);
 		expect(await search('widget nothing')).toEqual([]);
 	});
 
 	it('renders the list as CSV: header from flattened keys, refs as ids, RFC 4180 quoting', async () => {
-		const res = await call('GET', '/2025-09/widgets?sort_direction=ASC&limit=4', { headers: { Accept: 'text/csv' } });
+		const res = await fx.call('GET', '/2025-09/widgets?sort_direction=ASC&limit=4', { headers: { Accept: 'text/csv' } });
 		expect(res.status).toBe(200);
 		expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
 		const lines = res.text.trimEnd().split('\r\n');
 		expect(lines[0]).toBe('id,name,color,gadget,metadata.tier,created_at,updated_at,name_length');
 		expect(lines).toHaveLength(5);
-		const widget = sandbox.core.all('widgets')[3];
+		const widget = fx.sandbox.core.all('widgets')[3];
 		expect(lines[4]).toBe(
 			`${widget.id},"Widget three, ""the big one""",red,${(widget.gadget as { id: string }).id},silver,${widget.created_at},${widget.updated_at},${String(widget.name).length}`,
 		);

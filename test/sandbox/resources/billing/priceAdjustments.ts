@@ -13,7 +13,7 @@ import { ApiError, conflict, forbidden, invalidContent } from '../../core/errors
 import type { ApiRecord, ErrorDetail, ResourceModule, SandboxCore } from '../../core/types';
 import { validateBody, type Schema } from '../../core/validate';
 import { renewalOnOrAfter } from './subscriptions';
-import { V, addDays, amountOf, arr, dateOnly, money, num, obj, parseDate, refId, startOfDay } from './shared';
+import { V, addDays, amountOf, arr, dateOnly, money, num, obj, parseDate, refId, startOfDay, type SeedWriter } from './shared';
 
 export const SKIP_NOTIFICATIONS = 'public.price_adjustment:skip_notifications';
 export const SEND_IMMEDIATELY = 'send_immediately';
@@ -144,3 +144,34 @@ export const priceAdjustments: ResourceModule = {
 		});
 	},
 };
+
+/** Demo seed: three drafts (one skips notification, one lowers prices) and one pending adjustment on the subscriptions of contacts 0..4. */
+export function seedPriceAdjustments(w: SeedWriter, subscriptionsByContact: ApiRecord[]) {
+	const { core, put, stamp, today } = w;
+	const adjustmentSpecs: Array<{ contact: number; status: string; percentage: number; notice: number | null; from: number; applies: [boolean, boolean, boolean] }> = [
+		{ contact: 0, status: 'draft', percentage: 5, notice: 30, from: 40, applies: [true, false, false] },
+		{ contact: 2, status: 'draft', percentage: 3.5, notice: null, from: 35, applies: [true, true, false] },
+		{ contact: 1, status: 'pending', percentage: 7, notice: 14, from: 21, applies: [true, false, false] },
+		{ contact: 4, status: 'draft', percentage: -10, notice: 45, from: 60, applies: [true, true, true] },
+	];
+	adjustmentSpecs.forEach((spec, n) => {
+		const subscription = subscriptionsByContact[spec.contact];
+		if (!subscription) return;
+		const adjustOn = renewalOnOrAfter(subscription, addDays(today, spec.from), today);
+		if (!adjustOn) return;
+		const appliesTo = { products: spec.applies[2], protection_levels: spec.applies[1], unit_types: spec.applies[0] };
+		put('price_adjustments', {
+			id: core.newId('pradj_'),
+			adjust_on: dateOnly(adjustOn),
+			adjustment: null,
+			applies_to: appliesTo,
+			estimation: estimation(core, subscription, spec.percentage, appliesTo),
+			invoice: null,
+			notification: notification(spec.notice, dateOnly(adjustOn), today),
+			percentage: spec.percentage,
+			status: spec.status,
+			subscription: { id: subscription.id },
+			...stamp(10 - n),
+		});
+	});
+}

@@ -1,6 +1,6 @@
 /** Product categories: list and get. The rendered category has only `id` and `name` (as in the docs). */
 import type { ApiRecord, ResourceModule } from '../../core/types';
-import { registerReadable } from './shared';
+import { registerReadable, type SeedWriter } from './shared';
 
 const render = (record: ApiRecord): ApiRecord => ({ id: record.id, name: record.name }) as unknown as ApiRecord;
 
@@ -13,3 +13,11 @@ export const productCategories: ResourceModule = {
 		);
 	},
 };
+
+/** Demo seed: three product categories. */
+export function seedProductCategories(w: SeedWriter): ApiRecord[] {
+	const { core, put, stamp } = w;
+	return ['Packing supplies', 'Security', 'Services'].map((name, i) =>
+		put('product_categories', { id: core.newId('pcat_'), name, ...stamp(500 - i) }),
+	);
+}
