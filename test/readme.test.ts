@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { StoraOAuth2Api } from '../credentials/StoraOAuth2Api.credentials';
 import { Stora } from '../nodes/Stora/Stora.node';
-import { ALL_SCOPES } from '../nodes/Stora/shared/constants';
+import { ALL_SCOPES } from '../nodes/Stora/helpers/constants';
 import { operationsTable, replaceSection } from './tools/operations-table';
 
 describe('README and descriptions stay in sync', () => {

@@ -1,11 +1,19 @@
+/*
+ * EVERY request this node makes runs through `requestOperations.pagination` (transport/execute.ts), our transport
+ * hook: the Resource parameter turns pagination on for every operation, so n8n's RoutingNode builds the request from
+ * the descriptions (request, send, preSend) and then hands it to the hook, which sends it (retries, idempotency,
+ * errors, Return All) and shapes the items. RoutingNode's own response handling therefore never runs: descriptions
+ * must not use routing.output (postReceive, maxResults), routing.operations or a pagination of their own
+ * (test/nodes/descriptions.test.ts fails when one does). Keep the hook global.
+ */
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { resourceOptions, resourceProperties } from './descriptions';
+import { authenticationProperty } from './helpers/authentication';
+import { API_VERSION } from './helpers/constants';
 import { methods } from './methods';
-import { resourceOptions, resourceProperties } from './resources';
-import { authenticationProperty } from './shared/authentication';
-import { API_VERSION } from './shared/constants';
-import { executeStoraRequest } from './shared/execute';
+import { executeStoraRequest } from './transport/execute';
 
 export class Stora implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,7 +36,6 @@ export class Stora implements INodeType {
 			baseURL: `={{$credentials.baseUrl.replace(/\\/+$/, "")}}/${API_VERSION}`,
 			headers: { Accept: 'application/json' },
 		},
-		// Every request the descriptions build runs through one transport (retries, idempotency, errors, Return All).
 		requestOperations: { pagination: executeStoraRequest },
 		properties: [
 			authenticationProperty,
@@ -39,6 +46,7 @@ export class Stora implements INodeType {
 				noDataExpression: true,
 				options: resourceOptions,
 				default: 'site',
+				// Pagination on for every operation: this is what routes every request through the hook above.
 				routing: { send: { paginate: true } },
 			},
 			...resourceProperties,

@@ -9,11 +9,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
-import { authenticationProperty } from '../Stora/shared/authentication';
-import { API_VERSION } from '../Stora/shared/constants';
-import { EVENT_TYPE_OPTIONS } from '../Stora/shared/events';
-import { verifySignature } from '../Stora/shared/signature';
-import { asNodeError, storaRequest, versionedBaseUrl } from '../Stora/shared/transport';
+import { authenticationProperty } from '../Stora/helpers/authentication';
+import { API_VERSION } from '../Stora/helpers/constants';
+import { EVENT_TYPE_OPTIONS } from '../Stora/helpers/events';
+import { verifySignature } from '../Stora/helpers/signature';
+import { asNodeError, storaRequest, versionedBaseUrl } from '../Stora/transport/request';
 
 /** What the trigger keeps per registration: test listening and the published workflow each have their own. */
 interface Registration {

@@ -435,9 +435,9 @@ export class N8n {
 	}
 
 	/** Executions of a workflow, newest first (summaries). */
-	async executions(workflowId) {
+	async executions(workflowId, { limit = 20 } = {}) {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const data = await this.request('GET', `/rest/executions?filter=${filter}&limit=20`);
+		const data = await this.request('GET', `/rest/executions?filter=${filter}&limit=${limit}`);
 		return data.results ?? data;
 	}
 

@@ -20,8 +20,10 @@ import { parseArgs } from 'node:util';
 
 import { loadExamples, triggerOf, withCredentials } from './examples.mjs';
 import { match, resolve } from './expect.mjs';
+import { forgedDeliveries } from './forged.mjs';
 import { ensureN8n, log, packPackage, REPO, run, seconds, sleep, startN8n } from './n8n.mjs';
 import { buildSandbox, startSandbox } from './sandbox.mjs';
+import { assertNoSecretLeaked, collectSecrets } from './secrets.mjs';
 
 const { values: args } = parseArgs({
 	options: {
@@ -296,6 +298,13 @@ async function main() {
 	log(`n8n ${n8n.base} (user folder ${n8n.userFolder}, pid ${n8n.pid})`);
 
 	const ctx = { n8n, sandbox, credentials: {}, workflows: [], vars: { sandboxUrl: sandbox.url, n8nUrl: n8n.base } };
+	// Every secret the sandbox issues is remembered before a reset forgets it, for the leak check at the end.
+	const secrets = new Set();
+	const reset = sandbox.control.reset.bind(sandbox.control);
+	sandbox.control.reset = async (seed) => {
+		collectSecrets(sandbox, secrets);
+		return await reset(seed);
+	};
 	const callback = `${n8n.base}/rest/oauth2-credential/callback`;
 
 	console.log('\nPackage in n8n');
@@ -360,10 +369,32 @@ async function main() {
 		await check('fetches a token on first use, and a new one after the sandbox expires it', () => clientCredentialsFlow(ctx));
 	}
 
+	if (!args.only) {
+		console.log('\nForged webhook deliveries');
+		await check('Stora Trigger: every forged delivery is answered 4xx and starts nothing; every genuine one starts one execution', async () => {
+			await sandbox.control.reset('demo');
+			const testCase = {
+				name: 'forged deliveries',
+				workflow: { nodes: [{ name: 'Stora Trigger', type: TRIGGER_TYPE, parameters: { events: ['contact.created'] } }, { name: 'Done', type: 'n8n-nodes-base.noOp', parameters: {} }] },
+			};
+			const workflow = await n8n.createWorkflow(buildWorkflow(testCase, ctx.credentials, 'unused'));
+			ctx.workflows.push(workflow);
+			const figures = await forgedDeliveries({ n8n, sandbox, workflow });
+			log(`forged deliveries: ${figures.forged} of ${figures.kinds} kinds, all refused; ${figures.genuine} genuine, ${figures.executions} executions`);
+		});
+	}
+
 	if (browser && !args.only) {
 		const { browserChecks } = await import('./browser.mjs');
 		await browserChecks({ ...ctx, check, assert, assertMatch, screenshots: args.screenshots, cleanups, callback, buildWorkflow });
 	}
+
+	console.log('\nSecrets');
+	await check("no token, client secret, refresh token or webhook secret in n8n's log, any execution's error or the sandbox's request log", async () => {
+		collectSecrets(sandbox, secrets);
+		const figures = await assertNoSecretLeaked({ n8n, sandbox, workflowIds: ctx.workflows.map((w) => w.id), secrets });
+		log(`secrets: ${figures.secrets} searched for in ${figures.places} places (${figures.bytes} bytes)`);
+	});
 
 	if (args.keep) {
 		console.log(`\n--keep: n8n ${n8n.base} (${'owner@example.com'}), sandbox ${sandbox.url}; Ctrl-C stops them`);

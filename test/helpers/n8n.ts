@@ -21,6 +21,7 @@ import type {
 } from 'n8n-workflow';
 import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
+import { credentialTypeFor as credentialTypeOf } from '../../nodes/Stora/helpers/authentication';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
 
@@ -144,8 +145,9 @@ export function workflowWith(node: INode, staticData?: IDataObject) {
 	return { workflowData, workflow: new Workflow({ ...workflowData, nodeTypes }) };
 }
 
-export function credentialTypeFor(parameters: INodeParameters): 'storaApi' | 'storaOAuth2Api' {
-	return parameters.authentication === 'oAuth2' ? 'storaOAuth2Api' : 'storaApi';
+/** The credential the node uses for these parameters, as the node itself decides it. */
+export function credentialTypeFor(parameters: INodeParameters) {
+	return credentialTypeOf(parameters.authentication);
 }
 
 export interface RunOptions {
@@ -168,7 +170,7 @@ export interface RunResult {
 export async function runStora(options: RunOptions): Promise<RunResult> {
 	const executionId = options.executionId ?? `exec-${Math.random().toString(36).slice(2)}`;
 	const authentication = (options.parameters.authentication as string | undefined) ?? 'accessToken';
-	const credentialType = authentication === 'oAuth2' ? 'storaOAuth2Api' : 'storaApi';
+	const credentialType = credentialTypeOf(authentication);
 	const node: INode = {
 		id: 'b3f1c7e2-0000-4000-8000-000000000001',
 		name: 'Stora',

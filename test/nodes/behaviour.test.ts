@@ -1,9 +1,10 @@
 /**
  * What every operation inherits from the shared transport: error mapping, local validation, Continue On Fail,
- * retries on 429 / 5xx / dropped connections, pacing by rate-limit headers and Return All's exactness.
+ * retries on 429 / 5xx / dropped connections, the shared rate-limit budget and Return All's exactness.
  */
 import { runStora, tokenCredentials } from '../helpers/n8n';
-import { useSandbox } from '../helpers/sandbox-fixture';
+import { useSandbox } from '../helpers/sandboxFixture';
+import { rateLimits } from '../../nodes/Stora/transport/rateLimit';
 
 describe('Stora node: shared behaviour', () => {
 	const fixture = useSandbox();
@@ -40,6 +41,7 @@ describe('Stora node: shared behaviour', () => {
 					'Try a smaller window (hint)',
 					'Something general',
 					'Request ID: req_abc123',
+					'Operation: site → getAll (GET /sites)',
 				].join('\n'),
 			);
 			expect((result.error as { httpCode?: string }).httpCode).toBe('422');
@@ -125,13 +127,27 @@ describe('Stora node: shared behaviour', () => {
 			expect((await client().requests()).map((request) => request.status)).toEqual([429, 429, 200]);
 		});
 
-		it('gives up on 429 after a bounded number of attempts with a message about rate limits', async () => {
+		it('keeps retrying 429s while they stop within the waiting bound, however many there are', async () => {
 			const tooMany = { status: 429, headers: { 'Retry-After': '0' }, body: { error: { code: 'too_many_requests', message: 'Too many requests' } } };
-			await client().fault({ method: 'GET', path: '/2025-09/sites' }, Array(10).fill(tooMany));
+			await client().fault({ method: 'GET', path: '/2025-09/sites' }, Array(8).fill(tooMany));
+			const result = await runStora({ credentials: credentials(), parameters: getSites });
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(3);
+			expect((await client().requests()).map((request) => request.status)).toEqual([...Array(8).fill(429), 200]);
+		});
+
+		it('gives up on 429 once the total waiting bound is spent, with a message about rate limits', async () => {
+			rateLimits.configure({ maxRetryWaitMs: 1500 });
+			const tooMany = { status: 429, headers: { 'Retry-After': '1' }, body: { error: { code: 'too_many_requests', message: 'Too many requests' } } };
+			await client().fault({ method: 'GET', path: '/2025-09/sites' }, Array(20).fill(tooMany));
 			const result = await runStora({ credentials: credentials(), parameters: getSites });
 			expect(result.error?.message).toBe('Too many requests [too_many_requests]');
 			expect(result.error?.description).toContain('10 per second');
-			expect((await client().requests()).length).toBe(6);
+			// Each wait is a second: the bound lets one or two retries through, never the twenty queued 429s.
+			const statuses = (await client().requests()).map((request) => request.status);
+			expect(statuses.length).toBeGreaterThanOrEqual(2);
+			expect(statuses.length).toBeLessThanOrEqual(3);
+			expect(new Set(statuses)).toEqual(new Set([429]));
 		});
 
 		it('retries a dropped connection and a 500 on a read', async () => {

@@ -4,7 +4,7 @@
  * answer instead of creating a second record.
  */
 import { runStora } from '../helpers/n8n';
-import { useSandbox } from '../helpers/sandbox-fixture';
+import { useSandbox } from '../helpers/sandboxFixture';
 
 describe('Stora node: idempotent writes', () => {
 	const fixture = useSandbox();

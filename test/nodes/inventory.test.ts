@@ -8,8 +8,8 @@ import {
 	searchUnits,
 } from '../../nodes/Stora/methods/listSearch/inventory';
 import { additionalDataFor, locator as rl, runStora, tokenCredentials, workflowWith } from '../helpers/n8n';
-import { SandboxClient, type StateRecord } from '../helpers/sandbox-client';
-import { useSandbox, type StartedSandbox } from '../helpers/sandbox-fixture';
+import { SandboxClient, type StateRecord } from '../sandbox/client';
+import { useSandbox, type StartedSandbox } from '../helpers/sandboxFixture';
 
 
 const idOf = (value: unknown) => (value as { id?: string } | null | undefined)?.id;

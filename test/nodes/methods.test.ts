@@ -2,8 +2,8 @@
  * Resource-locator lists and dropdowns, loaded from the sandbox through n8n-core's real load-options context.
  */
 import { Stora } from '../../nodes/Stora/Stora.node';
-import { loadOptionsContext } from '../helpers/load-options';
-import { useSandbox } from '../helpers/sandbox-fixture';
+import { loadOptionsContext } from '../helpers/loadOptions';
+import { useSandbox } from '../helpers/sandboxFixture';
 
 describe('Stora node: lists and dropdowns', () => {
 	const fixture = useSandbox();
@@ -39,7 +39,7 @@ describe('Stora node: lists and dropdowns', () => {
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 	});
 
-	it('loads deal stages, unit types, contract templates, timeline sources and templates, product categories', async () => {
+	it('loads deal stages, unit types, contract templates, timeline sources and templates', async () => {
 		const context = loadOptionsContext(fixture.credentials(), { resource: 'site', operation: 'get' });
 		const cases: Array<[keyof typeof loadOptions, string]> = [
 			['getDealStages', 'stages'],
@@ -47,7 +47,6 @@ describe('Stora node: lists and dropdowns', () => {
 			['getContractTemplates', 'contract_templates'],
 			['getTimelineSources', 'sources'],
 			['getTimelineTemplates', 'templates'],
-			['getProductCategories', 'product_categories'],
 		];
 		for (const [method, collection] of cases) {
 			const options = await loadOptions[method].call(context);

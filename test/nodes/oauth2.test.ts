@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import { oauthCredentials, runStora } from '../helpers/n8n';
-import { useSandbox } from '../helpers/sandbox-fixture';
+import { useSandbox } from '../helpers/sandboxFixture';
 
 const REDIRECT = 'http://127.0.0.1:5678/rest/oauth2-credential/callback';
 const getSites = { authentication: 'oAuth2', resource: 'site', operation: 'getAll', returnAll: false, limit: 2 };

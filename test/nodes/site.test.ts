@@ -1,5 +1,5 @@
 import { runStora, tokenCredentials } from '../helpers/n8n';
-import { useSandbox } from '../helpers/sandbox-fixture';
+import { useSandbox } from '../helpers/sandboxFixture';
 
 describe('Stora node: Site', () => {
 	const fixture = useSandbox();
@@ -36,6 +36,21 @@ describe('Stora node: Site', () => {
 			['address', 'created_at', 'id', 'name', 'opened_at', 'phone', 'updated_at'].filter((key) => key in second).sort(),
 		);
 		expect((await client().requests())[0].path).toBe(`/2025-09/sites/${second.id}`);
+	});
+
+	it("builds each item's URL from the locator's value ($parameter gives the extracted ID, expressions resolved)", async () => {
+		const [first, second] = await client().state('sites');
+		const result = await runStora({
+			credentials: credentials(),
+			items: [{ id: first.id }, { id: ` ${second.id}` }],
+			parameters: { resource: 'site', operation: 'get', siteId: { __rl: true, mode: 'id', value: '={{ $json.id.trim() }}' } },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.id)).toEqual([first.id, second.id]);
+		expect((await client().requests()).map((request) => request.path)).toEqual([
+			`/2025-09/sites/${first.id}`,
+			`/2025-09/sites/${second.id}`,
+		]);
 	});
 
 	it('gets many sites up to the limit, sending limit, sort, search and windows as query parameters', async () => {

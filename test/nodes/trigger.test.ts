@@ -2,13 +2,18 @@ import { createHmac } from 'node:crypto';
 
 import { startSandbox } from '../sandbox';
 import { tokenCredentials } from '../helpers/n8n';
-import { SandboxClient } from '../helpers/sandbox-client';
+import { SandboxClient } from '../sandbox/client';
 import { TriggerHarness } from '../helpers/trigger';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
-function signed(secret: string, body: string, timestamp = Math.floor(Date.now() / 1000)) {
-	const v1 = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+function signed(
+	secret: string,
+	body: string,
+	timestamp: number = Math.floor(Date.now() / 1000),
+	encoding: 'hex' | 'base64' | 'base64url' = 'hex',
+) {
+	const v1 = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest(encoding);
 	return `t=${timestamp},v1=${v1}`;
 }
 
@@ -185,11 +190,27 @@ describe('Stora Trigger', () => {
 				expect(harness.received.at(-1)?.workflowData).toHaveLength(1);
 			});
 
+			// The docs show neither the unit of `t` nor the encoding of `v1`: every combination a sender may use passes.
+			it.each([
+				['seconds, hex', () => signed(registration('production')!.secret, body)],
+				['milliseconds, hex', () => signed(registration('production')!.secret, body, Date.now())],
+				['seconds, base64', () => signed(registration('production')!.secret, body, undefined, 'base64')],
+				['milliseconds, base64url', () => signed(registration('production')!.secret, body, Date.now(), 'base64url')],
+			])('accepts a delivery signed with %s', async (_name, header) => {
+				const response = await post({ 'x-stora-signature': header() });
+				expect(response.status).toBe(200);
+				expect(harness.received.at(-1)?.workflowData).toHaveLength(1);
+			});
+
 			it.each([
 				['unsigned', () => ({})],
 				['forged', () => ({ 'x-stora-signature': signed('0'.repeat(64), body) })],
 				['stale', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, Math.floor(Date.now() / 1000) - 3600) })],
 				['malformed', () => ({ 'x-stora-signature': 'v1=abc' })],
+				['stale in milliseconds', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, Date.now() - 3_600_000) })],
+				['stale in base64', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, Math.floor(Date.now() / 1000) - 3600, 'base64') })],
+				['signed with another secret in base64', () => ({ 'x-stora-signature': signed('whsec_other', body, undefined, 'base64') })],
+				['truncated base64', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, undefined, 'base64').slice(0, -4) })],
 			])('%s delivery gets 401', async (_name, headers) => {
 				const response = await post(headers());
 				expect(response.status).toBe(401);

@@ -180,6 +180,25 @@ describe('sandbox faults and latency', () => {
 		expect((await fx.call('GET', '/2025-09/widgets')).status).toBe(200);
 	});
 
+	it('processes the request, then drops the connection before the answer', async () => {
+		await fault({ method: 'POST', path: '/2025-09/widgets' }, [{ reset_after: true }]);
+		const post = fetch(`${fx.sandbox.url}/2025-09/widgets`, {
+			method: 'POST',
+			headers: { Authorization: `Bearer ${fx.sandbox.token}`, 'Content-Type': 'application/json' },
+			body: JSON.stringify({ name: 'lost answer' }),
+		});
+		await expect(post).rejects.toThrow();
+		const list = await fx.call('GET', '/2025-09/widgets');
+		expect(JSON.stringify(list.body)).toContain('lost answer');
+	});
+
+	it('answers 200 with an empty body', async () => {
+		await fault({ path: '/2025-09/widgets' }, [{ empty: true }]);
+		const response = await fetch(`${fx.sandbox.url}/2025-09/widgets`, { headers: { Authorization: `Bearer ${fx.sandbox.token}` } });
+		expect(response.status).toBe(200);
+		expect(await response.text()).toBe('');
+	});
+
 	it('answers malformed JSON with 200', async () => {
 		await fault({ path: '/2025-09/widgets' }, [{ malformed: true }]);
 		const response = await fetch(`${fx.sandbox.url}/2025-09/widgets`, { headers: { Authorization: `Bearer ${fx.sandbox.token}` } });

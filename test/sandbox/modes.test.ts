@@ -112,9 +112,10 @@ describe('documented headers', () => {
 	const time = manualClock('2025-06-01T12:00:00.000Z');
 	const fx = useSandbox({ modules: [widgetsModule], clock: time.clock, rateLimit: { perSecond: 1, perMinute: 100 } });
 
-	test('full (the default): RateLimit-Remaining on answers and Retry-After on 429', async () => {
+	test('full (the default): RateLimit-Remaining and RateLimit-Policy on answers and Retry-After on 429', async () => {
 		const ok = await fx.call('GET', `${V}/widgets`);
 		expect(ok.headers.get('ratelimit-remaining')).toBe('0');
+		expect(ok.headers.get('ratelimit-policy')).toBe('1;w=1, 100;w=60');
 		const limited = await fx.call('GET', `${V}/widgets`);
 		expect(limited.status).toBe(429);
 		expect(limited.headers.get('retry-after')).toBe('1');
@@ -128,6 +129,7 @@ describe('documented headers', () => {
 		expect(ok.headers.get('ratelimit-limit')).toBe('1');
 		expect(ok.headers.get('ratelimit-reset')).toMatch(/^\d+$/);
 		expect(ok.headers.has('ratelimit-remaining')).toBe(false);
+		expect(ok.headers.has('ratelimit-policy')).toBe(false);
 		const limited = await fx.call('GET', `${V}/widgets`);
 		expect(limited.status).toBe(429);
 		expect(limited.body.error.code).toBe('too_many_requests');

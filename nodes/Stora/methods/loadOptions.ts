@@ -44,4 +44,3 @@ export const getTimelineSources = dropdown('/timeline/sources', nameOf);
 export const getTimelineTemplates = dropdown('/timeline/templates', nameOf, (template) =>
 	String(template.message ?? template.description ?? ''),
 );
-export const getProductCategories = dropdown('/product_categories', nameOf);

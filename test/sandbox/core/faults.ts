@@ -5,6 +5,10 @@
 export type FaultResponse =
 	| { status: number; headers?: Record<string, string>; body?: unknown }
 	| { reset: true }
+	/** The request is processed, then the connection drops before the answer: the client cannot know it worked. */
+	| { reset_after: true }
+	/** 200 with a JSON content type and no body at all. */
+	| { empty: true }
 	| { delay_ms: number }
 	| { malformed: true }
 	| { html: true };
@@ -58,10 +62,10 @@ function matches(match: FaultMatch, method: string, path: string): boolean {
 export function checkFault(response: unknown): string | undefined {
 	if (!response || typeof response !== 'object') return 'each response must be an object';
 	const r = response as Record<string, unknown>;
-	if (r.reset === true || r.malformed === true || r.html === true) return undefined;
+	if (r.reset === true || r.reset_after === true || r.empty === true || r.malformed === true || r.html === true) return undefined;
 	if (typeof r.delay_ms === 'number' && r.delay_ms >= 0) return undefined;
 	if (typeof r.status === 'number' && r.status >= 100 && r.status <= 599) return undefined;
-	return 'each response needs one of: status, reset, delay_ms, malformed, html';
+	return 'each response needs one of: status, reset, reset_after, empty, delay_ms, malformed, html';
 }
 
 export const HTML_ERROR_PAGE = `<!DOCTYPE html>

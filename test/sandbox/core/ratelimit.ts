@@ -1,7 +1,8 @@
 /**
  * Per-token fixed-window rate limiting (per second and per minute) on the sandbox clock. Documented defaults:
  * 10 requests/s and 60 requests/min. The docs show `RateLimit-Limit` and `RateLimit-Reset` (UTC epoch seconds);
- * `RateLimit-Remaining` and `Retry-After` are our additions (unconfirmed). The headers describe whichever window
+ * `RateLimit-Remaining`, `RateLimit-Policy` (both windows, IETF draft form) and `Retry-After` are our additions
+ * (unconfirmed). The headers describe whichever window
  * is closer to running out. Rejected requests do not count.
  */
 export type RateLimitOption = 'off' | 'default' | { perSecond: number; perMinute: number };
@@ -66,6 +67,8 @@ export class RateLimiter {
 				'RateLimit-Limit': String(useMinute ? this.limits.perMinute : this.limits.perSecond),
 				'RateLimit-Remaining': String(Math.max(0, useMinute ? remainingMinute : remainingSecond)),
 				'RateLimit-Reset': String(Math.ceil(resetMs / 1000)),
+				// Both windows, in the IETF draft's form: how a client can learn a plan's limits (undocumented by Stora).
+				'RateLimit-Policy': `${this.limits.perSecond};w=1, ${this.limits.perMinute};w=60`,
 			},
 		};
 	}

@@ -82,7 +82,13 @@ export async function handleHttp(sb: Sandbox, req: IncomingMessage, res: ServerR
 				req.socket.destroy();
 				return;
 			}
+			if ('reset_after' in fault) {
+				log.status = (await apiCall(sb, incoming, log)).status;
+				req.socket.destroy();
+				return;
+			}
 			if ('delay_ms' in fault) await delay(fault.delay_ms);
+			else if ('empty' in fault) out = { status: 200, headers: { 'Content-Type': JSON_TYPE, 'X-Request-Id': requestId }, body: Buffer.alloc(0) };
 			else if ('malformed' in fault) out = { status: 200, headers: { 'Content-Type': JSON_TYPE, 'X-Request-Id': requestId }, body: Buffer.from('{"data": [{"id": "broken", ') };
 			else if ('html' in fault) out = { status: 502, headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-Request-Id': requestId }, body: Buffer.from(HTML_ERROR_PAGE) };
 			else out = faultReply(fault, requestId);
@@ -137,7 +143,7 @@ function faultReply(fault: { status: number; headers?: Record<string, string>; b
 const ANONYMOUS: Caller = { token: '', scopes: [], creator: { id: '' } };
 
 /** Headers the docs do not show (rate limits); dropped in the `documented` headers mode. */
-const UNDOCUMENTED_HEADERS = ['RateLimit-Remaining', 'Retry-After'];
+const UNDOCUMENTED_HEADERS = ['RateLimit-Remaining', 'RateLimit-Policy', 'Retry-After'];
 
 async function apiCall(sb: Sandbox, incoming: Incoming, log: RequestLogEntry): Promise<Outgoing> {
 	const out = await apiCallWithAllHeaders(sb, incoming, log);

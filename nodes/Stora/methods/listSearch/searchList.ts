@@ -5,8 +5,9 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE } from '../../shared/constants';
-import { storaRequest, versionedBaseUrl } from '../../shared/transport';
+import { MAX_PAGE_SIZE } from '../../helpers/constants';
+import { nextPageOf, recordsOf } from '../../helpers/response';
+import { storaRequest, versionedBaseUrl } from '../../transport/request';
 
 /** One page of a list endpoint, and the next page number the API reports. */
 export async function listPage(
@@ -21,9 +22,7 @@ export async function listPage(
 		qs: { limit: MAX_PAGE_SIZE, ...qs },
 	});
 	const body = response.body as IDataObject;
-	const key = Object.keys(body).find((name) => name !== 'meta' && Array.isArray(body[name]));
-	const next = ((body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined)?.next;
-	return { records: (key ? body[key] : []) as IDataObject[], next: typeof next === 'number' ? next : undefined };
+	return { records: recordsOf(body), next: nextPageOf(body) };
 }
 
 interface SearchOptions {

@@ -1,0 +1,20 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { contactFields, fieldsCollection } from '../common';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+		required: true,
+		description: 'Email address of the contact',
+		routing: { send: { type: 'body', property: 'email' } },
+	},
+	fieldsCollection('additionalFields', contactFields('additionalFields')),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['create'] } }, properties);

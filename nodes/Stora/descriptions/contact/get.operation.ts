@@ -1,0 +1,8 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { locator, simplifyToggle } from '../common';
+
+const properties: INodeProperties[] = [locator('contact'), simplifyToggle()];
+
+export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['get'] } }, properties);

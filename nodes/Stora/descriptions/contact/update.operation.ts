@@ -1,0 +1,24 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { contactFields, fieldsCollection, locator } from '../common';
+
+const properties: INodeProperties[] = [
+	locator('contact'),
+	fieldsCollection(
+		'updateFields',
+		contactFields('updateFields', [
+			{
+				displayName: 'Email',
+				name: 'email',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+				description: 'New email address of the contact',
+				routing: { send: { type: 'body', property: 'email' } },
+			},
+		]),
+	),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['update'] } }, properties);

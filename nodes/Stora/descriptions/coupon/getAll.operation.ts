@@ -1,0 +1,22 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import {
+	dateWindows,
+	filtersCollection,
+	optionsCollection,
+	outputFormat,
+	returnAllAndLimit,
+	simplifyToggle,
+	sortOptions,
+} from '../common';
+
+const properties: INodeProperties[] = [
+	...returnAllAndLimit(),
+	filtersCollection(dateWindows(['created', 'updated'])),
+	optionsCollection(sortOptions(['created_at', 'updated_at'])),
+	...outputFormat(),
+	simplifyToggle(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['coupon'], operation: ['getAll'] } }, properties);

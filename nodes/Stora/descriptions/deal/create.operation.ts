@@ -1,0 +1,11 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { dealFields, fieldsCollection, locator } from '../common';
+
+const properties: INodeProperties[] = [
+	locator('contact', { send: { type: 'body', property: 'contact.id' }, description: 'The contact the deal is for' }),
+	fieldsCollection('additionalFields', dealFields('additionalFields', false)),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['deal'], operation: ['create'] } }, properties);

@@ -1,0 +1,11 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { expandOption, locator, optionsCollection } from '../common';
+
+const properties: INodeProperties[] = [locator('identityVerification'), optionsCollection([expandOption(['contact'])])];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['identityVerification'], operation: ['get'] } },
+	properties,
+);

@@ -1,0 +1,92 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { idempotencyKeyProperty } from './common';
+import * as accessToken from './accessToken/AccessToken.resource';
+import * as contact from './contact/Contact.resource';
+import * as contract from './contract/Contract.resource';
+import * as contractTemplate from './contractTemplate/ContractTemplate.resource';
+import * as coupon from './coupon/Coupon.resource';
+import * as creditNote from './creditNote/CreditNote.resource';
+import * as deal from './deal/Deal.resource';
+import * as dealStage from './dealStage/DealStage.resource';
+import * as identityVerification from './identityVerification/IdentityVerification.resource';
+import * as image from './image/Image.resource';
+import * as invoice from './invoice/Invoice.resource';
+import * as note from './note/Note.resource';
+import * as opportunity from './opportunity/Opportunity.resource';
+import * as order from './order/Order.resource';
+import * as orderLineItem from './orderLineItem/OrderLineItem.resource';
+import * as priceAdjustment from './priceAdjustment/PriceAdjustment.resource';
+import * as product from './product/Product.resource';
+import * as productCategory from './productCategory/ProductCategory.resource';
+import * as protectionLevel from './protectionLevel/ProtectionLevel.resource';
+import * as site from './site/Site.resource';
+import * as subscription from './subscription/Subscription.resource';
+import * as task from './task/Task.resource';
+import * as tenancy from './tenancy/Tenancy.resource';
+import * as timelineEvent from './timelineEvent/TimelineEvent.resource';
+import * as timelineSource from './timelineSource/TimelineSource.resource';
+import * as timelineTemplate from './timelineTemplate/TimelineTemplate.resource';
+import * as unit from './unit/Unit.resource';
+import * as unitAllocation from './unitAllocation/UnitAllocation.resource';
+import * as unitType from './unitType/UnitType.resource';
+import * as webhookEndpoint from './webhookEndpoint/WebhookEndpoint.resource';
+
+/** Every resource of the node, by its value. Adding one is a folder with its `<Resource>.resource.ts` and a line here. */
+const resources: Record<string, { description: INodeProperties[] }> = {
+	accessToken,
+	contact,
+	contract,
+	contractTemplate,
+	coupon,
+	creditNote,
+	deal,
+	dealStage,
+	identityVerification,
+	image,
+	invoice,
+	note,
+	opportunity,
+	order,
+	orderLineItem,
+	priceAdjustment,
+	product,
+	productCategory,
+	protectionLevel,
+	site,
+	subscription,
+	task,
+	tenancy,
+	timelineEvent,
+	timelineSource,
+	timelineTemplate,
+	unit,
+	unitAllocation,
+	unitType,
+	webhookEndpoint,
+};
+
+/** "Order Line Item" for `orderLineItem`: the dropdown names the resources as their values spell them. */
+const nameOf = (value: string) => value.replace(/^./, (first) => first.toUpperCase()).replace(/(?<=.)([A-Z])/g, ' $1');
+
+export const resourceOptions: INodePropertyOptions[] = Object.keys(resources)
+	.map((value) => ({ name: nameOf(value), value }))
+	.sort((a, b) => a.name.localeCompare(b.name));
+
+/** Operation values that POST (creates and the API's actions): only these can carry an Idempotency-Key. */
+const postOperations = [
+	...new Set(
+		Object.values(resources).flatMap((resource) =>
+			resource.description
+				.filter((property) => property.name === 'operation')
+				.flatMap((property) => (property.options ?? []) as INodePropertyOptions[])
+				.filter((option) => option.routing?.request?.method === 'POST')
+				.map((option) => String(option.value)),
+		),
+	),
+].sort();
+
+export const resourceProperties: INodeProperties[] = [
+	...Object.values(resources).flatMap((resource) => resource.description),
+	idempotencyKeyProperty(postOperations),
+];

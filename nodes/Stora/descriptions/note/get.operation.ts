@@ -1,0 +1,8 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { expandOption, locator, optionsCollection } from '../common';
+
+const properties: INodeProperties[] = [locator('note'), optionsCollection([expandOption(['creator', 'resource'])])];
+
+export const description = updateDisplayOptions({ show: { resource: ['note'], operation: ['get'] } }, properties);

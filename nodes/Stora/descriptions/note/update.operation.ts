@@ -1,0 +1,19 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { fieldsCollection, locator, metadataBodyField, noteContentField, noteRecordField } from '../common';
+
+const properties: INodeProperties[] = [
+	locator('note'),
+	fieldsCollection('updateFields', [
+		noteContentField(false, 'New text of the note'),
+		metadataBodyField('updateFields'),
+		noteRecordField(
+			'updateFields.resourceId',
+			false,
+			'Move the note to another record: ID of a contact (con_), unit (unit_), subscription (sub_) or task (task_)',
+		),
+	]),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['note'], operation: ['update'] } }, properties);

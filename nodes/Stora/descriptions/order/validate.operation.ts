@@ -1,0 +1,19 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { expandOption, locator, optionsCollection, simplifyToggle, ORDER_EXPAND } from '../common';
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Stora has announced a breaking change to the protection-level parts of order validation: protection levels are becoming site-scoped. Validation results for protection line items may change with the next API version.',
+		name: 'protectionLevelNotice',
+		type: 'notice',
+		default: '',
+	},
+	locator('order'),
+	optionsCollection([expandOption(ORDER_EXPAND)]),
+	simplifyToggle(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['validate'] } }, properties);

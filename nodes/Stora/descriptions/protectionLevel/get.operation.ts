@@ -1,0 +1,11 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { locator, simplifyToggle } from '../common';
+
+const properties: INodeProperties[] = [locator('protectionLevel'), simplifyToggle()];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['protectionLevel'], operation: ['get'] } },
+	properties,
+);

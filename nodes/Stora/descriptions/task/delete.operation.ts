@@ -1,0 +1,8 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { locator } from '../common';
+
+const properties: INodeProperties[] = [locator('task')];
+
+export const description = updateDisplayOptions({ show: { resource: ['task'], operation: ['delete'] } }, properties);

@@ -1,0 +1,17 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { fieldsCollection, locator, timelineEventFields } from '../common';
+
+const properties: INodeProperties[] = [
+	locator('timelineEvent', {
+		name: 'eventId',
+		description: 'ID of the timeline event (aevt_...), as returned when it was created',
+	}),
+	fieldsCollection('updateFields', timelineEventFields('updateFields', true)),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['timelineEvent'], operation: ['update'] } },
+	properties,
+);

@@ -1,0 +1,23 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import {
+	dateWindows,
+	filtersCollection,
+	optionsCollection,
+	outputFormat,
+	returnAllAndLimit,
+	sortOptions,
+} from '../common';
+
+const properties: INodeProperties[] = [
+	...returnAllAndLimit(),
+	filtersCollection(dateWindows(['created', 'updated'])),
+	optionsCollection(sortOptions(['created_at', 'updated_at'])),
+	...outputFormat(),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['timelineSource'], operation: ['getAll'] } },
+	properties,
+);

@@ -1,0 +1,16 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { locator } from '../common';
+
+const properties: INodeProperties[] = [
+	locator('contact', {
+		send: { type: 'body', property: 'contact_id' },
+		description: 'The contact whose units are overlocked or released',
+	}),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['unit'], operation: ['removeOverlock'] } },
+	properties,
+);

@@ -1,0 +1,13 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { expandOption, locator, optionsCollection } from '../common';
+
+const EXPAND = ['tenancy', 'unit'];
+
+const properties: INodeProperties[] = [locator('unitAllocation'), optionsCollection([expandOption(EXPAND)])];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['unitAllocation'], operation: ['get'] } },
+	properties,
+);

@@ -1,0 +1,14 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { expandOption, locator, optionsCollection, simplifyToggle } from '../common';
+
+const EXPAND = ['promotion', 'site'];
+
+const properties: INodeProperties[] = [
+	locator('unitType'),
+	optionsCollection([expandOption(EXPAND)]),
+	simplifyToggle(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['unitType'], operation: ['get'] } }, properties);

@@ -1,0 +1,18 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { basePriceRows, expandOption, locator, optionsCollection, simplifyToggle } from '../common';
+
+const EXPAND = ['promotion', 'site'];
+
+const properties: INodeProperties[] = [
+	locator('unitType'),
+	basePriceRows(),
+	optionsCollection([expandOption(EXPAND)]),
+	simplifyToggle(),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['unitType'], operation: ['setBasePrice'] } },
+	properties,
+);

@@ -1,0 +1,11 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { locator } from '../common';
+
+const properties: INodeProperties[] = [locator('webhookEndpoint')];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhookEndpoint'], operation: ['delete'] } },
+	properties,
+);

@@ -1,0 +1,11 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { expandOption, locator, optionsCollection } from '../common';
+
+const properties: INodeProperties[] = [locator('webhookEndpoint'), optionsCollection([expandOption(['creator'])])];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhookEndpoint'], operation: ['get'] } },
+	properties,
+);

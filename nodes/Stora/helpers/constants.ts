@@ -1,0 +1,138 @@
+/** API version: the first path segment of every resource path. */
+export const API_VERSION = '2025-09';
+
+/** The API accepts 1 to 100 records per page. */
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * Every scope the node's operations can need. The docs' scope table is cut off part-way, so the tail
+ * (timeline, unit, unit type, webhook endpoint, opportunity and price adjustment scopes) follows the spec and the
+ * endpoint pages; see the README's "Unconfirmed behaviour" section.
+ */
+export const ALL_SCOPES = [
+	'public.contact:read',
+	'public.contact:write',
+	'public.contract:read',
+	'public.contract_template:read',
+	'public.coupon:read',
+	'public.credit_note:read',
+	'public.deal:read',
+	'public.deal:write',
+	'public.deal_stage:read',
+	'public.identity_verification:read',
+	'public.invoice:read',
+	'public.note:read',
+	'public.note:write',
+	'public.opportunity:write',
+	'public.order:read',
+	'public.order:write',
+	'public.price_adjustment:write',
+	'public.product:read',
+	'public.product:write',
+	'public.product_category:read',
+	'public.protection_level:read',
+	'public.protection_level:write',
+	'public.site:read',
+	'public.staff:read',
+	'public.subscription:read',
+	'public.task:read',
+	'public.task:write',
+	'public.tenancy:read',
+	'public.timeline_event:write',
+	'public.timeline_source:read',
+	'public.timeline_template:read',
+	'public.unit:read',
+	'public.unit:write',
+	'public.unit_allocation:read',
+	'public.unit_type:read',
+	'public.unit_type:write',
+	'public.webhook_endpoint:read',
+	'public.webhook_endpoint:write',
+];
+
+/** The ID prefix of each kind of record: IDs are checked against it before any request. */
+export const ID_PREFIXES = {
+	accessToken: 'tok_',
+	application: 'app_',
+	contact: 'con_',
+	contract: 'ctr_',
+	contractTemplate: 'ctpl_',
+	coupon: 'cpn_',
+	creditNote: 'cred_',
+	deal: 'deal_',
+	dealStage: 'dstg_',
+	identityVerification: 'idver_',
+	invoice: 'inv_',
+	note: 'note_',
+	opportunity: 'opp_',
+	order: 'order_',
+	priceAdjustment: 'pradj_',
+	product: 'prod_',
+	productCategory: 'pcat_',
+	protectionLevel: 'plvl_',
+	site: 'site_',
+	staff: 'staff_',
+	subscription: 'sub_',
+	task: 'task_',
+	tenancy: 'ten_',
+	timelineEvent: 'aevt_',
+	timelineSource: 'tsrc_',
+	timelineTemplate: 'aetpl_',
+	unit: 'unit_',
+	unitAllocation: 'alloc_',
+	unitType: 'utype_',
+	webhookEndpoint: 'we_',
+} as const;
+
+export type RecordKind = keyof typeof ID_PREFIXES;
+
+/** The API's billing periods (the order `billing_period` enum), also the keys of a Set Base Price body. */
+export const BILLING_PERIODS = [
+	'monthly',
+	'weekly',
+	'every_four_weeks',
+	'every_three_months',
+	'every_six_months',
+	'yearly',
+	'one_time',
+];
+
+/** Contact enums, shared by Contact Create / Update and the new contact of Order Create. */
+export const CONTACT_TYPES = ['domestic', 'company', 'student', 'charity', 'local_authority'];
+export const CONTACT_SOURCES = [
+	'pre_open',
+	'incomplete_booking',
+	'registered_interest',
+	'price_interest',
+	'quotation_request',
+	'booking',
+	'popup',
+	'external_enquiry',
+	'phone',
+	'walkin',
+	'import',
+	'other',
+];
+export const MARKETING_SOURCES = [
+	'used_before',
+	'recommendation',
+	'received_leaflet',
+	'seen_building_signs',
+	'seen_advert',
+	'facebook_marketplace',
+	'google_search',
+	'other_online_search',
+	'social_media',
+	'email',
+	'radio',
+	'other',
+];
+export const USE_CASES = ['business_needs', 'moving_home', 'more_space', 'refurb', 'travelling', 'other'];
+
+/** Line item types and the ID prefix of the item each one charges for (a security deposit is for a unit type). */
+export const LINE_ITEM_ITEM_PREFIX: Record<string, string> = {
+	unit_type: ID_PREFIXES.unitType,
+	protection: ID_PREFIXES.protectionLevel,
+	product: ID_PREFIXES.product,
+	security_deposit: ID_PREFIXES.unitType,
+};

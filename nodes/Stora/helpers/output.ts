@@ -1,0 +1,105 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+
+import { headerOf, jsonBodyOf } from './response';
+
+/**
+ * What "Simplify" keeps of a record, per resource: enough to identify and route it in a workflow. A table here rather
+ * than on the descriptions, so output shaping does not depend on them (a test checks every Simplify has an entry).
+ */
+export const SIMPLIFIED_FIELDS: Record<string, string[]> = {
+	contact: ['id', 'email', 'full_name', 'phone_number', 'status', 'type', 'created_at', 'updated_at'],
+	contract: ['id', 'name', 'status', 'contact', 'contract_template', 'tenancy', 'sent_at', 'signed_at'],
+	coupon: ['id', 'name', 'code', 'type', 'percent', 'amount', 'duration', 'months', 'public'],
+	creditNote: ['id', 'number', 'invoice', 'contact', 'status', 'type', 'reason', 'total', 'created_at'],
+	deal: [
+		'id',
+		'name',
+		'status',
+		'stage',
+		'contact',
+		'site',
+		'assignee',
+		'value_estimate',
+		'lost_reason',
+		'starts_at',
+		'created_at',
+		'updated_at',
+	],
+	invoice: ['id', 'number', 'status', 'collection_status', 'type', 'contact', 'total', 'amount_due', 'due_date', 'created_at'],
+	order: ['id', 'status', 'source', 'billing_period', 'contact', 'site', 'starts_at', 'total', 'payment_url', 'created_at'],
+	product: ['id', 'name', 'sku', 'category', 'charge_type', 'prices', 'site'],
+	protectionLevel: ['id', 'cover_level', 'prices', 'public', 'account_code'],
+	site: ['id', 'name', 'address', 'phone', 'opened_at', 'created_at', 'updated_at'],
+	subscription: ['id', 'billing_period', 'cancelled', 'contact', 'site', 'tenancy', 'current_period', 'starts_at', 'ends_at'],
+	task: ['id', 'title', 'status', 'due_at', 'assignee', 'resource', 'site', 'completed_at', 'created_at'],
+	unitType: ['id', 'name', 'site', 'size_description', 'status', 'prices', 'created_at', 'updated_at'],
+};
+
+function simplify(fields: string[] | undefined, record: IDataObject): IDataObject {
+	if (!fields) return record;
+	return Object.fromEntries(fields.filter((field) => field in record).map((field) => [field, record[field]]));
+}
+
+function lastPathSegment(url: string | undefined): string {
+	return decodeURIComponent(String(url ?? '').split('?')[0].split('/').filter(Boolean).pop() ?? '');
+}
+
+const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'text/csv': 'csv' };
+
+/** A document or export (PDF, CSV, image) as n8n binary data, named after the record or the list it came from. */
+async function binaryItem(
+	context: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const mimeType = (headerOf(response, 'content-type') ?? '').split(';')[0].trim() || 'application/octet-stream';
+	const fromHeader = /filename="?([^";]+)"?/.exec(headerOf(response, 'content-disposition') ?? '')?.[1];
+	const extension = EXTENSIONS[mimeType];
+	const fileName =
+		fromHeader ?? `${lastPathSegment(options.url).replace(/\.[a-z]+$/, '')}${extension ? `.${extension}` : ''}`;
+	const property = context.getNodeParameter('binaryPropertyName', 'data') as string;
+	const binary = await context.helpers.prepareBinaryData(
+		Buffer.from(response.body as Buffer),
+		fileName,
+		mimeType,
+	);
+	return [{ json: { fileName, mimeType, url: options.url }, binary: { [property]: binary } }];
+}
+
+/**
+ * Turns an API answer into n8n items: the envelope's resource (or each record of a list) becomes an item, Delete
+ * becomes `{ deleted: true, id, message }`, documents become binary data, and "Simplify" trims wide records.
+ */
+export async function shapeOutput(
+	context: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	answer: IN8nHttpFullResponse | IDataObject[],
+): Promise<INodeExecutionData[]> {
+	const resource = context.getNodeParameter('resource', '') as string;
+	const fields = context.getNodeParameter('simplify', false) === true ? SIMPLIFIED_FIELDS[resource] : undefined;
+	const toItems = (records: IDataObject[]) => records.map((record) => ({ json: simplify(fields, record) }));
+
+	if (Array.isArray(answer)) return toItems(answer);
+	if (options.encoding === 'arraybuffer') return await binaryItem(context, options, answer);
+
+	const envelope = jsonBodyOf(context.getNode(), answer);
+	if (envelope.success && typeof envelope.success === 'object') {
+		const message = (envelope.success as IDataObject).message;
+		if ((options.method ?? '').toUpperCase() === 'DELETE') {
+			return [{ json: { deleted: true, id: lastPathSegment(options.url), message } }];
+		}
+		return [{ json: { success: true, message } }];
+	}
+	// Resource answers are enveloped with `meta`; the OAuth endpoints answer with a bare object.
+	if (!('meta' in envelope)) return toItems([envelope]);
+	const key = Object.keys(envelope).find((name) => name !== 'meta');
+	const value = key === undefined ? envelope : envelope[key];
+	if (Array.isArray(value)) return toItems(value as IDataObject[]);
+	return toItems([value as IDataObject]);
+}

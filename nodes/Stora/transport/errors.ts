@@ -1,0 +1,84 @@
+import type { IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { headerOf } from '../helpers/response';
+
+/** The API's error envelope: `{ error: { code, type, message, links, details, request_id } }`. */
+export interface StoraErrorBody {
+	code?: string;
+	type?: string;
+	message?: string;
+	details?: Array<{ message?: string; pointer?: string | null }>;
+	request_id?: string;
+}
+
+function envelopeOf(body: unknown): StoraErrorBody | undefined {
+	if (body && typeof body === 'object' && 'error' in body) {
+		const error = (body as { error: unknown }).error;
+		if (error && typeof error === 'object') return error as StoraErrorBody;
+	}
+	return undefined;
+}
+
+function decode(body: unknown): unknown {
+	if (Buffer.isBuffer(body) || body instanceof ArrayBuffer) {
+		const text = Buffer.from(body as Buffer).toString('utf8');
+		try {
+			return JSON.parse(text);
+		} catch {
+			return text;
+		}
+	}
+	return body;
+}
+
+/** Lines "pointer: message", one per detail; a pointer starting with "/" names the faulty field. */
+export function describeDetails(details: StoraErrorBody['details']): string[] {
+	return (details ?? []).map((detail) => {
+		const pointer = detail.pointer;
+		if (pointer && pointer.startsWith('/')) return `Field ${pointer}: ${detail.message ?? ''}`;
+		if (pointer) return `${detail.message ?? ''} (${pointer})`;
+		return detail.message ?? '';
+	});
+}
+
+/**
+ * Turns an error response into a NodeApiError that shows the API's own message and code, lists every detail with its
+ * field pointer, and keeps the request id and HTTP status.
+ */
+export function toNodeApiError(node: INode, response: IN8nHttpFullResponse, itemIndex?: number): NodeApiError {
+	const status = response.statusCode;
+	const body = decode(response.body);
+	const envelope = envelopeOf(body);
+	const requestId = envelope?.request_id ?? headerOf(response, 'x-request-id');
+
+	if (!envelope) {
+		const text = typeof body === 'string' ? body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '';
+		return new NodeApiError(node, { status, body: text.slice(0, 500) } as JsonObject, {
+			message: `Stora answered with HTTP ${status} and no error details`,
+			description: text ? `Response: ${text.slice(0, 300)}` : undefined,
+			httpCode: String(status),
+			itemIndex,
+		});
+	}
+
+	const lines = describeDetails(envelope.details);
+	if (envelope.code === 'too_many_requests') {
+		lines.push('Stora limits requests per account (by default 10 per second and 60 per minute). The node queued its requests for that limit and kept retrying for up to 5 minutes; another app or workflow is probably using the same account heavily.');
+	}
+	if (requestId) lines.push(`Request ID: ${requestId}`);
+
+	const error = new NodeApiError(node, body as JsonObject, {
+		message: `${envelope.message ?? 'Stora rejected the request'} [${envelope.code ?? status}]`,
+		description: lines.join('\n') || undefined,
+		httpCode: String(status),
+		itemIndex,
+	});
+	error.context = {
+		...error.context,
+		code: envelope.code,
+		requestId,
+		details: envelope.details ?? [],
+	};
+	return error;
+}

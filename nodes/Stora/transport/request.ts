@@ -1,0 +1,235 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IHookFunctions,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	IN8nHttpResponse,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { credentialTypeFor, type CredentialType } from '../helpers/authentication';
+import { API_VERSION } from '../helpers/constants';
+import { headerOf } from '../helpers/response';
+import { toNodeApiError } from './errors';
+import { budgetKey, sendWithRateLimit } from './rateLimit';
+
+export type StoraContext = IExecuteSingleFunctions | IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions;
+
+/**
+ * How long one attempt may wait for its answer before it counts as lost (retried when repeating is safe). Mutable
+ * for tests only.
+ */
+export const transportSettings = { timeoutMs: 60_000 };
+
+/** Retries a 5xx or a dropped connection at most this often, and only when repeating is safe. */
+const MAX_TRANSIENT_RETRIES = 2;
+
+/** The credential chosen by the node's `authentication` parameter. */
+export function credentialTypeOf(context: StoraContext): CredentialType {
+	return credentialTypeFor(
+		(context.getNodeParameter as (name: string, fallback: unknown) => unknown).call(context, 'authentication', 'accessToken'),
+	);
+}
+
+/** The error as n8n shows it: our own NodeApiError / NodeOperationError as they are, anything else wrapped. */
+export function asNodeError(context: StoraContext, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(context.getNode(), error instanceof Error ? error : String(error));
+}
+
+/** `<Base URL>/2025-09`, read from whichever credential the node uses. */
+export async function versionedBaseUrl(context: StoraContext): Promise<string> {
+	const credentials = await context.getCredentials<{ baseUrl?: string }>(credentialTypeOf(context));
+	return `${String(credentials.baseUrl ?? '').replace(/\/+$/, '')}/${API_VERSION}`;
+}
+
+function isSafeToRepeat(options: IHttpRequestOptions): boolean {
+	const method = (options.method ?? 'GET').toUpperCase();
+	if (method !== 'POST') return true;
+	const headers = (options.headers ?? {}) as IDataObject;
+	return Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
+}
+
+/** A thrown request error (401 that n8n could not refresh, dropped connection) as a full response, if it has one. */
+function responseOfError(error: unknown): IN8nHttpFullResponse | undefined {
+	const candidate = error as {
+		response?: { status?: number; data?: unknown; headers?: IDataObject };
+		cause?: { response?: { status?: number; data?: unknown; headers?: IDataObject } };
+		httpCode?: string;
+	};
+	const response = candidate?.response ?? candidate?.cause?.response;
+	if (response?.status) {
+		return { statusCode: response.status, body: response.data as IN8nHttpResponse, headers: response.headers ?? {} };
+	}
+	return undefined;
+}
+
+/**
+ * Which rate-limit budget a request counts against: the account behind the credential at its base URL. The access
+ * token names it; for OAuth2 the client id plus the stored credential (each connected operator has its own limit,
+ * and the token itself rotates).
+ */
+async function budgetKeyOf(context: StoraContext, credentialType: CredentialType): Promise<string> {
+	const credentials = await context.getCredentials<IDataObject>(credentialType);
+	const baseUrl = String(credentials.baseUrl ?? '');
+	if (credentialType === 'storaApi') return budgetKey(baseUrl, `token:${String(credentials.accessToken ?? '')}`);
+	const stored = context.getNode().credentials?.[credentialType];
+	return budgetKey(baseUrl, `oauth2:${String(credentials.clientId ?? '')}:${stored?.id ?? stored?.name ?? ''}`);
+}
+
+/** One request with the credential, queued for the account's rate-limit budget and retried there on 429. */
+type AuthenticatedSend = (request: IHttpRequestOptions) => Promise<IN8nHttpFullResponse>;
+
+function budgetedSender(context: StoraContext, credentialType: CredentialType, key: string): AuthenticatedSend {
+	const signal = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
+	return async (request) =>
+		await sendWithRateLimit(
+			key,
+			async () =>
+				(await context.helpers.httpRequestWithAuthentication.call(context, credentialType, request)) as IN8nHttpFullResponse,
+			(response) => ({ statusCode: response.statusCode, headers: response.headers as IDataObject }),
+			{ signal },
+		);
+}
+
+/** Redirects followed for a request that must not carry the credential to another host. */
+const MAX_REDIRECTS = 5;
+const CREDENTIAL_HEADERS = /^(authorization|proxy-authorization|cookie)$/i;
+
+/** Where a request goes: `baseURL` joined with a relative `url`, as n8n's HTTP client does. */
+function absoluteUrl(options: IHttpRequestOptions): string {
+	if (/^[a-z][a-z0-9+.-]*:\/\//i.test(options.url)) return options.url;
+	return `${String(options.baseURL ?? '').replace(/\/+$/, '')}/${options.url.replace(/^\/+/, '')}`;
+}
+
+/**
+ * `sendCredentialsOnCrossOriginRedirect: false` (n8n's own request option) is honoured here whatever the n8n version:
+ * the transport follows the redirects itself and sends the credential only to the API's own origin. The API answers
+ * image downloads with a redirect to a pre-signed address on another host, which must not get the bearer token
+ * (S3-style hosts reject a request that carries one).
+ */
+async function followRedirects(
+	context: StoraContext,
+	send: AuthenticatedSend,
+	request: IHttpRequestOptions,
+	first: IN8nHttpFullResponse,
+): Promise<IN8nHttpFullResponse> {
+	let response = first;
+	let from = absoluteUrl(request);
+	const origin = new URL(from).origin;
+	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+		const location = headerOf(response, 'location');
+		if (response.statusCode < 300 || response.statusCode >= 400 || !location) return response;
+		if (hop === MAX_REDIRECTS) break;
+		const target = new URL(location, from);
+		// As browsers do: 303, and 301/302 after a POST, continue with a GET; 307/308 repeat the request.
+		const method = (request.method ?? 'GET').toUpperCase();
+		const toGet = response.statusCode === 303 || ([301, 302].includes(response.statusCode) && method === 'POST');
+		const next: IHttpRequestOptions = {
+			...request,
+			url: target.href,
+			baseURL: undefined,
+			qs: undefined,
+			...(toGet ? { method: 'GET', body: undefined } : {}),
+		};
+		if (target.origin === origin) {
+			response = await send(next);
+		} else {
+			// n8n may have written the credential into the request's headers: none of it goes to the other host.
+			const headers = Object.fromEntries(
+				Object.entries(request.headers ?? {}).filter(([name]) => !CREDENTIAL_HEADERS.test(name)),
+			);
+			response = (await context.helpers.httpRequest({ ...next, headers, auth: undefined })) as IN8nHttpFullResponse;
+		}
+		from = target.href;
+	}
+	throw new NodeApiError(context.getNode(), { message: 'Too many redirects' }, {
+		message: `Stora redirected more than ${MAX_REDIRECTS} times`,
+		description: `Last address: ${from}`,
+	});
+}
+
+/** What a DELETE answers when its retry finds the record gone after an earlier attempt whose answer was lost. */
+function deletedByEarlierAttempt(response: IN8nHttpFullResponse): IN8nHttpFullResponse {
+	return {
+		...response,
+		statusCode: 200,
+		body: {
+			success: {
+				message:
+					'Deleted: the answer to the first attempt was lost, and the retry found the record already gone (404), so the first attempt deleted it',
+			},
+		},
+	};
+}
+
+/**
+ * One call to the Stora API with the node's credential. Queues for the account's shared rate-limit budget (which
+ * also retries 429s, bounded by total waiting time), retries 5xx and dropped connections when repeating cannot
+ * duplicate a write, and turns every error into a NodeApiError that carries the API's message, code, details and
+ * request id. Returns the full response (status, headers, body).
+ */
+export async function storaRequest(
+	context: StoraContext,
+	options: IHttpRequestOptions,
+	itemIndex?: number,
+): Promise<IN8nHttpFullResponse> {
+	const credentialType = credentialTypeOf(context);
+	const send = budgetedSender(context, credentialType, await budgetKeyOf(context, credentialType));
+	const followsRedirectsItself =
+		options.sendCredentialsOnCrossOriginRedirect === false && options.disableFollowRedirect !== true;
+	const request: IHttpRequestOptions = {
+		json: true,
+		...options,
+		headers: { Accept: 'application/json', ...(options.headers ?? {}) },
+		returnFullResponse: true,
+		timeout: options.timeout ?? transportSettings.timeoutMs,
+		// 401 must still throw inside n8n's helper: that is what triggers the OAuth2 token refresh.
+		ignoreHttpStatusErrors: { ignore: true, except: [401] },
+		// Redirects that must not carry the credential to another host are followed below, not by n8n.
+		...(followsRedirectsItself ? { disableFollowRedirect: true } : {}),
+	};
+	const isDelete = (request.method ?? 'GET').toUpperCase() === 'DELETE';
+
+	let transient = 0;
+	// An earlier attempt may have reached the API although its answer never came back (dropped connection, 5xx).
+	let outcomeUnknown = false;
+	for (;;) {
+		let response: IN8nHttpFullResponse;
+		try {
+			response = await send(request);
+			if (followsRedirectsItself) response = await followRedirects(context, send, request, response);
+		} catch (error) {
+			const failed = responseOfError(error);
+			if (failed) throw toNodeApiError(context.getNode(), failed, itemIndex);
+			const cancelled = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.()?.aborted === true;
+			if (!cancelled && transient < MAX_TRANSIENT_RETRIES && isSafeToRepeat(request)) {
+				transient++;
+				outcomeUnknown = true;
+				await sleep(250 * 2 ** transient);
+				continue;
+			}
+			// n8n's own errors (for example an OAuth2 credential that must be reconnected) already say what to do.
+			if (error instanceof NodeApiError || error instanceof NodeOperationError) throw asNodeError(context, error);
+			throw new NodeApiError(context.getNode(), { message: (error as Error)?.message ?? String(error) }, {
+				message: `Could not reach Stora: ${(error as Error)?.message ?? String(error)}`,
+				description: 'Check the Base URL in the credential and that the Stora API is reachable from n8n.',
+				itemIndex,
+			});
+		}
+
+		const status = response.statusCode;
+		if (status >= 500 && transient < MAX_TRANSIENT_RETRIES && isSafeToRepeat(request)) {
+			transient++;
+			outcomeUnknown = true;
+			await sleep(250 * 2 ** transient);
+			continue;
+		}
+		if (status === 404 && isDelete && outcomeUnknown) return deletedByEarlierAttempt(response);
+		if (status >= 400) throw toNodeApiError(context.getNode(), response, itemIndex);
+		return response;
+	}
+}

@@ -1,1 +1,0 @@
-export { SandboxClient, type RecordedRequest, type StateRecord } from '../sandbox/client';

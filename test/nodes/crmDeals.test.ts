@@ -1,0 +1,480 @@
+import type { INodeParameters, INodeProperties } from 'n8n-workflow';
+
+import { searchDeals } from '../../nodes/Stora/methods/listSearch/crm';
+import { Stora } from '../../nodes/Stora/Stora.node';
+import { loadOptionsContext } from '../helpers/loadOptions';
+import { locator as byId, runStora } from '../helpers/n8n';
+import type { SandboxClient, StateRecord } from '../sandbox/client';
+import { useSandbox } from '../helpers/sandboxFixture';
+
+type Ref = { id: string } | null;
+
+describe('Stora node: Deal, Deal Stage, Opportunity', () => {
+	const fixture = useSandbox();
+	let client: SandboxClient;
+	let deals: StateRecord[];
+	let stages: StateRecord[];
+	let opportunities: StateRecord[];
+
+	beforeEach(async () => {
+		client = fixture.client;
+		deals = await client.state('deals');
+		stages = await client.state('stages');
+		opportunities = await client.state('opportunities');
+		await client.clearRequests();
+	});
+
+	const credentials = () => fixture.credentials();
+	const find = async (collection: string, id: string) =>
+		(await client.state(collection)).find((record) => record.id === id);
+	const idOf = (ref: unknown) => (ref as Ref)?.id;
+	const httpCode = (error: unknown) => (error as { httpCode?: string }).httpCode;
+
+	describe('Deal', () => {
+		it('creates a deal with every field, line items built from the unit type and protection level', async () => {
+			const contacts = await client.state('contacts');
+			const [staff] = await client.state('staff');
+			const [site] = await client.state('sites');
+			const unitType = (await client.state('unit_types')).find((u) => idOf(u.site) === site.id)!;
+			const [protection] = await client.state('protection_levels');
+			const result = await runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'deal',
+					operation: 'create',
+					contactId: { __rl: true, mode: 'list', value: contacts[34].id },
+					additionalFields: {
+						name: 'Garage clear-out',
+						stageId: stages[2].id,
+						siteId: site.id,
+						assigneeId: staff.id,
+						note: 'About £60 per month',
+						startsAt: '2027-03-01T09:30:00.000Z',
+						unitTypeId: unitType.id,
+						protectionLevelId: protection.id,
+						metadata: { entry: [{ key: 'campaign', value: 'autumn' }] },
+					},
+				},
+			});
+			expect(result.error).toBeUndefined();
+			const [request] = await client.requests();
+			expect(request).toMatchObject({ method: 'POST', path: '/2025-09/deals' });
+			expect(request.body).toEqual({
+				contact: { id: contacts[34].id },
+				name: 'Garage clear-out',
+				stage: { id: stages[2].id },
+				site: { id: site.id },
+				assignee: { id: staff.id },
+				note: 'About £60 per month',
+				starts_at: '2027-03-01T09:30:00.000Z',
+				line_items: [
+					{ type: 'unit_type', item: { id: unitType.id } },
+					{ type: 'protection', item: { id: protection.id } },
+				],
+				metadata: { campaign: 'autumn' },
+			});
+			const created = result.items[0].json;
+			expect(created).toEqual(await find('deals', String(created.id)));
+			expect(created).toMatchObject({ status: 'open', name: 'Garage clear-out', stage: { id: stages[2].id } });
+		});
+
+		it('checks the move-in date and the unit type ID before any request', async () => {
+			const contact = (await client.state('contacts'))[34];
+			const badDate = await runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'deal',
+					operation: 'create',
+					contactId: byId(contact.id),
+					additionalFields: { startsAt: 'next tuesday' },
+				},
+			});
+			expect(badDate.error?.message).toBe('Starts At: "next tuesday" is not a valid date');
+
+			const badUnitType = await runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'deal',
+					operation: 'create',
+					contactId: byId(contact.id),
+					additionalFields: { unitTypeId: 'site_abc123' },
+				},
+			});
+			expect(badUnitType.error?.message).toBe('Unit Type: "site_abc123" is not a unit type ID');
+			expect(await client.requests()).toEqual([]);
+		});
+
+		it('gets a deal with expanded stage and line item products', async () => {
+			const deal = deals[0];
+			const result = await runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'deal',
+					operation: 'get',
+					dealId: byId(deal.id),
+					options: { expand: ['stage', 'line_items.item'] },
+				},
+			});
+			expect(result.error).toBeUndefined();
+			expect(await client.requests()).toMatchObject([
+				{ method: 'GET', path: `/2025-09/deals/${deal.id}`, query: { expand: 'stage,line_items.item' } },
+			]);
+			const item = result.items[0].json;
+			expect(item.stage).toEqual(stages.find((stage) => stage.id === idOf(deal.stage)));
+			const lineItem = (item.line_items as Array<{ item: StateRecord }>)[0];
+			expect(lineItem.item.id).toBe(idOf((deal.line_items as Array<{ item: Ref }>)[0].item));
+			expect(lineItem.item.name).toEqual(expect.any(String));
+		});
+
+		it('updates a deal: moves the stage, clears the note and move-in date, replaces the line items', async () => {
+			const deal = deals[0];
+			expect(deal.note).not.toBeNull();
+			const [protection] = await client.state('protection_levels');
+			const result = await runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'deal',
+					operation: 'update',
+					dealId: byId(deal.id),
+					updateFields: { stageId: stages[3].id, note: '', startsAt: '', protectionLevelId: protection.id },
+				},
+			});
+			expect(result.error).toBeUndefined();
+			const [request] = await client.requests();
+			expect(request).toMatchObject({ method: 'PATCH', path: `/2025-09/deals/${deal.id}` });
+			expect(request.body).toEqual({
+				stage: { id: stages[3].id },
+				note: null,
+				starts_at: null,
+				line_items: [{ type: 'protection', item: { id: protection.id } }],
+			});
+			const stored = await find('deals', deal.id);
+			expect(stored).toMatchObject({ stage: { id: stages[3].id }, note: null, starts_at: null, name: deal.name });
+			expect(stored?.line_items).toEqual([{ item: { id: protection.id }, quantity: 1, type: 'protection' }]);
+			expect(result.items[0].json).toEqual(stored);
+		});
+
+		it('wins, loses and reopens deals through their action endpoints', async () => {
+			const [open0, open1] = deals;
+			const won = deals[6];
+			expect([open0.status, open1.status, won.status]).toEqual(['open', 'open', 'won']);
+
+			const win = await runStora({
+				credentials: credentials(),
+				parameters: { resource: 'deal', operation: 'win', dealId: byId(open0.id) },
+			});
+			const lose = await runStora({
+				credentials: credentials(),
+				parameters: { resource: 'deal', operation: 'lose', dealId: byId(open1.id), lostReason: 'chose_competitor' },
+			});
+			const reopen = await runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'deal',
+					operation: 'reopen',
+					dealId: byId(won.id),
+					reopenFields: { stageId: stages[1].id },
+					options: { expand: ['stage'] },
+				},
+			});
+			for (const result of [win, lose, reopen]) expect(result.error).toBeUndefined();
+
+			const requests = (await client.requests()).map((r) => ({
+				method: r.method,
+				path: r.path,
+				query: r.query,
+				body: r.body,
+			}));
+			expect(requests).toEqual([
+				{ method: 'POST', path: `/2025-09/deals/${open0.id}/win`, query: {}, body: null },
+				{
+					method: 'POST',
+					path: `/2025-09/deals/${open1.id}/lose`,
+					query: {},
+					body: { lost_reason: 'chose_competitor' },
+				},
+				{
+					method: 'POST',
+					path: `/2025-09/deals/${won.id}/reopen`,
+					query: { expand: 'stage' },
+					body: { stage: { id: stages[1].id } },
+				},
+			]);
+
+			expect(win.items[0].json).toMatchObject({ id: open0.id, status: 'won' });
+			expect(lose.items[0].json).toMatchObject({ id: open1.id, status: 'lost', lost_reason: 'chose_competitor' });
+			expect(reopen.items[0].json).toMatchObject({
+				id: won.id,
+				status: 'open',
+				stage: { id: stages[1].id, name: stages[1].name },
+			});
+			expect((await find('deals', open0.id))?.status).toBe('won');
+			expect(await find('deals', open1.id)).toMatchObject({ status: 'lost', lost_reason: 'chose_competitor' });
+			expect(await find('deals', won.id)).toMatchObject({ status: 'open', stage: { id: stages[1].id } });
+		});
+
+		it('surfaces the conflict when winning a deal that is already won', async () => {
+			const won = deals[6];
+			const result = await runStora({
+				credentials: credentials(),
+				parameters: { resource: 'deal', operation: 'win', dealId: byId(won.id) },
+			});
+			expect(result.error?.message).toBe(`Deal ${won.id} is won; only open deals can be won [conflict]`);
+			expect(httpCode(result.error)).toBe('409');
+		});
+
+		it('gets many deals with every filter, sort and expand in the query', async () => {
+			const sites = await client.state('sites');
+			const result = await runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'deal',
+					operation: 'getAll',
+					limit: 20,
+					filters: {
+						status: ['open', 'won'],
+						siteIds: [sites[0].id, sites[1].id],
+						stageIds: [stages[0].id, stages[3].id],
+						assigneeIds: 'unspecified',
+						contactIds: '',
+						search: 'unit',
+						startsAfter: '2000-01-01T00:00:00.000Z',
+						metadata: { entry: [{ key: 'campaign', value: 'spring' }] },
+					},
+					options: { sortBy: 'starts_at', sortDirection: 'ASC', expand: ['assignee'] },
+				},
+			});
+			expect(result.error).toBeUndefined();
+			const [request] = await client.requests();
+			expect(request.path).toBe('/2025-09/deals');
+			expect(request.query).toEqual({
+				limit: '20',
+				status: 'open,won',
+				site_id: `${sites[0].id},${sites[1].id}`,
+				stage_id: `${stages[0].id},${stages[3].id}`,
+				assignee_id: 'unspecified',
+				search: 'unit',
+				starts_after: '2000-01-01T00:00:00.000Z',
+				'metadata[campaign]': 'spring',
+				sort_by: 'starts_at',
+				sort_direction: 'ASC',
+				expand: 'assignee',
+			});
+			const expected = deals.filter(
+				(d) =>
+					['open', 'won'].includes(String(d.status)) &&
+					[sites[0].id, sites[1].id].includes(String(idOf(d.site))) &&
+					[stages[0].id, stages[3].id].includes(String(idOf(d.stage))) &&
+					d.assignee === null &&
+					d.starts_at !== null &&
+					(d.metadata as Record<string, unknown>).campaign === 'spring',
+			);
+			expect(expected.length).toBeGreaterThan(0);
+			expect(result.items.map((item) => item.json.id)).toEqual(expected.map((d) => d.id));
+		});
+
+		it('finds deals for the resource locator with the search parameter', async () => {
+			const context = loadOptionsContext(credentials(), { resource: 'deal', operation: 'get' });
+			const needle = String(deals[4].name).split(' ')[0];
+			const { results } = await searchDeals.call(context, needle);
+			const expected = deals.filter((d) => String(d.name).toLowerCase().includes(needle.toLowerCase()));
+			expect(results.map((r) => r.value).sort()).toEqual(expected.map((d) => d.id).sort());
+			expect(results.find((r) => r.value === deals[4].id)?.name).toBe(`${String(deals[4].name)} [open]`);
+			expect((await client.requests())[0].query).toMatchObject({ search: needle });
+		});
+	});
+
+	describe('ID filters', () => {
+		const getAll = (resource: string, filters: INodeParameters) =>
+			runStora({ credentials: credentials(), parameters: { resource, operation: 'getAll', limit: 5, filters } });
+
+		it('check every ID against its prefix before any request, on CRM resources as on billing ones', async () => {
+			const [site] = await client.state('sites');
+			const [contact] = await client.state('contacts');
+			const cases: Array<[string, INodeParameters, string]> = [
+				['deal', { contactIds: `${contact.id}, ${site.id}` }, `Contact IDs: "${site.id}" is not a valid ID`],
+				['deal', { stageIds: [contact.id] }, `Stage Names or IDs: "${contact.id}" is not a valid ID`],
+				['deal', { assigneeIds: contact.id }, `Assignee IDs: "${contact.id}" is not a valid ID`],
+				['task', { resourceIds: 'note_abc' }, 'Linked Record IDs: "note_abc" is not a valid ID'],
+				['note', { creatorIds: contact.id }, `Author IDs: "${contact.id}" is not a valid ID`],
+				['contract', { contractTemplateIds: [site.id] }, `Contract Template Names or IDs: "${site.id}" is not a valid ID`],
+				['identityVerification', { contactIds: site.id }, `Contact IDs: "${site.id}" is not a valid ID`],
+			];
+			for (const [resource, filters, message] of cases) {
+				const result = await getAll(resource, filters);
+				expect(result.error?.message).toBe(message);
+			}
+			expect(await client.requests()).toEqual([]);
+		});
+
+		it('let "unspecified" through where the API allows it', async () => {
+			const result = await getAll('deal', { assigneeIds: 'unspecified', siteIds: ['unspecified'] });
+			expect(result.error).toBeUndefined();
+			expect((await client.requests())[0].query).toMatchObject({ assignee_id: 'unspecified', site_id: 'unspecified' });
+			const invoices = await getAll('invoice', { contactIds: 'unspecified' });
+			expect(invoices.error?.message).toBe('Contact IDs: "unspecified" is not a valid ID');
+		});
+	});
+
+	describe('Deal Stage', () => {
+		it('lists the stages in pipeline order', async () => {
+			const result = await runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'dealStage',
+					operation: 'getAll',
+					returnAll: true,
+					options: { sortBy: 'position', sortDirection: 'ASC' },
+				},
+			});
+			expect(result.error).toBeUndefined();
+			const ordered = [...stages].sort((a, b) => Number(a.position) - Number(b.position));
+			expect(result.items.map((item) => item.json)).toEqual(ordered);
+			expect((await client.requests())[0]).toMatchObject({
+				path: '/2025-09/deals/stages',
+				query: { sort_by: 'position', sort_direction: 'ASC', limit: '100' },
+			});
+		});
+
+		it('gets a stage chosen in the dropdown, and rejects another kind of ID before any request', async () => {
+			const ok = await runStora({
+				credentials: credentials(),
+				parameters: { resource: 'dealStage', operation: 'get', stageId: stages[2].id },
+			});
+			expect(ok.items.map((item) => item.json)).toEqual([stages[2]]);
+			expect((await client.requests()).map((r) => r.path)).toEqual([`/2025-09/deals/stages/${stages[2].id}`]);
+
+			await client.clearRequests();
+			const bad = await runStora({
+				credentials: credentials(),
+				parameters: { resource: 'dealStage', operation: 'get', stageId: deals[0].id },
+			});
+			expect(bad.error?.message).toBe(`Stage: "${deals[0].id}" is not a stage ID`);
+			expect(await client.requests()).toEqual([]);
+		});
+	});
+
+	describe('Opportunity', () => {
+		const associate = (opportunityId: string, dealId: string, extra: Record<string, unknown> = {}) =>
+			runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'opportunity',
+					operation: 'associateDeal',
+					opportunityId: byId(opportunityId),
+					dealId: byId(dealId),
+					...extra,
+				},
+			});
+		const disassociate = (opportunityId: string) =>
+			runStora({
+				credentials: credentials(),
+				parameters: { resource: 'opportunity', operation: 'disassociateDeal', opportunityId: byId(opportunityId) },
+			});
+
+		it('picks opportunities by ID only, since the API cannot list them', () => {
+			const property = new Stora().description.properties.find(
+				(p: INodeProperties) => p.name === 'opportunityId',
+			) as INodeProperties;
+			expect(property.modes?.map((mode) => mode.name)).toEqual(['id']);
+			expect(property.default).toEqual({ mode: 'id', value: '' });
+		});
+
+		it('associates an open opportunity with a deal of the same contact, then disassociates it', async () => {
+			const [o0] = opportunities;
+			const [d0] = deals;
+			expect(o0).toMatchObject({ status: 'open', deal: null });
+			expect(idOf(o0.contact)).toBe(idOf(d0.contact));
+
+			const linked = await associate(o0.id, d0.id, { options: { expand: ['deal'] } });
+			expect(linked.error).toBeUndefined();
+			let [request] = await client.requests();
+			expect(request).toMatchObject({
+				method: 'POST',
+				path: `/2025-09/opportunities/${o0.id}/associate_deal`,
+				query: { expand: 'deal' },
+				body: { deal: { id: d0.id } },
+			});
+			expect(linked.items[0].json).toMatchObject({
+				id: o0.id,
+				status: 'associated',
+				deal: { id: d0.id, name: d0.name },
+			});
+			const associated = await find('opportunities', o0.id);
+			expect(associated).toMatchObject({ status: 'associated', deal: { id: d0.id } });
+			expect(associated?.associated_at).toEqual(expect.any(String));
+			expect(await find('deals', d0.id)).toEqual(d0);
+
+			await client.clearRequests();
+			const unlinked = await disassociate(o0.id);
+			expect(unlinked.error).toBeUndefined();
+			[request] = await client.requests();
+			expect(request).toMatchObject({ method: 'DELETE', path: `/2025-09/opportunities/${o0.id}/associate_deal` });
+			const reopened = await find('opportunities', o0.id);
+			expect(reopened).toMatchObject({ status: 'open', deal: null, associated_at: null });
+			expect(unlinked.items.map((item) => item.json)).toEqual([reopened]);
+		});
+
+		it('returns an opportunity that was archived before association to archived when disassociated', async () => {
+			const o8 = opportunities[8];
+			expect(o8.status).toBe('associated');
+			const result = await disassociate(o8.id);
+			expect(result.error).toBeUndefined();
+			const stored = await find('opportunities', o8.id);
+			expect(stored).toMatchObject({ status: 'archived', deal: null, associated_at: null });
+			expect(stored?.archived_at).toEqual(expect.any(String));
+		});
+
+		it('surfaces 409 opportunity_associated: already associated, converted before, or another contact', async () => {
+			const o3 = opportunities[3];
+			const o5 = opportunities[5];
+			const o6 = opportunities[6];
+			const already = await associate(o3.id, deals[3].id);
+			const converted = await associate(o6.id, deals[5].id);
+			const otherContact = await associate(o5.id, deals[0].id);
+
+			expect(already.error?.message).toBe(
+				`Opportunity ${o3.id} is already associated with a deal [opportunity_associated]`,
+			);
+			expect(converted.error?.message).toBe(
+				`Opportunity ${o6.id} was converted to a deal before [opportunity_associated]`,
+			);
+			expect(otherContact.error?.message).toBe(
+				`Opportunity ${o5.id} belongs to a different contact than deal ${deals[0].id} [opportunity_associated]`,
+			);
+			for (const result of [already, converted, otherContact]) expect(httpCode(result.error)).toBe('409');
+			const after = await client.state('opportunities');
+			expect(after).toEqual(opportunities);
+		});
+
+		it('surfaces 409 opportunity_not_associated when the opportunity has no deal', async () => {
+			const o1 = opportunities[1];
+			const result = await disassociate(o1.id);
+			expect(result.error?.message).toBe(
+				`Opportunity ${o1.id} is not associated with a deal [opportunity_not_associated]`,
+			);
+			expect(httpCode(result.error)).toBe('409');
+			expect(await find('opportunities', o1.id)).toEqual(o1);
+		});
+
+		it('surfaces 404 for an unknown deal and checks both IDs before any request', async () => {
+			const missing = await associate(opportunities[0].id, 'deal_doesnotexist');
+			expect(missing.error?.message).toMatch(/\[resource_not_found\]$/);
+			expect(httpCode(missing.error)).toBe('404');
+
+			await client.clearRequests();
+			const wrongKind = await runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'opportunity',
+					operation: 'associateDeal',
+					opportunityId: byId('={{ $json.opportunity }}'),
+					dealId: byId('={{ $json.deal }}'),
+				},
+				items: [{ opportunity: deals[0].id, deal: deals[0].id }],
+			});
+			expect(wrongKind.error?.message).toBe(`Opportunity: "${deals[0].id}" is not an opportunity ID`);
+			expect(await client.requests()).toEqual([]);
+		});
+	});
+});

@@ -1,0 +1,197 @@
+/**
+ * The descriptions against the transport hook. Every request of the Stora node runs through
+ * `requestOperations.pagination` (transport/execute.ts), so RoutingNode's response handling never runs: a description
+ * that relies on it would silently do nothing. These tests walk every property of both nodes, nested collections and
+ * options included, and fail on such a routing feature; they also check what the descriptions promise each other
+ * (URLs read parameters that exist and are checked, list methods exist and are used, Simplify knows what to keep).
+ */
+import type {
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { Stora } from '../../nodes/Stora/Stora.node';
+import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
+import { SIMPLIFIED_FIELDS } from '../../nodes/Stora/helpers/output';
+import { executeStoraRequest } from '../../nodes/Stora/transport/execute';
+
+type Entry = INodeProperties | INodePropertyOptions | INodePropertyCollection;
+
+/** Every property, option and fixedCollection group below `properties`, each with a readable path. */
+function walk(properties: readonly Entry[], path = ''): Array<{ path: string; entry: Entry }> {
+	return properties.flatMap((entry) => {
+		const here = `${path}/${'value' in entry ? String(entry.value) : entry.name}`;
+		const children: Entry[] = [
+			...((('options' in entry ? entry.options : undefined) ?? []) as Entry[]),
+			...((('values' in entry ? entry.values : undefined) ?? []) as Entry[]),
+		];
+		return [{ path: here, entry }, ...walk(children, here)];
+	});
+}
+
+/** Every key anywhere inside an object (functions are leaves). */
+function deepKeys(value: unknown): string[] {
+	if (!value || typeof value !== 'object') return [];
+	return Object.entries(value).flatMap(([key, child]) => [key, ...deepKeys(child)]);
+}
+
+/**
+ * Routing features the hook bypasses. `send.paginate` is allowed on the Resource parameter only: that is the switch
+ * that sends every request through the hook.
+ */
+function bypassedRouting(description: Pick<INodeTypeDescription, 'properties' | 'requestDefaults'>): string[] {
+	const found: string[] = [];
+	const defaults = (description.requestDefaults ?? {}) as Record<string, unknown>;
+	for (const key of ['ignoreHttpStatusErrors', 'returnFullResponse', 'maxResults']) {
+		if (key in defaults) found.push(`requestDefaults.${key}`);
+	}
+	for (const { path, entry } of walk(description.properties)) {
+		const routing = (entry as { routing?: Record<string, Record<string, unknown> | undefined> }).routing;
+		if (!routing) continue;
+		if (routing.output !== undefined) found.push(`${path}: routing.output`);
+		if (routing.operations !== undefined) found.push(`${path}: routing.operations`);
+		for (const key of ['ignoreHttpStatusErrors', 'returnFullResponse', 'maxResults']) {
+			if (routing.request && key in routing.request) found.push(`${path}: routing.request.${key}`);
+		}
+		if (routing.send && 'paginate' in routing.send && path !== '/resource')
+			found.push(`${path}: routing.send.paginate`);
+		for (const key of deepKeys(routing)) {
+			if (['postReceive', 'maxResults', 'pagination'].includes(key)) found.push(`${path}: routing ${key}`);
+		}
+	}
+	return found;
+}
+
+describe('Node descriptions', () => {
+	const stora = new Stora().description;
+	const trigger = new StoraTrigger().description;
+
+	it('use no routing feature the transport hook bypasses', () => {
+		expect(bypassedRouting(stora)).toEqual([]);
+		expect(bypassedRouting(trigger)).toEqual([]);
+	});
+
+	it('would catch one, wherever it is nested', () => {
+		const nested: INodeProperties = {
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			default: {},
+			options: [
+				{
+					displayName: 'Rows',
+					name: 'rows',
+					type: 'fixedCollection',
+					default: {},
+					options: [
+						{
+							displayName: 'Row',
+							name: 'row',
+							values: [
+								{
+									displayName: 'Value',
+									name: 'value',
+									type: 'string',
+									default: '',
+									routing: { output: { postReceive: [{ type: 'rootProperty', properties: { property: 'x' } }] } },
+								},
+							],
+						},
+					],
+				},
+			],
+		};
+		const operation: INodeProperties = {
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			default: 'get',
+			options: [{ name: 'Get', value: 'get', routing: { send: { paginate: true }, output: { maxResults: 5 } } }],
+		};
+		expect(
+			bypassedRouting({
+				properties: [...stora.properties, nested, operation],
+				requestDefaults: { ...stora.requestDefaults, ignoreHttpStatusErrors: true },
+			}),
+		).toEqual([
+			'requestDefaults.ignoreHttpStatusErrors',
+			'/filters/rows/row/value: routing.output',
+			'/filters/rows/row/value: routing postReceive',
+			'/operation/get: routing.output',
+			'/operation/get: routing.send.paginate',
+			'/operation/get: routing maxResults',
+		]);
+	});
+
+	it('send every request of the Stora node through the hook', () => {
+		expect(stora.requestOperations).toEqual({ pagination: executeStoraRequest });
+		const resource = stora.properties.find((property) => property.name === 'resource');
+		expect(resource?.routing?.send?.paginate).toBe(true);
+		expect(resource?.displayOptions).toBeUndefined();
+	});
+
+	it('read in each URL a record parameter that the operation shows and checks before any request', () => {
+		const operations = stora.properties.filter((property) => property.name === 'operation');
+		let urls = 0;
+		for (const operation of operations) {
+			const resource = operation.displayOptions?.show?.resource?.[0] as string;
+			for (const option of (operation.options ?? []) as INodePropertyOptions[]) {
+				const url = String(option.routing?.request?.url ?? '');
+				for (const [, name] of url.matchAll(/encodeURIComponent\(\$parameter\.(\w+)\)/g)) {
+					urls++;
+					const shown = stora.properties.filter(
+						(property) =>
+							property.name === name &&
+							property.displayOptions?.show?.resource?.includes(resource) &&
+							property.displayOptions?.show?.operation?.includes(option.value),
+					);
+					expect({ resource, operation: option.value, parameter: name, shown: shown.length }).toEqual({
+						resource,
+						operation: option.value,
+						parameter: name,
+						shown: 1,
+					});
+					expect(shown[0].routing?.send?.preSend?.length).toBeGreaterThan(0);
+				}
+			}
+		}
+		expect(urls).toBeGreaterThan(40);
+	});
+
+	it('check every ID list filter before any request, under one parameter name per record', () => {
+		const filters = walk(stora.properties).filter(({ path }) => /^\/filters\/\w+Ids$/.test(path));
+		expect(filters.length).toBeGreaterThan(20);
+		for (const { path, entry } of filters) {
+			const property = entry as INodeProperties;
+			expect({ path, preSend: property.routing?.send?.preSend?.length }).toEqual({ path, preSend: 1 });
+		}
+		// One dialect: no singular ID filter left anywhere.
+		expect(walk(stora.properties).filter(({ path }) => /^\/filters\/\w+Id$/.test(path))).toEqual([]);
+	});
+
+	it('offer Simplify only where the output knows what it keeps', () => {
+		const resources = stora.properties
+			.filter((property) => property.name === 'simplify')
+			.flatMap((property) => property.displayOptions?.show?.resource ?? []);
+		expect(resources.length).toBeGreaterThan(0);
+		for (const resource of resources) expect(Object.keys(SIMPLIFIED_FIELDS)).toContain(resource);
+	});
+
+	it('use every list method of the node, and only those that exist', () => {
+		const { listSearch = {}, loadOptions = {} } = new Stora().methods;
+		const used = { listSearch: new Set<string>(), loadOptions: new Set<string>() };
+		for (const { entry } of walk(stora.properties)) {
+			const property = entry as INodeProperties;
+			const method = property.typeOptions?.loadOptionsMethod;
+			if (method) used.loadOptions.add(method);
+			for (const mode of property.modes ?? []) {
+				const search = mode.typeOptions?.searchListMethod;
+				if (search) used.listSearch.add(search);
+			}
+		}
+		expect([...used.loadOptions].sort()).toEqual(Object.keys(loadOptions).sort());
+		expect([...used.listSearch].sort()).toEqual(Object.keys(listSearch).sort());
+	});
+});

@@ -1,0 +1,108 @@
+/**
+ * Many items, one account: the shared rate-limit budget in real n8n (every item of a node at once), and deletes whose
+ * answer was lost. The figures each case measured are printed, for the README's reliability section.
+ */
+import { rateLimits } from '../../nodes/Stora/transport/rateLimit';
+import { runStora, locator } from '../helpers/n8n';
+import { printFigure } from '../helpers/figures';
+import { useSandbox } from '../helpers/sandboxFixture';
+import type { SandboxClient, StateRecord } from '../sandbox/client';
+
+jest.setTimeout(300_000);
+
+/** `count` copies of a seeded contact with their own IDs and e-mail addresses. */
+async function insertContacts(client: SandboxClient, count: number): Promise<StateRecord[]> {
+	const [template] = await client.state('contacts');
+	const records = Array.from({ length: count }, (_, index) => ({
+		...template,
+		id: `con_bulk${String(index).padStart(6, '0')}`,
+		email: `bulk.${index}@example.com`,
+		use_case: 'refurb',
+	}));
+	return await client.insert('contacts', records);
+}
+
+async function bulkUpdate(client: SandboxClient, credentials: ReturnType<ReturnType<typeof useSandbox>['credentials']>, count: number) {
+	const contacts = await insertContacts(client, count);
+	const started = Date.now();
+	const result = await runStora({
+		credentials,
+		items: contacts.map((contact) => ({ id: contact.id })),
+		parameters: {
+			resource: 'contact',
+			operation: 'update',
+			contactId: locator('={{ $json.id }}'),
+			updateFields: { useCase: 'travelling' },
+		},
+	});
+	const seconds = (Date.now() - started) / 1000;
+	const requests = (await client.requests()).filter((request) => request.method === 'PATCH');
+	const state = new Map((await client.state('contacts')).map((contact) => [contact.id, contact]));
+	return { contacts, result, seconds, requests, state };
+}
+
+describe('many items under the documented rate-limit shape, scaled to 10/s and 600/min', () => {
+	const fixture = useSandbox({ rateLimit: { perSecond: 10, perMinute: 600 } });
+
+	it('1,000 Contact → Update items: all applied, no 429 reaches the user, within 10 % of the floor', async () => {
+		// The node starts from the documented 10/s and 60/min and learns the plan's minute limit from the answers.
+		rateLimits.reset();
+		const count = 1000;
+		const { contacts, result, seconds, requests, state } = await bulkUpdate(fixture.client, fixture.credentials(), count);
+		const floor = count / 10 - 1; // 10 go in the first second
+		const limited = requests.filter((request) => request.status === 429).length;
+		printFigure(
+			`${count} updates at 10/s,600/min in ${seconds.toFixed(1)} s (floor ${floor} s, ratio ${(seconds / floor).toFixed(3)}); ` +
+				`${requests.length} PATCHes, ${limited} answered 429 and retried, 0 reached the user`,
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(count);
+		for (const contact of contacts) expect(state.get(contact.id)?.use_case).toBe('travelling');
+		expect(seconds).toBeLessThanOrEqual(floor * 1.1);
+	});
+});
+
+describe('the reported failure: 80 updates at 10/s and 60/min, documented headers only', () => {
+	const fixture = useSandbox({ rateLimit: 'default', headers: 'documented' });
+
+	it('applies all 80 and waits for the next minute instead of failing with too_many_requests', async () => {
+		rateLimits.reset();
+		const { contacts, result, seconds, requests, state } = await bulkUpdate(fixture.client, fixture.credentials(), 80);
+		const limited = requests.filter((request) => request.status === 429).length;
+		printFigure(`80 updates at 10/s,60/min (documented headers) in ${seconds.toFixed(1)} s; ${limited} answered 429 and retried`);
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(80);
+		for (const contact of contacts) expect(state.get(contact.id)?.use_case).toBe('travelling');
+		// 60 fit in the first minute; the rest wait for the next one rather than racing into 429s.
+		expect(requests.filter((request) => request.status === 200)).toHaveLength(80);
+	});
+});
+
+describe('deletes are idempotent for the user', () => {
+	const fixture = useSandbox();
+
+	it('counts a 404 on the retry of a DELETE whose first answer was lost as deleted, and says so', async () => {
+		const [task] = await fixture.client.state('tasks');
+		await fixture.client.fault({ method: 'DELETE', path: `/2025-09/tasks/${task.id}` }, [{ reset_after: true }]);
+		const result = await runStora({
+			credentials: fixture.credentials(),
+			parameters: { resource: 'task', operation: 'delete', taskId: locator(task.id) },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json).toMatchObject({ deleted: true, id: task.id });
+		expect(String(result.items[0].json.message)).toMatch(/first attempt.*already gone/);
+		const deletes = (await fixture.client.requests()).filter((request) => request.method === 'DELETE');
+		expect(deletes.map((request) => request.status)).toEqual([200, 404]);
+		expect((await fixture.client.state('tasks')).some((record) => record.id === task.id)).toBe(false);
+	});
+
+	it('still fails on a first DELETE that answers 404', async () => {
+		const result = await runStora({
+			credentials: fixture.credentials(),
+			parameters: { resource: 'task', operation: 'delete', taskId: locator('task_doesNotExist1') },
+		});
+		expect(result.error?.message).toMatch(/not found/i);
+		expect((await fixture.client.requests()).map((request) => request.status)).toEqual([404]);
+	});
+});

@@ -1,0 +1,175 @@
+/**
+ * Return All must return every record exactly once, with every filter on every page, even while records are created
+ * and deleted between two pages, and must pace itself by the rate-limit headers instead of running into 429s.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { startSandbox, type ApiRecord } from '../sandbox';
+import { runStora, tokenCredentials } from '../helpers/n8n';
+import { SandboxClient } from '../sandbox/client';
+import { useSandbox } from '../helpers/sandboxFixture';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+describe('Stora node: Return All', () => {
+	const fixture = useSandbox();
+	let sandbox: Sandbox;
+	let client: SandboxClient;
+
+	beforeEach(async () => {
+		({ sandbox, client } = fixture);
+		await client.addSites(250);
+		await client.clearRequests();
+	});
+
+	const run = async (filters: INodeParameters = {}, options: INodeParameters = {}) =>
+		await runStora({
+			credentials: tokenCredentials(sandbox.url, sandbox.token),
+			parameters: { resource: 'site', operation: 'getAll', returnAll: true, filters, options },
+		});
+
+	it('returns each record exactly once while records are created and deleted between pages', async () => {
+		const before = await client.state('sites');
+		const byAge = [...before].sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
+		const deletedAhead = byAge[byAge.length - 10]; // not yet read when page 2 is requested
+		const deletedBehind = byAge[5]; // already read on page 1
+		let pageRequests = 0;
+		let created: string[] = [];
+		sandbox.core.onApiRequest = async (request) => {
+			if (request.path !== '/2025-09/sites') return;
+			pageRequests++;
+			if (pageRequests !== 2) return;
+			// Between page 1 and page 2: two deletions (one behind, one ahead of the cursor) and three new sites.
+			sandbox.core.remove('sites', deletedBehind.id);
+			sandbox.core.remove('sites', deletedAhead.id);
+			const template = before[0];
+			created = ['A', 'B', 'C'].map((letter) => {
+				const at = sandbox.core.now().toISOString();
+				const record = { ...template, id: sandbox.core.newId('site_'), name: `New ${letter} Depot`, created_at: at, updated_at: at };
+				return sandbox.core.insert('sites', record as ApiRecord).id;
+			});
+		};
+
+		const result = await run();
+		expect(result.error).toBeUndefined();
+		const ids = result.items.map((item) => String(item.json.id));
+		expect(new Set(ids).size).toBe(ids.length);
+		// Everything that existed throughout, plus what was created, minus the record deleted before it was reached.
+		const expected = new Set([...before.map((site) => site.id), ...created]);
+		expected.delete(deletedAhead.id);
+		expect(ids.filter((id) => id !== deletedBehind.id).sort()).toEqual(
+			[...expected].filter((id) => id !== deletedBehind.id).sort(),
+		);
+		expect(created.every((id) => ids.includes(id))).toBe(true);
+		expect(ids).not.toContain(deletedAhead.id);
+		expect(pageRequests).toBeGreaterThanOrEqual(3);
+	});
+
+	it('keeps filters, sort direction and search on every page and returns newest first by default', async () => {
+		const result = await run({ search: 'Depot', createdBefore: '2030-01-01T00:00:00.000Z' });
+		const requests = await client.requests();
+		expect(requests.length).toBeGreaterThanOrEqual(3);
+		for (const request of requests) {
+			expect(request.query).toMatchObject({
+				search: 'Depot',
+				created_before: '2030-01-01T00:00:00.000Z',
+				limit: '100',
+				sort_by: 'created_at',
+			});
+		}
+		const created = result.items.map((item) => String(item.json.created_at));
+		expect(created).toEqual([...created].sort().reverse());
+	});
+
+	it('pages by page number when sorting by another field, still returning each record once', async () => {
+		const result = await run({}, { sortBy: 'name', sortDirection: 'ASC' });
+		const ids = result.items.map((item) => item.json.id);
+		expect(new Set(ids).size).toBe((await client.state('sites')).length);
+		const pages = (await client.requests()).map((request) => request.query.page);
+		expect(pages).toEqual(['1', '2', '3']);
+	});
+
+	it('exports every record as one CSV file, one header row, pages joined', async () => {
+		const result = await runStora({
+			credentials: tokenCredentials(sandbox.url, sandbox.token),
+			parameters: { resource: 'site', operation: 'getAll', returnAll: true, outputFormat: 'csv' },
+		});
+		expect(result.error).toBeUndefined();
+		const binary = result.items[0].binary?.data;
+		expect(binary?.mimeType).toBe('text/csv');
+		expect(binary?.fileName).toBe('sites.csv');
+		const csv = Buffer.from(binary?.data as string, 'base64').toString('utf8');
+		const sites = await client.state('sites');
+		expect(csv.startsWith('id,')).toBe(true);
+		expect(csv.match(/(^|\r\n)id,/g)).toHaveLength(1);
+		expect(csv.replace(/\r\n/g, '').includes('\n')).toBe(false);
+		const ids = csv.match(/(?<=(^|\r\n))site_[A-Za-z0-9]+(?=,)/g) ?? [];
+		expect([...ids].sort()).toEqual(sites.map((site) => site.id).sort());
+		const accepts = (await client.requests()).map((request) => `${request.query.page} ${request.headers.accept}`);
+		const pages = Array.from({ length: Math.ceil(sites.length / 100) }, (_, n) => `${n + 1} text/csv`);
+		expect(pages.length).toBeGreaterThan(1);
+		expect(accepts).toEqual(['1 application/json', ...pages]);
+	});
+
+	it('stops at the last page the API reports', async () => {
+		await run();
+		const requests = await client.requests();
+		const total = (await client.state('sites')).length;
+		expect(requests).toHaveLength(Math.ceil(total / 100));
+	});
+});
+
+describe('Stora node: Return All under rate limits', () => {
+	let sandbox: Sandbox;
+	let client: SandboxClient;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ seed: 'demo', rateLimit: { perSecond: 2, perMinute: 100 } });
+		client = new SandboxClient(sandbox.url);
+		await client.addSites(450);
+		await client.clearRequests();
+	});
+	afterAll(async () => await sandbox.close());
+
+	it('paces itself by the RateLimit headers so no page is refused', async () => {
+		const result = await runStora({
+			credentials: tokenCredentials(sandbox.url, sandbox.token),
+			parameters: { resource: 'site', operation: 'getAll', returnAll: true },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.length).toBe((await client.state('sites')).length);
+		const statuses = (await client.requests()).map((request) => request.status);
+		expect(statuses.length).toBeGreaterThan(2);
+		expect(statuses.every((status) => status === 200)).toBe(true);
+	});
+});
+
+describe('Stora node: Return All on a list without created_after', () => {
+	const fixture = useSandbox();
+
+	it('notices the cursor is ignored and pages by number, returning each unit once', async () => {
+		const [template] = await fixture.client.state('units');
+		const base = Date.parse('2025-01-01T00:00:00.000Z');
+		await fixture.client.insert(
+			'units',
+			Array.from({ length: 180 }, (_, n) => {
+				const at = new Date(base + n * 1000).toISOString();
+				const record: Record<string, unknown> = { ...template, name: `Extra ${n}`, created_at: at, updated_at: at };
+				delete record.id;
+				return record;
+			}),
+		);
+		await fixture.client.clearRequests();
+		const result = await runStora({
+			credentials: fixture.credentials(),
+			parameters: { resource: 'unit', operation: 'getAll', returnAll: true },
+		});
+		expect(result.error).toBeUndefined();
+		const ids = result.items.map((item) => item.json.id);
+		const all = await fixture.client.state('units');
+		expect(new Set(ids).size).toBe(ids.length);
+		expect([...ids].sort()).toEqual(all.map((unit) => unit.id).sort());
+		const pages = (await fixture.client.requests()).map((request) => `${request.query.page}${request.query.created_after ? '+cursor' : ''}`);
+		expect(pages).toEqual(['1', '1+cursor', '2', '3']);
+	});
+});
