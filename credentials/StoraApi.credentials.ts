@@ -68,6 +68,22 @@ export class StoraApi implements ICredentialType {
 						'The access token is valid but lacks the scope public.site:read, which this credential test and the site dropdowns need. Add the scope to the token in BackOffice → Settings → Public API.',
 				},
 			},
+			// n8n's connection test does not retry: say that these answers are about Stora right now, not the token.
+			{
+				type: 'responseCode',
+				properties: {
+					value: 429,
+					message:
+						'Stora is rate limiting this account right now (too many requests), so the token could not be checked. Wait a minute and test again.',
+				},
+			},
+			...[500, 502, 503, 504].map((value) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value,
+					message: `Stora answered the connection test with HTTP ${value} (a temporary server error), so the token could not be checked. Test again in a moment.`,
+				},
+			})),
 		],
 	};
 }

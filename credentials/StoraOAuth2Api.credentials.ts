@@ -1,8 +1,13 @@
 import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
-// Kept in sync with nodes/Stora/helpers/constants.ts ALL_SCOPES (a test checks it): credentials cannot import node code.
+// Kept in sync with nodes/Stora/helpers/constants.ts DEFAULT_SCOPES and OPTIONAL_SCOPES (a test checks both):
+// credentials cannot import node code.
 const DEFAULT_SCOPES =
-	'public.contact:read public.contact:write public.contract:read public.contract_template:read public.coupon:read public.credit_note:read public.deal:read public.deal:write public.deal_stage:read public.identity_verification:read public.invoice:read public.note:read public.note:write public.opportunity:write public.order:read public.order:write public.price_adjustment:write public.product:read public.product:write public.product_category:read public.protection_level:read public.protection_level:write public.site:read public.staff:read public.subscription:read public.task:read public.task:write public.tenancy:read public.timeline_event:write public.timeline_source:read public.timeline_template:read public.unit:read public.unit:write public.unit_allocation:read public.unit_type:read public.unit_type:write public.webhook_endpoint:read public.webhook_endpoint:write';
+	'public.contact:read public.contact:write public.contract:read public.contract_template:read public.coupon:read public.credit_note:read public.deal:read public.deal:write public.deal_stage:read public.identity_verification:read public.invoice:read public.note:read public.note:write public.order:read public.order:write public.product:read public.product:write public.product_category:read public.protection_level:read public.protection_level:write public.site:read public.staff:read public.subscription:read public.task:read public.task:write public.tenancy:read public.timeline_event:write public.timeline_source:read public.unit:read public.unit:write public.unit_allocation:read public.unit_type:read public.unit_type:write public.webhook_endpoint:read';
+
+// Scopes the docs do not show, so the default does not ask for them (an unknown scope can fail the token request).
+const OPTIONAL_SCOPES =
+	'public.opportunity:write (Opportunity: Associate / Disassociate Deal), public.price_adjustment:write (Price Adjustment: Update), public.price_adjustment:skip_notifications (Price Adjustment: Update with Skip Notification), public.timeline_template:read (Timeline Template, and the Template list of Timeline Event) and public.webhook_endpoint:write (Webhook Endpoint: Create, Update, Delete, and the Stora Trigger)';
 
 export class StoraOAuth2Api implements ICredentialType {
 	name = 'storaOAuth2Api';
@@ -68,8 +73,7 @@ export class StoraOAuth2Api implements ICredentialType {
 			name: 'scope',
 			type: 'string',
 			default: DEFAULT_SCOPES,
-			description:
-				'Space-separated scopes to request. The default covers every operation of the Stora nodes; remove what your workflows do not need.',
+			description: `Space-separated scopes to request. The default holds every scope in Stora's docs that the Stora nodes use; remove what your workflows do not need. Add these only if a workflow needs them and your Stora app has them: ${OPTIONAL_SCOPES}.`,
 		},
 		{
 			displayName: 'Auth URI Query Parameters',

@@ -12,6 +12,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceOptions, resourceProperties } from './descriptions';
 import { authenticationProperty } from './helpers/authentication';
 import { API_VERSION } from './helpers/constants';
+import { checkChoices } from './helpers/validation';
 import { methods } from './methods';
 import { executeStoraRequest } from './transport/execute';
 
@@ -46,8 +47,9 @@ export class Stora implements INodeType {
 				noDataExpression: true,
 				options: resourceOptions,
 				default: 'site',
-				// Pagination on for every operation: this is what routes every request through the hook above.
-				routing: { send: { paginate: true } },
+				// Pagination on for every operation: this is what routes every request through the hook above. The
+				// preSend refuses a fixed-choice parameter whose value (from an expression) is not one of its choices.
+				routing: { send: { paginate: true, preSend: [checkChoices(resourceProperties)] } },
 			},
 			...resourceProperties,
 		],

@@ -1,3 +1,4 @@
+import { randomUUID } from 'crypto';
 import type {
 	IDataObject,
 	IHookFunctions,
@@ -7,11 +8,13 @@ import type {
 	IWebhookResponseData,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { authenticationProperty } from '../Stora/helpers/authentication';
 import { API_VERSION } from '../Stora/helpers/constants';
-import { EVENT_TYPE_OPTIONS } from '../Stora/helpers/events';
+import { EVENT_TYPE_OPTIONS, parseEventTypes } from '../Stora/helpers/events';
+import { jsonBodyOf } from '../Stora/helpers/response';
+import { missingScopeHint } from '../Stora/helpers/scopes';
 import { verifySignature } from '../Stora/helpers/signature';
 import { asNodeError, storaRequest, versionedBaseUrl } from '../Stora/transport/request';
 
@@ -34,8 +37,48 @@ function slotOf(context: IHookFunctions): keyof Registrations {
 	return context.getMode() === 'manual' ? 'test' : 'production';
 }
 
-function selectedEvents(context: IHookFunctions): string[] {
-	return [...(context.getNodeParameter('events', []) as string[])].sort();
+/** The event types typed in Additional Event Types, and the entries that are not shaped like one. */
+function additionalEvents(context: IHookFunctions | IWebhookFunctions) {
+	const options = context.getNodeParameter('options', {}) as { additionalEventTypes?: unknown };
+	return parseEventTypes(options.additionalEventTypes ?? '');
+}
+
+/** The picked and the typed event types, each once, sorted (the registration compares them as a list). */
+function selectedEvents(context: IHookFunctions | IWebhookFunctions): string[] {
+	const picked = context.getNodeParameter('events', []) as string[];
+	return [...new Set([...picked, ...additionalEvents(context).types])].sort();
+}
+
+/** Fails before any request on a typed event type of the wrong shape, or on no event type at all. */
+function checkEvents(context: IHookFunctions): void {
+	const { invalid } = additionalEvents(context);
+	if (invalid.length) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Additional Event Types: ${invalid.map((entry) => `"${entry}"`).join(', ')} ${invalid.length > 1 ? 'are not event types' : 'is not an event type'}`,
+			{
+				description:
+					'An event type is lowercase words joined by dots, as Stora names them (e.g. deal.won or identity_verification.failed); separate several with commas.',
+			},
+		);
+	}
+	if (!selectedEvents(context).length) {
+		throw new NodeOperationError(context.getNode(), 'Events: choose at least one event', {
+			description: 'Pick the events that start the workflow, or type them in Options → Additional Event Types.',
+		});
+	}
+}
+
+/** Errors of the trigger's own requests say what the trigger was doing, as the action node's errors name their operation. */
+function naming(context: IHookFunctions, error: unknown, doing: string, method: string) {
+	const nodeError = asNodeError(context, error);
+	const lines = [`Operation: ${doing}`];
+	if (nodeError instanceof NodeApiError && nodeError.httpCode === '403') {
+		const hint = missingScopeHint('webhookEndpoint', undefined, method, nodeError.message);
+		if (hint) lines.unshift(hint);
+	}
+	nodeError.description = [nodeError.description, ...lines].filter(Boolean).join('\n');
+	return nodeError;
 }
 
 function isNotFound(error: unknown): boolean {
@@ -52,7 +95,7 @@ async function deleteEndpoint(context: IHookFunctions, endpointId: string): Prom
 	} catch (error) {
 		// Already gone (deleted in BackOffice, or by an earlier deactivation) is what we wanted.
 		if (isNotFound(error)) return;
-		throw asNodeError(context, error);
+		throw naming(context, error, `removing the Stora webhook endpoint (DELETE /webhook_endpoints/${endpointId})`, 'DELETE');
 	}
 }
 
@@ -81,9 +124,8 @@ export class StoraTrigger implements INodeType {
 				type: 'multiOptions',
 				options: EVENT_TYPE_OPTIONS,
 				default: [],
-				required: true,
 				description:
-					'The events that start the workflow. Stora delivers each event at least once: use the event ID to skip repeats.',
+					'The events that start the workflow. Stora delivers each event at least once: use the event ID to skip repeats. For an event not listed here, use Options → Additional Event Types.',
 			},
 			{
 				displayName: 'Options',
@@ -92,6 +134,15 @@ export class StoraTrigger implements INodeType {
 				placeholder: 'Add Option',
 				default: {},
 				options: [
+					{
+						displayName: 'Additional Event Types',
+						name: 'additionalEventTypes',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. deal.won, subscription.created',
+						description:
+							"Comma-separated event types that are not in the Events list (Stora's docs show only part of its list). Checked for shape here; Stora refuses a type it does not send when the trigger registers.",
+					},
 					{
 						displayName: 'Output Resource Only',
 						name: 'resourceOnly',
@@ -112,13 +163,15 @@ export class StoraTrigger implements INodeType {
 				const slot = slotOf(this);
 				const registration = data[slot];
 				if (!registration) return false;
+				// A mistyped event type fails here too, instead of being dropped while the old endpoint still matches.
+				checkEvents(this);
 				try {
 					const response = await storaRequest(this, {
 						method: 'GET',
 						baseURL: await versionedBaseUrl(this),
 						url: `/webhook_endpoints/${encodeURIComponent(registration.endpointId)}`,
 					});
-					const endpoint = (response.body as IDataObject).endpoint as IDataObject;
+					const endpoint = jsonBodyOf(this.getNode(), response).endpoint as IDataObject;
 					const sameUrl = endpoint.url === this.getNodeWebhookUrl('default');
 					const sameEvents =
 						JSON.stringify([...((endpoint.event_types as string[]) ?? [])].sort()) ===
@@ -131,7 +184,7 @@ export class StoraTrigger implements INodeType {
 						delete data[slot];
 						return false;
 					}
-					throw asNodeError(this, error);
+					throw naming(this, error, `checking the Stora webhook endpoint (GET /webhook_endpoints/${registration.endpointId})`, 'GET');
 				}
 			},
 
@@ -139,18 +192,23 @@ export class StoraTrigger implements INodeType {
 				const data = registrations(this);
 				const slot = slotOf(this);
 				const url = this.getNodeWebhookUrl('default') as string;
+				checkEvents(this);
 				const events = selectedEvents(this);
 				const stale = data[slot];
 				if (stale) {
 					await deleteEndpoint(this, stale.endpointId);
 					delete data[slot];
 				}
+				const doing = 'registering the Stora webhook endpoint (POST /webhook_endpoints)';
 				let endpoint: IDataObject;
 				try {
 					const response = await storaRequest(this, {
 						method: 'POST',
 						baseURL: await versionedBaseUrl(this),
 						url: '/webhook_endpoints',
+						// One key per activation, kept across the transport's retries: a retry after a lost answer gets
+						// the first endpoint back instead of registering a second one.
+						headers: { 'Idempotency-Key': `n8n-${randomUUID()}` },
 						body: {
 							name: `n8n: ${this.getWorkflow().name ?? 'workflow'} (${slot})`.slice(0, 200),
 							api_version: API_VERSION,
@@ -159,16 +217,22 @@ export class StoraTrigger implements INodeType {
 							description: `Registered by the n8n Stora Trigger of workflow ${this.getWorkflow().id ?? ''}`,
 						},
 					});
-					endpoint = (response.body as IDataObject).endpoint as IDataObject;
+					endpoint = jsonBodyOf(this.getNode(), response).endpoint as IDataObject;
 				} catch (error) {
+					const typed = additionalEvents(this).types;
+					if (error instanceof NodeApiError && error.httpCode === '422' && typed.length) {
+						// Stora checks event types against its own list, which ours (and the docs) only partly show.
+						error.description = `${error.description ?? ''}\nIf Stora refused an event type, check Options → Additional Event Types (${typed.join(', ')}): Stora accepts only the event types it sends.`.trim();
+					}
 					if (error instanceof NodeApiError && !/^https:\/\//.test(url)) {
 						error.description = `${error.description ?? ''}\nStora only delivers to https URLs, and n8n registered ${url}. Set n8n's WEBHOOK_URL environment variable to the public https address of this n8n instance.`.trim();
 					}
-					throw asNodeError(this, error);
+					throw naming(this, error, doing, 'POST');
 				}
 				if (!endpoint?.id || !endpoint.secret) {
 					throw new NodeApiError(this.getNode(), (endpoint ?? {}) as JsonObject, {
 						message: 'Stora created the webhook endpoint but returned no ID or signing secret',
+						description: `Operation: ${doing}`,
 					});
 				}
 				data[slot] = { endpointId: String(endpoint.id), secret: String(endpoint.secret), url, events };
@@ -215,8 +279,7 @@ export class StoraTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		}
 		const event = (payload.event ?? payload) as IDataObject;
-		const events = this.getNodeParameter('events', []) as string[];
-		if (!events.includes(String(event.type))) return {};
+		if (!selectedEvents(this).includes(String(event.type))) return {};
 
 		const options = this.getNodeParameter('options', {}) as { resourceOnly?: boolean };
 		const requestId = this.getHeaderData()['x-stora-request-id'];

@@ -85,6 +85,8 @@ async function main() {
 		port: args.smoke ? await freePort() : await portOr(Number(args['sandbox-port'])),
 		seed: 'demo',
 		allowHttpWebhooks: true,
+		// The documented limits (10/s, 60/min), as a real account has them.
+		rateLimit: 'default',
 		token: fs.readFileSync(tokenFile, 'utf8').trim(),
 	});
 	stops.push(() => sandbox.close());

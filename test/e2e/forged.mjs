@@ -124,12 +124,12 @@ export async function forgedDeliveries({ n8n, sandbox, workflow, repeat = 16 }) 
 		const deadline = Date.now() + 60_000;
 		let executions = [];
 		while (Date.now() < deadline) {
-			executions = await n8n.executions(workflow.id, { limit: 250 });
+			executions = await n8n.allExecutions(workflow.id);
 			if (executions.length >= genuine) break;
 			await sleep(250);
 		}
 		await sleep(1000);
-		executions = await n8n.executions(workflow.id, { limit: 250 });
+		executions = await n8n.allExecutions(workflow.id);
 		if (executions.length !== genuine) wrong.push(`${executions.length} executions for ${genuine} genuine deliveries`);
 		if (wrong.length) throw new Error(`${wrong.length} problems:\n${[...new Set(wrong)].slice(0, 20).join('\n')}`);
 		return { forged, genuine, kinds: forgeries().length, executions: executions.length };

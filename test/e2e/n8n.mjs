@@ -435,10 +435,20 @@ export class N8n {
 	}
 
 	/** Executions of a workflow, newest first (summaries). */
-	async executions(workflowId, { limit = 20 } = {}) {
+	async executions(workflowId, { limit = 20, lastId } = {}) {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const data = await this.request('GET', `/rest/executions?filter=${filter}&limit=${limit}`);
+		const data = await this.request('GET', `/rest/executions?filter=${filter}&limit=${limit}${lastId ? `&lastId=${lastId}` : ''}`);
 		return data.results ?? data;
+	}
+
+	/** Every execution of a workflow, newest first, in pages of n8n's maximum of 100. */
+	async allExecutions(workflowId) {
+		const all = [];
+		for (;;) {
+			const page = await this.executions(workflowId, { limit: 100, lastId: all.at(-1)?.id });
+			all.push(...page);
+			if (page.length < 100) return all;
+		}
 	}
 
 	/** One execution with its run data decoded (n8n serializes it with `flatted`). */

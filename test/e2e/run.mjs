@@ -287,7 +287,12 @@ async function main() {
 	const { tarball, timings: packTimings } = await timed('package build + npm pack', () => packPackage(work));
 	for (const [k, v] of Object.entries(packTimings)) timings.push([`  package: ${k}`, v]);
 
-	const sandbox = await timed('sandbox start', () => startSandbox({ seed: 'demo' }));
+	const sandbox = await timed('sandbox start', () => startSandbox({
+		seed: 'demo',
+		// A plan above the documented 10/s and 60/min, announced in RateLimit-Policy: the node learns it from the
+		// first answer, as it would a real account's (the documented limits are exercised by the jest suites).
+		rateLimit: { perSecond: 20, perMinute: 1200 },
+	}));
 	cleanups.push(() => sandbox.close());
 	log(`sandbox at ${sandbox.url}`);
 
@@ -336,6 +341,32 @@ async function main() {
 		const data = { baseUrl: sandbox.url, accessToken: 'not-a-valid-token' };
 		const result = await n8n.testCredential({ id: ctx.credentials.accessToken?.id, name: 'bad', type: 'storaApi', data });
 		assertMatch(result, { status: 'Error', message: { $contains: 'Stora rejected the access token' } }, 'credential test');
+	});
+	await check('Stora API credential: n8n\'s connection test under every fault of the matrix passes or says what happened', async () => {
+		const data = { baseUrl: sandbox.url, accessToken: sandbox.token };
+		const tooMany = { error: { code: 'too_many_requests', type: 'rate_limit_error', message: 'Too many requests' } };
+		const faults = {
+			'429 with Retry-After': { status: 429, headers: { 'Retry-After': '1' }, body: tooMany },
+			'429 without Retry-After': { status: 429, body: tooMany },
+			'500': { status: 500 },
+			'502 HTML page': { html: true },
+			'reset before the API': { reset: true },
+			'reset after the API processed it': { reset_after: true },
+			timeout: { delay_ms: 2500 },
+			'malformed JSON': { malformed: true },
+			'empty body': { empty: true },
+		};
+		const outcomes = [];
+		for (const [name, fault] of Object.entries(faults)) {
+			await sandbox.control.fault({ method: 'GET', path: '/2025-09/sites' }, [fault]);
+			const result = await n8n.testCredential({ id: ctx.credentials.accessToken?.id, name: 'faults', type: 'storaApi', data });
+			assert(result.status === 'OK' || (result.status === 'Error' && String(result.message ?? '').length > 10), `${name}: ${JSON.stringify(result)}`);
+			assert(!JSON.stringify(result).includes(sandbox.token), `${name}: the token is in the answer`);
+			if (/^(429|500|502)/.test(name)) assert(result.status === 'Error' && /Stora/.test(result.message), `${name}: ${JSON.stringify(result)}`);
+			outcomes.push(`${name}: ${result.status}`);
+		}
+		await sandbox.control.clearFaults?.();
+		console.log(`figures: credential test column of the fault matrix: ${outcomes.join('; ')}`);
 	});
 	// The sandbox forgets OAuth clients on reset, and every case starts from a reset: a case using client credentials
 	// gets a new client and a new credential (so its first request is also the token request).

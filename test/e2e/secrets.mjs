@@ -19,7 +19,7 @@ async function writtenByTheRun(n8n, sandbox, workflowIds) {
 	const places = [['n8n log', fs.readFileSync(n8n.logFile, 'utf8')]];
 	places.push(['sandbox request log', JSON.stringify(await sandbox.control.requests())]);
 	for (const workflowId of workflowIds) {
-		for (const summary of await n8n.executions(workflowId, { limit: 250 })) {
+		for (const summary of await n8n.allExecutions(workflowId)) {
 			const execution = await n8n.execution(summary.id);
 			const resultData = execution.data?.resultData ?? {};
 			const errors = [resultData.error, ...Object.values(resultData.runData ?? {}).flat().map((run) => run.error)].filter(Boolean);

@@ -84,6 +84,19 @@ describe('Stora node: shared behaviour', () => {
 		});
 	});
 
+	describe('missing scopes', () => {
+		it('says which scope the operation needs when Stora answers 403', async () => {
+			const token = await client().token(['public.site:read']);
+			const result = await runStora({
+				credentials: tokenCredentials(fixture.sandbox.url, token),
+				parameters: { resource: 'contact', operation: 'getAll', limit: 1 },
+			});
+			expect((result.error as { httpCode?: string }).httpCode).toBe('403');
+			expect(result.error?.description).toContain('This operation needs the scope public.contact:read.');
+			expect(result.error?.description).not.toContain(token);
+		});
+	});
+
 	describe('local validation', () => {
 		it('refuses to start with a typed ID of the wrong prefix (n8n checks the locator pattern)', async () => {
 			const result = await runStora({

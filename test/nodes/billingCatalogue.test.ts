@@ -206,6 +206,23 @@ describe('Stora node: billing catalogue (Coupon, Product, Product Category, Prot
 			});
 			expect(one.items.map((item) => item.json)).toEqual([{ id: categories[0].id, name: categories[0].name }]);
 		});
+
+		it('sends the documented expand as typed paths; Stora answers for a path a category does not have', async () => {
+			await client.configure({ unknown_params: 'reject' });
+			const plain = await runStora({
+				credentials: credentials(),
+				parameters: { resource: 'productCategory', operation: 'getAll', limit: 2, options: { expand: ' , ' } },
+			});
+			expect(plain.error).toBeUndefined();
+			const expanded = await runStora({
+				credentials: credentials(),
+				parameters: { resource: 'productCategory', operation: 'getAll', limit: 2, options: { expand: ' site , ' } },
+			});
+			expect((await client.requests()).map((request) => request.query)).toEqual([{ limit: '2' }, { limit: '2', expand: 'site' }]);
+			// expand itself is documented (no "not allowed"); the path is what Stora refuses.
+			expect(expanded.error?.message).toMatch(/\[invalid_url_param\]$/);
+			expect(expanded.error?.description).toContain("The expand path 'site' is not an expandable reference");
+		});
 	});
 
 	describe('Protection Level', () => {
@@ -248,6 +265,31 @@ describe('Stora node: billing catalogue (Coupon, Product, Product Category, Prot
 				},
 			]);
 			expect(amounts(result.items[0].json)).toEqual({ ...amounts(level), every_four_weeks: 700 });
+		});
+
+		it('sends the documented expand on Set Base Price', async () => {
+			await client.configure({ unknown_params: 'reject' });
+			const [level] = await client.state('protection_levels');
+			const result = await runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'protectionLevel',
+					operation: 'setBasePrice',
+					protectionLevelId: rl(level.id),
+					basePrices: { price: [{ billingPeriod: 'monthly', amount: 900 }] },
+					options: { expand: 'site' },
+				},
+			});
+			expect(await client.requests()).toMatchObject([
+				{
+					method: 'POST',
+					path: `/2025-09/protection_levels/${level.id}/base_price`,
+					query: { expand: 'site' },
+					body: { monthly: { amount: 900 } },
+				},
+			]);
+			// The docs' protection level has no site reference yet (site scoping is announced), so Stora refuses the path.
+			expect(result.error?.description).toContain("The expand path 'site' is not an expandable reference");
 		});
 
 		it('warns on every protection level operation about the announced breaking change', () => {

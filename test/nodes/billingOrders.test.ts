@@ -288,6 +288,61 @@ describe('Stora node: Order and Order Line Item', () => {
 			expect(order.contact).toEqual({ id: contact.id });
 		});
 
+		it('sends the documented emails members only, and a new contact with its address state and country code', async () => {
+			// Where the API rejects undocumented members, the request must pass as it is.
+			await client.configure({ unknown_params: 'reject' });
+			const [site] = await client.state('sites');
+			const result = await runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'order',
+					operation: 'create',
+					siteId: site.id,
+					additionalFields: {
+						bookingConfirmationEmail: true,
+						moveInDayEmail: false,
+						// Left over from workflows saved with the removed options: never sent.
+						paymentDetailsEmail: true,
+						newContact: {
+							email: 'abroad@example.com',
+							city: 'Dublin',
+							state: 'Leinster',
+							countryAlpha2: ' ie ',
+							companyRegistrationNumber: '01234567',
+						},
+					},
+				},
+			});
+			expect(result.error).toBeUndefined();
+			const [request] = await client.requests();
+			expect(request.status).toBe(201);
+			expect(request.body).toEqual({
+				site: { id: site.id },
+				emails: { booking_confirmation: true, move_in_day: false },
+				contact: { email: 'abroad@example.com', address: { city: 'Dublin', state: 'Leinster', country_alpha2: 'IE' } },
+			});
+			const contact = (await client.state('contacts')).find((record) => record.id === byId(result.items[0].json.contact));
+			expect(contact?.address).toMatchObject({ city: 'Dublin', state: 'Leinster', country_alpha2: 'IE' });
+		});
+
+		it('checks the new contact\'s country code before any request, naming the parameter', async () => {
+			const [site] = await client.state('sites');
+			for (const code of ['GBR', 'United Kingdom', 'G1']) {
+				const result = await runStora({
+					credentials: credentials(),
+					parameters: {
+						resource: 'order',
+						operation: 'create',
+						siteId: site.id,
+						additionalFields: { newContact: { email: 'x@example.com', countryAlpha2: code } },
+					},
+				});
+				expect(result.error?.message).toBe(`New Contact: Address Country Code: "${code}" is not a two-letter country code`);
+				expect(result.error?.description).toContain('ISO 3166-1 alpha-2');
+			}
+			expect(await client.requests()).toEqual([]);
+		});
+
 		it('checks line items, contact choice, dates and the cancel URL before any request', async () => {
 			const [site] = await client.state('sites');
 			const [contact] = await client.state('contacts');

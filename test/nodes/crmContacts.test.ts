@@ -77,13 +77,24 @@ describe('Stora node: Contact', () => {
 			});
 		});
 
-		it("surfaces the API's validation error with the faulty field", async () => {
+		it('refuses an address that is not an email before any request, naming the parameter', async () => {
 			const result = await runStora({
 				credentials: credentials(),
 				parameters: { resource: 'contact', operation: 'create', email: 'not-an-email' },
 			});
+			expect(result.error?.message).toBe('Email: "not-an-email" is not an email address');
+			expect(await client.requests()).toHaveLength(0);
+			expect(await client.state('contacts')).toHaveLength(contacts.length);
+		});
+
+		it("surfaces the API's validation error with the faulty field", async () => {
+			// An expression giving a number where Stora wants text: only Stora refuses it.
+			const result = await runStora({
+				credentials: credentials(),
+				parameters: { resource: 'contact', operation: 'create', email: 'nina@example.com', additionalFields: { taxId: '={{ 42 }}' } },
+			});
 			expect(result.error?.message).toMatch(/\[invalid_content\]$/);
-			expect(result.error?.description).toContain('Field /email');
+			expect(result.error?.description).toContain('Field /tax_id');
 			expect((result.error as { httpCode?: string }).httpCode).toBe('422');
 			expect(await client.state('contacts')).toHaveLength(contacts.length);
 		});
@@ -156,6 +167,46 @@ describe('Stora node: Contact', () => {
 			expect(stored).toMatchObject({ email: 'new.address@example.com', phone_number: null, use_case: 'refurb' });
 			expect(stored?.full_name).toBe(contact.full_name);
 			expect(result.items[0].json).toEqual(stored);
+		});
+	});
+
+	describe('Address country code', () => {
+		it('checks it before any request on Create and Update, naming the parameter; emptied on Update, it clears', async () => {
+			const create = await runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'contact',
+					operation: 'create',
+					email: 'abroad@example.com',
+					additionalFields: { address: { address: { city: 'Leeds', countryAlpha2: 'GBR' } } },
+				},
+			});
+			expect(create.error?.message).toBe('Address: Country Code: "GBR" is not a two-letter country code');
+			const update = await runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'contact',
+					operation: 'update',
+					contactId: byId(contacts[21].id),
+					updateFields: { address: { address: { countryAlpha2: 'England' } } },
+				},
+			});
+			expect(update.error?.message).toBe('Address: Country Code: "England" is not a two-letter country code');
+			expect(await client.requests()).toEqual([]);
+
+			const cleared = await runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'contact',
+					operation: 'update',
+					contactId: byId(contacts[21].id),
+					updateFields: { address: { address: { city: 'York', countryAlpha2: '' } } },
+				},
+			});
+			expect(cleared.error).toBeUndefined();
+			expect((await client.requests())[0].body).toEqual({
+				address: { line_1: null, line_2: null, city: 'York', postal_code: null, state: null, country_alpha2: null },
+			});
 		});
 	});
 

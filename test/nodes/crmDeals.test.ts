@@ -154,6 +154,67 @@ describe('Stora node: Deal, Deal Stage, Opportunity', () => {
 			expect(result.items[0].json).toEqual(stored);
 		});
 
+		it('unassigns, removes the site and clears the line items with Unassign, Remove Site and Clear Line Items', async () => {
+			const deal = deals[1];
+			expect(deal.assignee).not.toBeNull();
+			expect(deal.site).not.toBeNull();
+			expect((deal.line_items as unknown[]).length).toBeGreaterThan(0);
+			const result = await runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'deal',
+					operation: 'update',
+					dealId: byId(deal.id),
+					updateFields: { unassign: true, removeSite: true, clearLineItems: true },
+				},
+			});
+			expect(result.error).toBeUndefined();
+			const [request] = await client.requests();
+			expect(request).toMatchObject({ method: 'PATCH', path: `/2025-09/deals/${deal.id}` });
+			expect(request.body).toEqual({ assignee: null, site: null, line_items: [] });
+			const stored = await find('deals', deal.id);
+			expect(stored).toMatchObject({ assignee: null, site: null, line_items: [] });
+			expect(result.items[0].json).toEqual(stored);
+
+			// Switched off, they send nothing.
+			await client.clearRequests();
+			const off = await runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'deal',
+					operation: 'update',
+					dealId: byId(deals[2].id),
+					updateFields: { unassign: false, removeSite: false, clearLineItems: false, name: 'Renamed' },
+				},
+			});
+			expect(off.error).toBeUndefined();
+			expect((await client.requests())[0].body).toEqual({ name: 'Renamed' });
+		});
+
+		it('rejects a removal switch with the field it empties, and an empty or wrong Assignee ID, before any request', async () => {
+			const [staff] = await client.state('staff');
+			const [site] = await client.state('sites');
+			const [unitType] = await client.state('unit_types');
+			const cases: Array<[Record<string, unknown>, string | RegExp]> = [
+				[{ unassign: true, assigneeId: staff.id }, 'Unassign and Assignee ID cannot be used together'],
+				[{ removeSite: true, siteId: site.id }, 'Remove Site and Site cannot be used together'],
+				[{ clearLineItems: true, unitTypeId: unitType.id }, 'Clear Line Items and Unit Type cannot be used together'],
+				[{ clearLineItems: true, protectionLevelId: 'plvl_abc123' }, 'Clear Line Items and Protection Level ID cannot be used together'],
+				// An emptied Assignee ID is a mistake, not a way to unassign.
+				[{ assigneeId: '' }, /^Assignee: .+ is not an assignee ID$/],
+				[{ assigneeId: site.id }, `Assignee: "${site.id}" is not an assignee ID`],
+			];
+			for (const [updateFields, message] of cases) {
+				const result = await runStora({
+					credentials: credentials(),
+					parameters: { resource: 'deal', operation: 'update', dealId: byId(deals[0].id), updateFields: updateFields as INodeParameters },
+				});
+				if (typeof message === 'string') expect(result.error?.message).toBe(message);
+				else expect(result.error?.message).toMatch(message);
+			}
+			expect(await client.requests()).toEqual([]);
+		});
+
 		it('wins, loses and reopens deals through their action endpoints', async () => {
 			const [open0, open1] = deals;
 			const won = deals[6];
@@ -334,6 +395,37 @@ describe('Stora node: Deal, Deal Stage, Opportunity', () => {
 				path: '/2025-09/deals/stages',
 				query: { sort_by: 'position', sort_direction: 'ASC', limit: '100' },
 			});
+		});
+
+		it('sends only the documented page, limit, sort_by and sort_direction, also where the API rejects anything else', async () => {
+			await client.configure({ unknown_params: 'reject' });
+			const result = await runStora({
+				credentials: credentials(),
+				parameters: {
+					resource: 'dealStage',
+					operation: 'getAll',
+					limit: 3,
+					// Left over from a workflow saved with the old date filters: no longer a parameter, so never sent.
+					filters: { createdAfter: '2020-01-01T00:00:00.000Z', updatedBefore: '2030-01-01T00:00:00.000Z' },
+					options: { sortBy: 'updated_at', sortDirection: 'ASC' },
+				},
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(3);
+			const all = await runStora({
+				credentials: credentials(),
+				parameters: { resource: 'dealStage', operation: 'getAll', returnAll: true },
+			});
+			expect(all.error).toBeUndefined();
+			expect(all.items).toHaveLength(stages.length);
+			expect((await client.requests()).map((request) => request.query)).toEqual([
+				{ limit: '3', sort_by: 'updated_at', sort_direction: 'ASC' },
+				{ limit: '100', page: '1', sort_by: 'created_at', sort_direction: 'ASC' },
+			]);
+			const stageListFields = new Stora().description.properties.filter((property) =>
+				property.displayOptions?.show?.resource?.includes('dealStage') && property.displayOptions.show.operation?.includes('getAll'),
+			);
+			expect(stageListFields.map((property) => property.name)).not.toContain('filters');
 		});
 
 		it('gets a stage chosen in the dropdown, and rejects another kind of ID before any request', async () => {

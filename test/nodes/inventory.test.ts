@@ -358,7 +358,7 @@ describe('Stora node: inventory (unit types, units, unit allocations, tenancies)
 			expect(await client.requests()).toEqual([]);
 		});
 
-		it('overlocks every occupied unit of a contact and removes the overlock again', async () => {
+		it('overlocks every occupied unit of a contact and removes the overlock again, naming the units in unit_ids', async () => {
 			const tenancies = await client.state('tenancies');
 			const allocations = await client.state('unit_allocations');
 			const units = await client.state('units');
@@ -372,15 +372,22 @@ describe('Stora node: inventory (unit types, units, unit allocations, tenancies)
 
 			const overlocked = await run({ resource: 'unit', operation: 'overlock', contactId: rl(contactId) });
 			expect(overlocked.error).toBeUndefined();
-			expect(overlocked.items.map((item) => item.json)).toEqual([
-				{ success: true, message: `${held.length} unit(s) overlocked` },
+			expect(held.length).toBeGreaterThan(0);
+			// meta.unit_ids says which units were locked; the envelope's request_id and curies stay out.
+			const sorted = (json: unknown) => ({ ...(json as object), unit_ids: [...(json as { unit_ids: string[] }).unit_ids].sort() });
+			expect(overlocked.items.map((item) => sorted(item.json))).toEqual([
+				{ success: true, message: `${held.length} unit(s) overlocked`, unit_ids: [...held].sort() },
 			]);
 			let after = await client.state('units');
 			for (const id of held) expect(after.find((unit) => unit.id === id)?.status).toBe('overlocked');
 
 			const removed = await run({ resource: 'unit', operation: 'removeOverlock', contactId: rl(contactId) });
 			expect(removed.error).toBeUndefined();
-			expect(removed.items[0].json).toEqual({ success: true, message: `Overlock removed from ${held.length} unit(s)` });
+			expect(sorted(removed.items[0].json)).toEqual({
+				success: true,
+				message: `Overlock removed from ${held.length} unit(s)`,
+				unit_ids: [...held].sort(),
+			});
 			after = await client.state('units');
 			for (const id of held) expect(after.find((unit) => unit.id === id)?.status).toBe('occupied');
 

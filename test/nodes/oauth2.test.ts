@@ -5,8 +5,33 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
-import { oauthCredentials, runStora } from '../helpers/n8n';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { StoraOAuth2Api } from '../../credentials/StoraOAuth2Api.credentials';
+import { ALL_SCOPES, DEFAULT_SCOPES, OPTIONAL_SCOPES } from '../../nodes/Stora/helpers/constants';
+import { missingScopeHint, SCOPE_BY_OPERATION, scopeNeededFor } from '../../nodes/Stora/helpers/scopes';
+import { Stora } from '../../nodes/Stora/Stora.node';
+import { locator, oauthCredentials, runStora, tokenCredentials, type CredentialStore } from '../helpers/n8n';
 import { useSandbox } from '../helpers/sandboxFixture';
+
+/**
+ * The scopes Stora's docs show (auth-errors-limits.md): the scope table's visible rows, then its cut-off tail as the
+ * endpoint pages (timeline, unit, unit type, webhook endpoint read) and the spec (unit allocation read) name it.
+ */
+const DOCUMENTED_SCOPES = [
+	...['access_token:read', 'application:read', 'contact:read', 'contact:write', 'contract:read', 'contract_template:read'],
+	...['coupon:read', 'credit_note:read', 'deal:read', 'deal:write', 'deal_stage:read', 'identity_verification:read'],
+	...['invoice:read', 'note:read', 'note:write', 'order:read', 'order:write', 'product:read', 'product:write'],
+	...['product_category:read', 'protection_level:read', 'protection_level:write', 'site:read', 'staff:read'],
+	...['subscription:read', 'task:read', 'task:write', 'tenancy:read'],
+	...['timeline_event:write', 'timeline_source:read', 'unit:read', 'unit:write', 'unit_allocation:read'],
+	...['unit_type:read', 'unit_type:write', 'webhook_endpoint:read'],
+].map((scope) => `public.${scope}`);
+
+const scopeProperty = () => new StoraOAuth2Api().properties.find((property) => property.name === 'scope')!;
+const withScope = (store: CredentialStore, scope: string): CredentialStore => ({
+	storaOAuth2Api: { ...store.storaOAuth2Api, scope },
+});
 
 const REDIRECT = 'http://127.0.0.1:5678/rest/oauth2-credential/callback';
 const getSites = { authentication: 'oAuth2', resource: 'site', operation: 'getAll', returnAll: false, limit: 2 };
@@ -118,5 +143,103 @@ describe('Stora node with OAuth2', () => {
 			});
 		expect((await refresh(tokens.refresh_token)).status).toBe(400);
 		expect((await refresh(stored.refresh_token)).status).toBe(200);
+	});
+
+	describe('scopes', () => {
+		it('asks by default only for scopes the docs show, which an app limited to them is granted', async () => {
+			const scope = String(scopeProperty().default);
+			expect(scope.split(' ').sort()).toEqual([...DEFAULT_SCOPES].sort());
+			expect(scope.split(' ').filter((name) => !DOCUMENTED_SCOPES.includes(name))).toEqual([]);
+
+			const app = await client().oauthClient([REDIRECT], DOCUMENTED_SCOPES);
+			const store = withScope(oauthCredentials(fixture.sandbox.url, app), scope);
+			const result = await runStora({ credentials: store, parameters: getSites });
+			expect(result.error).toBeUndefined();
+			const [tokenRequest] = await client().requests();
+			expect(tokenRequest).toMatchObject({ path: '/oauth2/token', status: 200 });
+			expect(tokenRequest.body).toMatchObject({ grant_type: 'client_credentials', scope });
+
+			// With a scope the docs do not show, the same app gets no token at all: why the extras are opt-in.
+			await client().clearRequests();
+			const extra = withScope(oauthCredentials(fixture.sandbox.url, app), `${scope} public.opportunity:write`);
+			expect((await runStora({ credentials: extra, parameters: getSites })).error).toBeDefined();
+			const calls = new Set((await client().requests()).map((request) => `${request.path} ${request.status}`));
+			expect([...calls]).toEqual(['/oauth2/token 400']);
+		});
+
+		it('names every optional scope and what needs it in the Scope description; one added is granted', async () => {
+			const { description, default: scope } = scopeProperty();
+			for (const [name, neededBy] of Object.entries(OPTIONAL_SCOPES)) {
+				expect(String(scope).split(' ')).not.toContain(name);
+				expect(description).toContain(name);
+				expect(neededBy).toMatch(/\w/);
+			}
+			expect([...ALL_SCOPES].sort()).toEqual([...DEFAULT_SCOPES, ...Object.keys(OPTIONAL_SCOPES)].sort());
+
+			const app = await client().oauthClient([REDIRECT]);
+			const store = withScope(oauthCredentials(fixture.sandbox.url, app), `${String(scope)} public.webhook_endpoint:write`);
+			const info = await runStora({
+				credentials: store,
+				parameters: { authentication: 'oAuth2', resource: 'accessToken', operation: 'getInfo' },
+			});
+			expect(info.error).toBeUndefined();
+			expect(info.items[0].json.scope).toContain('public.webhook_endpoint:write');
+		});
+
+		it('knows, for every operation of the node, the scopes its endpoint demands', () => {
+			const routes = fixture.sandbox.core.router.routes;
+			const shape = (path: string) => path.replace(/\{\{[^}]*\}\}/g, ':x').replace(/:[a-z_]+/g, ':x');
+			const operations = new Stora().description.properties.filter((property) => property.name === 'operation');
+			const checked: string[] = [];
+			for (const property of operations as INodeProperties[]) {
+				const resource = String(property.displayOptions?.show?.resource?.[0]);
+				for (const option of property.options as INodePropertyOptions[]) {
+					const operation = String(option.value);
+					expect([resource, operation, SCOPE_BY_OPERATION[resource]?.[operation]]).toEqual([resource, operation, expect.any(Array)]);
+					const request = option.routing?.request;
+					if (!request?.url) continue;
+					const url = String(request.url).replace(/^=/, '');
+					const path = url.startsWith('/oauth2') ? url : `/2025-09${url}`;
+					const route = routes.find((candidate) => candidate.method === request.method && shape(candidate.pattern) === shape(path));
+					expect([resource, operation, route?.pattern]).toEqual([resource, operation, expect.any(String)]);
+					expect([resource, operation, [...scopeNeededFor(resource, operation)].sort()]).toEqual([
+						resource,
+						operation,
+						[...route!.options.scopes].sort(),
+					]);
+					checked.push(`${resource}.${operation}`);
+				}
+			}
+			expect(checked.length).toBeGreaterThan(80);
+			const inTable = Object.values(SCOPE_BY_OPERATION).flatMap((byOperation) => Object.values(byOperation).flat());
+			expect(inTable.filter((name) => !ALL_SCOPES.includes(name))).toEqual([]);
+		});
+
+		it('words the scope a 403 asks for, with the scopes Stora names and whether the default Scope has them', async () => {
+			const [deal] = await client().state('deals');
+			const token = await client().token(['public.deal:read']);
+			const result = await runStora({
+				credentials: tokenCredentials(fixture.sandbox.url, token),
+				parameters: { resource: 'deal', operation: 'update', dealId: locator(deal.id), updateFields: { name: 'Renamed' } },
+			});
+			expect(result.error?.message).toContain('[forbidden]');
+			expect(missingScopeHint('deal', 'update', 'PATCH', result.error?.message)).toBe(
+				'This operation needs the scope public.deal:write. Add it to the access token in Stora BackOffice (Settings → Public API), or to the Scope of the Stora OAuth2 credential and reconnect.',
+			);
+			expect(missingScopeHint('opportunity', 'associateDeal', 'POST')).toBe(
+				'This operation needs the scopes public.opportunity:write and public.deal:write. Add them to the access token in Stora BackOffice (Settings → Public API), or to the Scope of the Stora OAuth2 credential and reconnect (public.opportunity:write is not in its default Scope).',
+			);
+			expect(
+				missingScopeHint('deal', 'get', 'GET', 'The access token is missing the required scope: public.site:read'),
+			).toContain('Stora also names public.site:read: expanding a record needs');
+			// Requests outside an operation (a list picker, the trigger) fall back to the API's naming rule.
+			expect(scopeNeededFor('webhookEndpoint', undefined, 'POST')).toEqual(['public.webhook_endpoint:write']);
+			expect(scopeNeededFor('site', 'nothing', 'GET')).toEqual(['public.site:read']);
+			expect(missingScopeHint('', undefined, 'GET')).toBeUndefined();
+			// A list picker's request: only what Stora names.
+			expect(missingScopeHint('', undefined, undefined, 'missing the required scope: public.site:read')).toMatch(
+				/^Stora names the missing scope public\.site:read\. Add it to the access token/,
+			);
+		});
 	});
 });

@@ -135,6 +135,57 @@ describe('Stora Trigger', () => {
 		});
 	});
 
+	describe('Additional Event Types', () => {
+		const registrations = async () =>
+			(await client.requests()).filter((request) => request.method === 'POST' && request.path === '/2025-09/webhook_endpoints');
+
+		it('registers the typed types with the picked ones, each once, and starts the workflow for them', async () => {
+			harness.setParameters({ events: ['invoice.paid'], options: { additionalEventTypes: ' deal.lost , invoice.paid,,' } });
+			await client.clearRequests();
+			await harness.activate();
+			const [request] = await registrations();
+			expect((request.body as { event_types: string[] }).event_types).toEqual(['deal.lost', 'invoice.paid']);
+			expect(registration('production')?.events).toEqual(['deal.lost', 'invoice.paid']);
+			// Activating again with the same settings keeps the endpoint: the typed types count in the comparison.
+			await harness.activate('production', 'init');
+			expect(await registrations()).toHaveLength(1);
+
+			await fetch(`${sandbox.url}/__sandbox/events`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ type: 'deal.lost' }),
+			});
+			await harness.waitForDeliveries(1);
+			expect(harness.received[0].workflowData?.[0]).toMatchObject({ type: 'deal.lost' });
+		});
+
+		it('refuses a typed entry that is not shaped like an event type, or no event at all, before any request', async () => {
+			await client.clearRequests();
+			harness.setParameters({ events: ['invoice.paid'], options: { additionalEventTypes: 'deal.won, Deal Won, invoice' } });
+			await expect(harness.activate()).rejects.toMatchObject({
+				message: 'Additional Event Types: "Deal Won", "invoice" are not event types',
+				description: expect.stringContaining('lowercase words joined by dots'),
+			});
+			harness.setParameters({ events: [], options: { additionalEventTypes: ' , ' } });
+			await expect(harness.activate()).rejects.toMatchObject({ message: 'Events: choose at least one event' });
+			expect(await client.requests()).toEqual([]);
+		});
+
+		it("shows Stora's 422 for a type it does not send, pointing at Additional Event Types", async () => {
+			// The docs' enum is cut off, so the sandbox accepts only the 13 confirmed types, as Stora accepts only its own.
+			harness.setParameters({ events: ['invoice.paid'], options: { additionalEventTypes: 'deal.won' } });
+			const error = await harness.activate().then(
+				() => undefined,
+				(thrown: unknown) => thrown as { httpCode?: string; message?: string; description?: string },
+			);
+			expect(error).toMatchObject({ httpCode: '422', message: expect.stringContaining('[invalid_content]') });
+			expect(error?.description).toContain('Field /event_types/0: '); // sorted: deal.won comes first
+			expect(error?.description).toContain('check Options → Additional Event Types (deal.won)');
+			expect(error?.description).toContain('Operation: registering the Stora webhook endpoint (POST /webhook_endpoints)');
+			expect(registration('production')).toBeUndefined();
+		});
+	});
+
 	describe('deliveries', () => {
 		it('starts the workflow with the verified event and its delivery request id', async () => {
 			await harness.activate();

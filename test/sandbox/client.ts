@@ -16,10 +16,13 @@ export interface RecordedRequest {
 	query: Record<string, string>;
 	headers: Record<string, string>;
 	body: unknown;
-	status: number;
+	/** null while in progress, and for good when the connection was reset before an answer. */
+	status: number | null;
 	request_id: string;
 	at: string;
 	error?: string;
+	/** The injected fault this request got (`reset`, `reset_after`, `delay_ms`, `status`, ...), if any. */
+	fault?: string;
 }
 
 export type StateRecord = { id: string } & Record<string, unknown>;

@@ -188,6 +188,8 @@ describe('sandbox faults and latency', () => {
 			body: JSON.stringify({ name: 'lost answer' }),
 		});
 		await expect(post).rejects.toThrow();
+		const logged = (await fx.control.requests()).filter((request) => request.method === 'POST').at(-1);
+		expect(logged).toMatchObject({ fault: 'reset_after', status: 201 });
 		const list = await fx.call('GET', '/2025-09/widgets');
 		expect(JSON.stringify(list.body)).toContain('lost answer');
 	});

@@ -96,6 +96,34 @@ describe('unknown query parameters and body members', () => {
 		expect((await fx.api.post(`${V}/unit_types/${unitType.id}/base_price`, { monthly: { amount: 9900 } })).status).toBe(200);
 	});
 
+	test('nested members: only the documented members of an object member the docs detail (order emails, inline contact)', async () => {
+		const [site] = await fx.control.state('sites');
+		const order = (extra: Record<string, unknown>) => ({ site: { id: site.id }, ...extra });
+		await fx.control.configure({ unknown_params: 'reject' });
+		const rejected = await fx.api.post(`${V}/orders`, order({
+			emails: { booking_confirmation: true, payment_details: true },
+			contact: { email: 'n@example.com', company_registration_number: '123' },
+		}));
+		expect(rejected.status).toBe(422);
+		expect(rejected.body.error.message).toBe('Unknown body members: emails.payment_details, contact.company_registration_number');
+		expect(rejected.body.error.details).toEqual([
+			{ message: "The property 'emails.payment_details' is not allowed", pointer: '/emails/payment_details' },
+			{ message: "The property 'contact.company_registration_number' is not allowed", pointer: '/contact/company_registration_number' },
+		]);
+		const documented = order({
+			emails: { booking_confirmation: true, move_in_day: false },
+			contact: { email: 'n@example.com', address: { city: 'Leeds', country_alpha2: 'GB' } },
+		});
+		expect((await fx.api.post(`${V}/orders`, documented)).status).toBe(201);
+
+		await fx.control.configure({ unknown_params: 'ignore' });
+		const created = await fx.api.post(`${V}/orders`, order({ emails: { move_in_day: false, payment_details: false } }));
+		expect(created.status).toBe(201);
+		expect(created.body.order.email_notifications).toMatchObject({ move_in_day: false });
+		// Dropped before the handler, so the sandbox's default (true) applies.
+		expect(created.body.order.email_notifications.payment_details).toBe(true);
+	});
+
 	test('the mode is switched on the running sandbox, validated, and kept across resets', async () => {
 		expect(await fx.control.configure({ unknown_params: 'ignore', headers: 'documented' })).toEqual({ unknown_params: 'ignore', headers: 'documented' });
 		await fx.control.reset('demo');

@@ -25,6 +25,7 @@ import {
 import { EVENT_TYPE_OPTIONS } from '../helpers/events';
 import {
 	article,
+	checkCountryCode,
 	checkDate,
 	checkId,
 	checkIdList,
@@ -265,7 +266,7 @@ export function returnAllAndLimit(): INodeProperties[] {
 				send: {
 					type: 'query',
 					property: 'limit',
-					preSend: [checkNumber('limit', 'Limit', { min: 1, max: MAX_PAGE_SIZE, integer: true })],
+					preSend: [checkNumber('limit', 'Limit', { min: 1, max: MAX_PAGE_SIZE, integer: true, required: true })],
 				},
 			},
 		},
@@ -353,7 +354,7 @@ export function sortOptions(sortBy: string[]): INodeProperties[] {
  * Date windows for filters: `created` gives "Created After" (inclusive) and "Created Before" (exclusive), sent as
  * `created_after` / `created_before` in ISO 8601.
  */
-export function dateWindows(prefixes: string[]): INodeProperties[] {
+export function dateWindows(prefixes: string[], collection = 'filters'): INodeProperties[] {
 	return prefixes.flatMap((prefix) =>
 		(['after', 'before'] as const).map((bound) => ({
 			displayName: `${titleCase(prefix)} ${titleCase(bound)}`,
@@ -369,6 +370,7 @@ export function dateWindows(prefixes: string[]): INodeProperties[] {
 					type: 'query' as const,
 					property: `${prefix}_${bound}`,
 					value: '={{ $value ? new Date($value).toISOString() : undefined }}',
+					preSend: [checkDate(`${collection}.${prefix}${titleCase(bound)}`, `${titleCase(prefix)} ${titleCase(bound)}`)],
 				},
 			},
 		})),
@@ -446,8 +448,31 @@ export function idListFilter(
 /** What `line_items.item` of a deal or opportunity returns in full, named for what it is. */
 export const LINE_ITEM_ITEMS = { 'line_items.item': 'Line Item Unit Types and Protection Levels' };
 
-/** `expand`: the references of a record to return in full, sent comma-separated. */
+/**
+ * `expand`: the references of a record to return in full, sent comma-separated. Given no values (the docs list
+ * `expand` on an endpoint whose record shows no reference), a text field of paths instead, so the documented
+ * parameter stays reachable without the node guessing what it can expand.
+ */
 export function expandOption(values: string[], names: Record<string, string> = {}): INodeProperties {
+	if (!values.length) {
+		return {
+			displayName: 'Expand',
+			name: 'expand',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. site',
+			description:
+				"Comma-separated references to return in full instead of as an ID (dot notation for nested ones). Stora's docs list this parameter here but show no reference on this record, so there is no list to pick from; each path needs its own read scope on the token.",
+			routing: {
+				send: {
+					type: 'query',
+					property: 'expand',
+					value:
+						'={{ String($value ?? "").split(",").map((path) => path.trim()).filter((path) => path !== "").join(",") || undefined }}',
+				},
+			},
+		};
+	}
 	return {
 		displayName: 'Expand',
 		name: 'expand',
@@ -721,7 +746,8 @@ const ADDRESS_LINES: Array<[string, string, string, string]> = [
 	['State', 'state', 'state', 'State, county or region'],
 ];
 
-const contactAddress: INodeProperties = {
+/** The address of Contact Create / Update; `collection` names its collection for the country code check. */
+const contactAddress = (collection: string): INodeProperties => ({
 	displayName: 'Address',
 	name: 'address',
 	type: 'fixedCollection',
@@ -746,12 +772,15 @@ const contactAddress: INodeProperties = {
 							name === 'countryAlpha2'
 								? '={{ $value === "" ? null : String($value).trim().toUpperCase() }}'
 								: EMPTY_AS_NULL,
+						...(name === 'countryAlpha2'
+							? { preSend: [checkCountryCode(`${collection}.address.address.countryAlpha2`, 'Address: Country Code')] }
+							: {}),
 					},
 				},
 			})),
 		},
 	],
-};
+});
 
 /**
  * The optional members of Contact Create (Additional Fields) and Update (Update Fields). `extra` fields are placed in
@@ -759,7 +788,7 @@ const contactAddress: INodeProperties = {
  */
 export function contactFields(collection: string, extra: INodeProperties[] = []): INodeProperties[] {
 	return [
-		contactAddress,
+		contactAddress(collection),
 		contactText(
 			'Company Registration Number',
 			'companyRegistrationNumber',
@@ -811,23 +840,88 @@ function sendDealLineItems(collection: string) {
 	};
 }
 
+/**
+ * A Deal Update switch that empties a member of the deal, as the docs allow: `assignee: null` and `site: null` remove
+ * them, `line_items: []` clears the line items. An empty ID field cannot say this (it fails the ID check, so a typo
+ * never unassigns), and the switch cannot be combined with the fields that set the same member.
+ */
+function dealRemovalSwitch(options: {
+	collection: string;
+	displayName: string;
+	name: string;
+	property: string;
+	cleared: null | [];
+	/** The Update Fields that set the same member: [parameter name, display name]. */
+	setBy: Array<[string, string]>;
+	description: string;
+}): INodeProperties {
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'boolean',
+		default: true,
+		description: options.description,
+		routing: {
+			send: {
+				preSend: [
+					async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+						const fields = this.getNodeParameter(options.collection, {}) as IDataObject;
+						if (fields[options.name] !== true) return requestOptions;
+						const clash = options.setBy.find(([name]) => fields[name] !== undefined);
+						if (clash) {
+							fail(
+								this,
+								`${options.displayName} and ${clash[1]} cannot be used together`,
+								`${options.displayName} empties what ${clash[1]} would set: remove one of them.`,
+							);
+						}
+						requestOptions.body = {
+							...((requestOptions.body as IDataObject | undefined) ?? {}),
+							[options.property]: options.cleared === null ? null : [],
+						};
+						return requestOptions;
+					},
+				],
+			},
+		},
+	};
+}
+
 /** The optional members of Deal Create (Additional Fields) and Update (Update Fields). */
 export function dealFields(collection: string, update: boolean): INodeProperties[] {
 	const path = (name: string) => `${collection}.${name}`;
 	const replaces = ' Sending a unit type or protection level replaces all line items of the deal';
-	const lineItems = update ? `${replaces}.` : '';
+	const lineItems = update ? `${replaces}; to remove them all, use Clear Line Items.` : '';
 	const unitType = recordDropdown('unitType', {
 		path: path('unitTypeId'),
 		description: `Unit type the contact is interested in, as the deal's unit type line item${update ? `.${replaces}` : ''}`,
 	});
+	const lineItemFields: Array<[string, string]> = [
+		['unitTypeId', 'Unit Type'],
+		['protectionLevelId', 'Protection Level ID'],
+	];
 	return [
 		idField('staff', {
 			displayName: 'Assignee ID',
 			name: 'assigneeId',
 			path: path('assigneeId'),
 			property: 'assignee',
-			description: 'ID of the staff member who owns the deal (staff_...)',
+			description: `ID of the staff member who owns the deal (staff_...)${update ? '. To remove the assignee, use Unassign instead.' : ''}`,
 		}),
+		...(update
+			? [
+					dealRemovalSwitch({
+						collection,
+						displayName: 'Clear Line Items',
+						name: 'clearLineItems',
+						property: 'line_items',
+						cleared: [],
+						setBy: lineItemFields,
+						description:
+							"Whether to remove all line items (unit type and protection level) of the deal. Sends line_items: [], which the API takes as 'clear'.",
+					}),
+				]
+			: []),
 		metadataBodyField(collection),
 		{
 			displayName: 'Name',
@@ -861,10 +955,23 @@ export function dealFields(collection: string, update: boolean): INodeProperties
 				},
 			},
 		},
+		...(update
+			? [
+					dealRemovalSwitch({
+						collection,
+						displayName: 'Remove Site',
+						name: 'removeSite',
+						property: 'site',
+						cleared: null,
+						setBy: [['siteId', 'Site']],
+						description: "Whether to remove the deal's site. Sends site: null, which the API takes as 'remove'.",
+					}),
+				]
+			: []),
 		recordDropdown('site', {
 			path: path('siteId'),
 			property: 'site',
-			description: 'Site the contact wants to store at',
+			description: `Site the contact wants to store at${update ? ' (to remove the site, use Remove Site instead)' : ''}`,
 		}),
 		recordDropdown('dealStage', {
 			name: 'stageId',
@@ -887,6 +994,19 @@ export function dealFields(collection: string, update: boolean): INodeProperties
 				},
 			},
 		},
+		...(update
+			? [
+					dealRemovalSwitch({
+						collection,
+						displayName: 'Unassign',
+						name: 'unassign',
+						property: 'assignee',
+						cleared: null,
+						setBy: [['assigneeId', 'Assignee ID']],
+						description: "Whether to remove the deal's assignee. Sends assignee: null, which the API takes as 'remove'.",
+					}),
+				]
+			: []),
 		{
 			...unitType,
 			routing: { send: { preSend: [...(unitType.routing?.send?.preSend ?? []), sendDealLineItems(collection)] } },

@@ -5,11 +5,12 @@ export const API_VERSION = '2025-09';
 export const MAX_PAGE_SIZE = 100;
 
 /**
- * Every scope the node's operations can need. The docs' scope table is cut off part-way, so the tail
- * (timeline, unit, unit type, webhook endpoint, opportunity and price adjustment scopes) follows the spec and the
- * endpoint pages; see the README's "Unconfirmed behaviour" section.
+ * The OAuth2 credential's default scope: every scope the node uses that the docs show, in their scope table (cut off
+ * after `public.tenancy:read`) or, for that table's tail, on an endpoint page or in the spec (timeline event and
+ * source, unit, unit allocation, unit type, webhook endpoint read). Asking for a scope the operator's app does not
+ * have can fail the whole token request, so the default asks for nothing else.
  */
-export const ALL_SCOPES = [
+export const DEFAULT_SCOPES = [
 	'public.contact:read',
 	'public.contact:write',
 	'public.contract:read',
@@ -23,10 +24,8 @@ export const ALL_SCOPES = [
 	'public.invoice:read',
 	'public.note:read',
 	'public.note:write',
-	'public.opportunity:write',
 	'public.order:read',
 	'public.order:write',
-	'public.price_adjustment:write',
 	'public.product:read',
 	'public.product:write',
 	'public.product_category:read',
@@ -40,15 +39,30 @@ export const ALL_SCOPES = [
 	'public.tenancy:read',
 	'public.timeline_event:write',
 	'public.timeline_source:read',
-	'public.timeline_template:read',
 	'public.unit:read',
 	'public.unit:write',
 	'public.unit_allocation:read',
 	'public.unit_type:read',
 	'public.unit_type:write',
 	'public.webhook_endpoint:read',
-	'public.webhook_endpoint:write',
 ];
+
+/**
+ * Scopes some operations need that the docs do not show (the scope table's visible run has no opportunity or price
+ * adjustment scope; timeline template read and webhook endpoint write follow the naming pattern only), with what
+ * needs each. The OAuth2 credential's Scope description lists them (a test keeps it in step).
+ */
+export const OPTIONAL_SCOPES: Record<string, string> = {
+	'public.opportunity:write': 'Opportunity: Associate Deal and Disassociate Deal (with public.deal:write)',
+	'public.price_adjustment:write': 'Price Adjustment: Update',
+	'public.price_adjustment:skip_notifications':
+		'Price Adjustment: Update with Skip Notification, or of a draft that already skips it',
+	'public.timeline_template:read': "Timeline Template: Get and Get Many, and Timeline Event's Template list",
+	'public.webhook_endpoint:write': 'Webhook Endpoint: Create, Update and Delete, and the Stora Trigger',
+};
+
+/** Every scope the node's operations can need. */
+export const ALL_SCOPES = [...DEFAULT_SCOPES, ...Object.keys(OPTIONAL_SCOPES)];
 
 /** The ID prefix of each kind of record: IDs are checked against it before any request. */
 export const ID_PREFIXES = {

@@ -26,3 +26,21 @@ export const EVENT_TYPE_OPTIONS = EVENT_TYPES.map((type) => ({
 		.join(' '),
 	value: type,
 })).sort((a, b) => a.name.localeCompare(b.name));
+
+/** The shape of an event type: lowercase words (letters, digits, underscores) joined by dots, e.g. `deal.won`. */
+export const EVENT_TYPE_PATTERN = /^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$/;
+
+/**
+ * Event types typed as comma-separated text (types Stora sends that are not in EVENT_TYPES yet): trimmed, blanks and
+ * repeats dropped; `invalid` holds the entries that are not shaped like an event type.
+ */
+export function parseEventTypes(raw: unknown): { types: string[]; invalid: string[] } {
+	const entries = (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
+		.map((entry) => String(entry).trim())
+		.filter((entry) => entry !== '');
+	const unique = [...new Set(entries)];
+	return {
+		types: unique.filter((entry) => EVENT_TYPE_PATTERN.test(entry)),
+		invalid: unique.filter((entry) => !EVENT_TYPE_PATTERN.test(entry)),
+	};
+}

@@ -4,7 +4,9 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
+	JsonObject,
 } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { headerOf, jsonBodyOf } from './response';
 
@@ -59,17 +61,39 @@ async function binaryItem(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const mimeType = (headerOf(response, 'content-type') ?? '').split(';')[0].trim() || 'application/octet-stream';
+	const body = Buffer.from((response.body ?? Buffer.alloc(0)) as Buffer);
+	// A JSON or empty answer where a document was asked for is an error page or a lost body, never a file.
+	const accepted = String(((options.headers ?? {}) as IDataObject).Accept ?? '');
+	if (body.length === 0 || (mimeType === 'application/json' && !accepted.includes('application/json'))) {
+		throw new NodeApiError(context.getNode(), { status: response.statusCode } as JsonObject, {
+			message: body.length === 0 ? 'Stora answered the download with an empty body' : `Stora answered the download with ${mimeType} instead of a file`,
+			description: `Expected: ${accepted || 'a file'}. Answer: ${body.toString('utf8').slice(0, 200)}`,
+			httpCode: String(response.statusCode),
+		});
+	}
 	const fromHeader = /filename="?([^";]+)"?/.exec(headerOf(response, 'content-disposition') ?? '')?.[1];
 	const extension = EXTENSIONS[mimeType];
 	const fileName =
 		fromHeader ?? `${lastPathSegment(options.url).replace(/\.[a-z]+$/, '')}${extension ? `.${extension}` : ''}`;
 	const property = context.getNodeParameter('binaryPropertyName', 'data') as string;
 	const binary = await context.helpers.prepareBinaryData(
-		Buffer.from(response.body as Buffer),
+		body,
 		fileName,
 		mimeType,
 	);
 	return [{ json: { fileName, mimeType, url: options.url }, binary: { [property]: binary } }];
+}
+
+/** What every envelope's `meta` carries; anything else in it is an action's result. */
+const ENVELOPE_META = ['request_id', 'curies', 'pagination'];
+
+/**
+ * The members of an action answer's `meta` that report what the action did (the overlock actions' `unit_ids`), kept
+ * in the item beside `success` and `message`. Only `{success}` answers carry them, so no record output changes.
+ */
+function actionResultsOf(meta: unknown): IDataObject {
+	if (!meta || typeof meta !== 'object' || Array.isArray(meta)) return {};
+	return Object.fromEntries(Object.entries(meta as IDataObject).filter(([name]) => !ENVELOPE_META.includes(name)));
 }
 
 /**
@@ -94,7 +118,7 @@ export async function shapeOutput(
 		if ((options.method ?? '').toUpperCase() === 'DELETE') {
 			return [{ json: { deleted: true, id: lastPathSegment(options.url), message } }];
 		}
-		return [{ json: { success: true, message } }];
+		return [{ json: { success: true, message, ...actionResultsOf(envelope.meta) } }];
 	}
 	// Resource answers are enveloped with `meta`; the OAuth endpoints answer with a bare object.
 	if (!('meta' in envelope)) return toItems([envelope]);

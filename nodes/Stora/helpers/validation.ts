@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 export type PreSend = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
@@ -6,6 +6,26 @@ export type PreSend = (this: IExecuteSingleFunctions, options: IHttpRequestOptio
 /** "a" or "an" before a label, by its sound: "an invoice ID", "a contact ID", "a unit type ID". */
 export const article = (label: string) => (/^([aeio]|u(?!ni|s[aeiu]))/i.test(label) ? 'an' : 'a');
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** A value as an error message quotes it: text in quotes (shortened), anything else (an expression's object) as JSON. */
+export function shown(value: unknown): string {
+	if (value === undefined || value === null || value === '') return '(empty)';
+	const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+	const short = text.length > 80 ? `${text.slice(0, 77)}...` : text;
+	return typeof value === 'string' ? `"${short}"` : short;
+}
+
+/**
+ * Whether `text` is a real calendar date (YYYY-MM-DD) or an ISO 8601 date-time: `Date.parse` alone accepts "0",
+ * "-1" and 30 February.
+ */
+export function isIsoDate(text: string): boolean {
+	const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+	if (!match) return false;
+	const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) => Number(part ?? 0));
+	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+	return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour < 24 && minute < 60 && second < 60;
+}
 
 /** Stops before any request with an error naming the parameter (`message`) and how to fix it (`description`). */
 export function fail(context: IExecuteSingleFunctions, message: string, description: string): never {
@@ -24,8 +44,10 @@ export function isIdOf(id: string, prefixes: string | readonly string[]): boolea
 
 /** The IDs of a multi-select or a comma-separated text (an expression may give either), trimmed, blanks dropped. */
 export function idsOf(raw: unknown): string[] {
+	const asText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
+	if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) return [asText(raw)];
 	return (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
-		.map((id) => String(id).trim())
+		.map((id) => asText(id).trim())
 		.filter((id) => id !== '');
 }
 
@@ -45,18 +67,18 @@ export function checkId(
 	return async function (this: IExecuteSingleFunctions, options) {
 		const value = this.getNodeParameter(parameter, '', { extractValue: true }) as string | undefined;
 		if ((value === '' || value === undefined || value === null) && optional) return options;
-		const id = String(value ?? '').trim();
+		const id = typeof value === 'string' ? value.trim() : '';
 		if (isIdOf(id, list)) return options;
 		if (list.length === 1) {
 			fail(
 				this,
-				`${label}: "${id}" is not ${article(label)} ${label.toLowerCase()} ID`,
+				`${label}: ${shown(typeof value === 'string' ? id : value)} is not ${article(label)} ${label.toLowerCase()} ID`,
 				`${capitalize(article(label))} ${label.toLowerCase()} ID starts with "${list[0]}" (for example ${list[0]}a1b2c3). Pick the record from the list or paste its ID.`,
 			);
 		}
 		fail(
 			this,
-			`${label}: "${id}" is not a valid ID here`,
+			`${label}: ${shown(typeof value === 'string' ? id : value)} is not a valid ID here`,
 			`The ID must start with one of ${list.map((prefix) => `"${prefix}"`).join(', ')} (for example ${list[0]}a1b2c3).`,
 		);
 	};
@@ -95,11 +117,11 @@ export function checkIdList(
 export function checkNumber(
 	parameter: string,
 	label: string,
-	rule: { min?: number; max?: number; above?: number; notZero?: boolean; integer?: boolean },
+	rule: { min?: number; max?: number; above?: number; notZero?: boolean; integer?: boolean; required?: boolean },
 ): PreSend {
 	return async function (this: IExecuteSingleFunctions, options) {
-		const raw = this.getNodeParameter(parameter, undefined) as number | string | undefined | null;
-		if (raw === undefined || raw === null || raw === '') return options;
+		const raw = this.getNodeParameter(parameter, null) as number | string | undefined | null;
+		if ((raw === undefined || raw === null || raw === '') && !rule.required) return options;
 		const value = Number(raw);
 		const expected = [
 			rule.integer ? 'a whole number' : 'a number',
@@ -117,7 +139,7 @@ export function checkNumber(
 			(rule.min !== undefined && value < rule.min) ||
 			(rule.max !== undefined && value > rule.max) ||
 			(rule.notZero && value === 0);
-		if (bad) fail(this, `${label}: ${String(raw)} is out of range`, `${label} must be ${expected}.`);
+		if (bad) fail(this, `${label}: ${shown(raw)} is out of range`, `${label} must be ${expected}.`);
 		return options;
 	};
 }
@@ -125,13 +147,32 @@ export function checkNumber(
 /** Checks that a date parameter holds a real calendar date (YYYY-MM-DD) or date-time. */
 export function checkDate(parameter: string, label: string, allowed: string[] = []): PreSend {
 	return async function (this: IExecuteSingleFunctions, options) {
-		const raw = this.getNodeParameter(parameter, '') as string;
-		if (!raw || allowed.includes(raw)) return options;
-		if (Number.isNaN(Date.parse(raw))) {
+		const raw = this.getNodeParameter(parameter, '') as unknown;
+		if (raw === '' || raw === undefined || raw === null || (typeof raw === 'string' && allowed.includes(raw))) return options;
+		if (typeof raw !== 'string' || !isIsoDate(raw.trim())) {
 			fail(
 				this,
-				`${label}: "${raw}" is not a valid date`,
+				`${label}: ${shown(raw)} is not a valid date`,
 				`Use a date such as 2026-05-01${allowed.length ? ` or one of: ${allowed.join(', ')}` : ''}.`,
+			);
+		}
+		return options;
+	};
+}
+
+/**
+ * Checks a country code (ISO 3166-1 alpha-2, e.g. GB) before any request: the API's `country_alpha2` takes exactly two
+ * letters, and a name or a three-letter code would only come back as a 422. Empty passes (not given, or cleared).
+ */
+export function checkCountryCode(parameter: string, label: string): PreSend {
+	return async function (this: IExecuteSingleFunctions, options) {
+		const raw = this.getNodeParameter(parameter, '') as unknown;
+		if (raw === '' || raw === undefined || raw === null) return options;
+		if (typeof raw !== 'string' || !/^[A-Za-z]{2}$/.test(raw.trim())) {
+			fail(
+				this,
+				`${label}: ${shown(raw)} is not a two-letter country code`,
+				'Use the ISO 3166-1 alpha-2 code of the country, e.g. GB, IE or US.',
 			);
 		}
 		return options;
@@ -167,6 +208,80 @@ export function sendKeyValues(parameter: string, property: string): PreSend {
 		const values = keyValues(this.getNodeParameter(parameter, {}) as IDataObject);
 		if (Object.keys(values).length) {
 			options.body = { ...((options.body as IDataObject | undefined) ?? {}), [property]: values };
+		}
+		return options;
+	};
+}
+
+function shownFor(property: INodeProperties, resource: string, operation: string): boolean {
+	const show = property.displayOptions?.show ?? {};
+	const resources = show.resource as string[] | undefined;
+	const operations = show.operation as string[] | undefined;
+	return (!resources || resources.includes(resource)) && (!operations || operations.includes(operation));
+}
+
+/** The first value of an options (or multi-options) parameter that is not one of its choices, if any. */
+function notAChoice(property: INodeProperties, value: unknown): { bad: unknown; allowed: unknown[] } | undefined {
+	if (value === undefined || !['options', 'multiOptions'].includes(property.type)) return undefined;
+	// Choices loaded from the API are checked by the ID checks instead.
+	if (property.typeOptions?.loadOptionsMethod || !property.options?.length) return undefined;
+	const allowed = (property.options as INodePropertyOptions[]).map((option) => option.value);
+	// An expression may give a multi-select as a comma-separated text.
+	const values =
+		property.type !== 'multiOptions'
+			? [value]
+			: (Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').map((entry) => entry.trim()) : [value]).filter(
+					(entry) => entry !== '',
+				);
+	const bad = values.find((candidate) => !allowed.includes(candidate as string));
+	return values.every((candidate) => allowed.includes(candidate as string)) ? undefined : { bad, allowed };
+}
+
+const NOT_SET = Symbol('not set') as unknown as object;
+
+/**
+ * The Resource parameter's preSend: every fixed-choice parameter of the operation (and of its collections) must hold
+ * one of its choices. The editor only offers those, but an expression can give anything, and a value outside the
+ * list silently drops that choice's routing (for example the request URL).
+ */
+export function checkChoices(properties: INodeProperties[]): PreSend {
+	return async function (this: IExecuteSingleFunctions, options) {
+		const resource = String(this.getNodeParameter('resource', ''));
+		const operation = String(this.getNodeParameter('operation', ''));
+		for (const property of properties) {
+			if (!['options', 'multiOptions', 'collection'].includes(property.type)) continue;
+			if (!shownFor(property, resource, operation) || ['resource', 'operation', 'authentication'].includes(property.name)) continue;
+			// n8n throws for a parameter the current settings hide unless the fallback is defined.
+			const value = this.getNodeParameter(property.name, NOT_SET) as unknown;
+			if (value === NOT_SET) continue;
+			const members =
+				property.type === 'collection' && value && typeof value === 'object' && !Array.isArray(value)
+					? ((property.options ?? []) as INodeProperties[])
+							.filter((member) => member.name in (value as IDataObject))
+							.map((member) => ({ member, value: (value as IDataObject)[member.name], label: `${property.displayName} → ${member.displayName}` }))
+					: [{ member: property, value, label: property.displayName }];
+			for (const { member, value: memberValue, label } of members) {
+				const problem = notAChoice(member, memberValue);
+				if (problem) {
+					fail(
+						this,
+						`${label}: ${shown(problem.bad)} is not one of the choices`,
+						`Choose one of: ${problem.allowed.map((choice) => shown(choice)).join(', ')}.`,
+					);
+				}
+			}
+		}
+		return options;
+	};
+}
+
+/** Checks an e-mail address's shape before any request (Stora's own check is stricter; this catches the obvious). */
+export function checkEmail(parameter: string, label: string, optional = false): PreSend {
+	return async function (this: IExecuteSingleFunctions, options) {
+		const value = this.getNodeParameter(parameter, '') as unknown;
+		if (optional && (value === '' || value === undefined || value === null)) return options;
+		if (typeof value !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())) {
+			fail(this, `${label}: ${shown(value)} is not an email address`, 'Use an address such as name@example.com.');
 		}
 		return options;
 	};

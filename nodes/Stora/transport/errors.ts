@@ -2,6 +2,7 @@ import type { IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { headerOf } from '../helpers/response';
+import { filterLabel } from './filters';
 
 /** The API's error envelope: `{ error: { code, type, message, links, details, request_id } }`. */
 export interface StoraErrorBody {
@@ -63,6 +64,16 @@ export function toNodeApiError(node: INode, response: IN8nHttpFullResponse, item
 	}
 
 	const lines = describeDetails(envelope.details);
+	if (envelope.code === 'invalid_url_param') {
+		// The docs list many endpoints' parameters only in part: say which node parameter sent the refused one.
+		const refused = (envelope.details ?? []).filter(
+			(detail) => detail.pointer && /not (allowed|permitted|supported|recogni[sz]ed)|unknown|unpermitted/i.test(detail.message ?? ''),
+		);
+		for (const pointer of new Set(refused.map((detail) => detail.pointer))) {
+			const name = String(pointer).replace(/^\//, '');
+			lines.push(`The node parameter ${filterLabel(name)} sent "${name}", which this Stora endpoint may not support: remove it from the node.`);
+		}
+	}
 	if (envelope.code === 'too_many_requests') {
 		lines.push('Stora limits requests per account (by default 10 per second and 60 per minute). The node queued its requests for that limit and kept retrying for up to 5 minutes; another app or workflow is probably using the same account heavily.');
 	}

@@ -6,13 +6,14 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
-	NodeApiError,
-	NodeOperationError,
 } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from '../helpers/constants';
+import { missingScopeHint } from '../helpers/scopes';
 import { shapeOutput } from '../helpers/output';
 import { jsonBodyOf, nextPageOf, recordsOf } from '../helpers/response';
+import { filterLabel, inRequestedOrder, isInOrder, unappliedFilter, type UnappliedFilter } from './filters';
 import { asNodeError, storaRequest } from './request';
 
 /** Return All never walks further than this many pages (100 000 records), whatever the API says. */
@@ -44,36 +45,108 @@ function withIdempotencyKey(context: IExecutePaginationFunctions, options: IHttp
 	return { ...options, headers };
 }
 
+/** A filter the API did not apply: the run stops before any later node acts on records the filter excludes. */
+function filterNotApplied(context: IExecutePaginationFunctions, { parameter, asked, record }: UnappliedFilter) {
+	return new NodeOperationError(context.getNode(), `Stora did not apply the filter ${filterLabel(parameter)}`, {
+		description:
+			`Record ${String(record.id)} came back although the filter asks for ${asked}. This Stora list may not support ` +
+			'the filter, so the node stops rather than pass on records the filter excludes. Remove the filter and use ' +
+			"n8n's Filter node on the results instead.",
+		itemIndex: context.getItemIndex(),
+	});
+}
+
 /**
- * Return All: walks the list in a stable order (created_at ascending) using the API's inclusive `created_after` as a
- * cursor, and drops records already seen. Records created or deleted while it pages therefore neither shift pages
- * nor get returned twice. Every filter, `expand` and metadata filter of the first request stays on every page. It
- * stops when the API reports no next page.
+ * One page of a list: the filters must hold for every record, and a sort the user chose must show in the page (a
+ * page in another order is not "the first N" by that sort).
+ */
+function checkListPage(context: IExecutePaginationFunctions, options: IHttpRequestOptions, response: IN8nHttpFullResponse) {
+	if ((options.method ?? 'GET').toUpperCase() !== 'GET' || options.encoding === 'arraybuffer') return;
+	const body = response.body;
+	if (!body || typeof body !== 'object' || Buffer.isBuffer(body) || !('meta' in body)) return;
+	const records = recordsOf(body as IDataObject);
+	const qs = (options.qs ?? {}) as IDataObject;
+	const unapplied = unappliedFilter(qs, records);
+	if (unapplied) throw filterNotApplied(context, unapplied);
+	const sortBy = qs.sort_by as string | undefined;
+	if (sortBy && records.every((record) => sortBy in record)) {
+		const descending = String(qs.sort_direction ?? 'DESC').toUpperCase() === 'DESC';
+		if (!isInOrder(records, sortBy, descending)) {
+			throw new NodeOperationError(context.getNode(), `Stora did not apply the sort ${filterLabel('sort_by')} = ${sortBy}`, {
+				description:
+					`The records came back in another order, so they are not the first ${records.length} by ${sortBy}. ` +
+					'Turn on Return All: the node then puts every record in the order you asked for itself.',
+				itemIndex: context.getItemIndex(),
+			});
+		}
+	}
+}
+
+/** The parameters Return All adds for its cursor walk: not every list documents them. */
+const CURSOR_PARAMETERS = ['sort_by', 'sort_direction', 'created_after'];
+
+/** A 422 that refuses only parameters Return All added itself (and the user did not set): the walk can do without. */
+function refusesOnlyOurParameters(error: unknown, userQs: IDataObject): boolean {
+	if (!(error instanceof NodeApiError) || error.httpCode !== '422') return false;
+	const details = ((error.context?.details ?? []) as Array<{ pointer?: string | null }>).map((detail) =>
+		String(detail.pointer ?? '').replace(/^\//, ''),
+	);
+	return details.length > 0 && details.every((name) => CURSOR_PARAMETERS.includes(name) && !(name in userQs));
+}
+
+/**
+ * Return All. Where the list honours them, it walks in a stable order (created_at ascending) with the API's inclusive
+ * `created_after` as a cursor, so records created or deleted while it pages neither shift pages nor come twice. A
+ * list may ignore or refuse those parameters (many list pages of the docs are cut off): then it pages by number with
+ * the user's own parameters only. Either way records already seen are dropped, every filter the user set must hold
+ * for every record (else a clear error), and the records come back in the order the user asked for.
  */
 async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequestOptions, maxResults?: number) {
 	const userQs = (options.qs ?? {}) as IDataObject;
-	const byCreated = ((userQs.sort_by as string | undefined) ?? 'created_at') === 'created_at';
+	const sortBy = String(userQs.sort_by ?? 'created_at');
 	const descending = String(userQs.sort_direction ?? 'DESC').toUpperCase() === 'DESC';
 	const seen = new Set<string>();
 	const records: IDataObject[] = [];
-	let useCursor = byCreated;
+	// The cursor walk sends the ascending sort and, from the second page on, created_after; each is dropped when the
+	// list shows it does not honour it (what was seen stays seen).
+	let useSort = sortBy === 'created_at';
+	let useCursor = useSort;
 	let cursor = userQs.created_after as string | undefined;
 	let page = 1;
 
 	for (let requests = 0; requests < MAX_PAGES; requests++) {
 		const qs: IDataObject = { ...userQs, limit: MAX_PAGE_SIZE, page };
-		if (byCreated) {
+		if (useSort) {
 			qs.sort_by = 'created_at';
 			qs.sort_direction = 'ASC';
-			if (useCursor && cursor !== undefined) qs.created_after = cursor;
 		}
-		const response = await storaRequest(context, { ...options, qs });
+		if (useCursor && cursor !== undefined) qs.created_after = cursor;
+		let response: IN8nHttpFullResponse;
+		try {
+			response = await storaRequest(context, { ...options, qs });
+		} catch (error) {
+			if (useSort && refusesOnlyOurParameters(error, userQs)) {
+				// Refused: page by number with the user's own parameters only, from the first page.
+				useSort = false;
+				useCursor = false;
+				page = 1;
+				continue;
+			}
+			throw asNodeError(context, error);
+		}
 		const body = jsonBodyOf(context.getNode(), response);
 		const batch = recordsOf(body);
 		const next = nextPageOf(body);
 
+		if (useSort && !isInOrder(batch, 'created_at', false)) {
+			// The ascending sort is ignored: page by number without it, from the first page.
+			useSort = false;
+			useCursor = false;
+			page = 1;
+			continue;
+		}
 		if (useCursor && cursor !== undefined && cursor !== userQs.created_after && batch.some((record) => String(record.created_at) < cursor!)) {
-			// This list ignores created_after (not every endpoint documents it): page by number from page 2 instead.
+			// The sort holds but created_after is ignored: go on by page number from page 2.
 			useCursor = false;
 			page = 2;
 			continue;
@@ -92,12 +165,13 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 			cursor = last;
 			page = 1;
 		} else {
-			// Sorting by another field, or a full page sharing one timestamp: the next page number.
+			// Paging by number, or a full page sharing one timestamp: the next page.
 			page = useCursor ? page + 1 : next;
 		}
 	}
-	// The walk is ascending; give the user the direction they asked for.
-	return byCreated && descending ? records.reverse() : records;
+	const unapplied = unappliedFilter(userQs, records);
+	if (unapplied) throw filterNotApplied(context, unapplied);
+	return inRequestedOrder(records, sortBy, descending);
 }
 
 /**
@@ -147,6 +221,7 @@ export async function executeStoraRequest(
 			return await shapeOutput(this, options, await fetchAll(this, options));
 		}
 		const response = await storaRequest(this, options, this.getItemIndex());
+		checkListPage(this, options, response);
 		return await shapeOutput(this, options, response);
 	} catch (error) {
 		throw namingTheOperation(this, options, asNodeError(this, error));
@@ -161,9 +236,17 @@ function namingTheOperation(
 ): NodeApiError | NodeOperationError {
 	const resource = String(context.getNodeParameter('resource', ''));
 	const operation = String(context.getNodeParameter('operation', ''));
-	const line = `Operation: ${resource} → ${operation} (${(options.method ?? 'GET').toUpperCase()} ${options.url})`;
-	if (!String(error.description ?? '').includes(line)) {
-		error.description = error.description ? `${error.description}\n${line}` : line;
+	const method = (options.method ?? 'GET').toUpperCase();
+	const lines = [`Operation: ${resource} → ${operation} (${method} ${options.url})`];
+	// A 403 is nearly always a missing scope: say which one this operation needs.
+	if (error instanceof NodeApiError && error.httpCode === '403') {
+		const hint = missingScopeHint(resource, operation, method, `${error.message} ${String(error.description ?? '')}`);
+		if (hint) lines.unshift(hint);
+	}
+	for (const line of lines) {
+		if (!String(error.description ?? '').includes(line)) {
+			error.description = error.description ? `${error.description}\n${line}` : line;
+		}
 	}
 	return error;
 }

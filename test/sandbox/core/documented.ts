@@ -9,7 +9,8 @@
  *   reject  422 `invalid_url_param` (query) or `invalid_content` (body) naming each undocumented member
  *
  * Conventions: `metadata[]` stands for every `metadata[<key>]` filter; `<billing_period>` for any billing period
- * key of a base-price body. Routes without an entry (the consent form POST /oauth2/authorize) are never restricted.
+ * key of a base-price body; `emails.move_in_day` lists a member of an object member where the docs list those (the
+ * object's other members are then undocumented too, one level deep). Routes without an entry (the consent form POST /oauth2/authorize) are never restricted.
  * Names the docs show only through their descriptions or the seed spec count as documented (marked below), because
  * the reference lists them for that endpoint. Lists whose page was cut off count the names shown as the whole list:
  * that is what makes the strict modes meaningful there (the node's sorts, filters and created_after cursor).
@@ -74,6 +75,7 @@ export const DOCUMENTED: Record<string, Documented> = {
 	'POST /2025-09/deals/{deal_id}/lose': { query: ['expand'], body: ['lost_reason'] },
 	// Names inferred, not confirmed by the docs: stage, assignee.
 	'POST /2025-09/deals/{deal_id}/reopen': { query: ['expand'], body: ['stage', 'assignee'] },
+	// Complete on the page: no filters (the node sends none).
 	'GET /2025-09/deals/stages': { query: ['page', 'limit', 'sort_by', 'sort_direction'], body: [] },
 	'GET /2025-09/deals/stages/{stage_id}': { query: [], body: [] },
 	// Names inferred, not confirmed by the docs: status.
@@ -96,8 +98,17 @@ export const DOCUMENTED: Record<string, Documented> = {
 	'DELETE /2025-09/opportunities/{opportunity_id}/associate_deal': { query: ['expand'], body: [] },
 	// Names inferred, not confirmed by the docs: contact_id, site_id, sort_by, status, source, billing_period, created_after, created_before, updated_after, updated_before, starts_after, starts_before.
 	'GET /2025-09/orders': { query: ['page', 'limit', 'contact_id', 'site_id', 'sort_by', 'sort_direction', 'status', 'source', 'billing_period', 'created_after', 'created_before', 'updated_after', 'updated_before', 'starts_after', 'starts_before', 'metadata[]', 'expand'], body: [] },
-	// Names inferred, not confirmed by the docs: site, finalize.
-	'POST /2025-09/orders': { query: [], body: ['site', 'billing_period', 'payment_method', 'purchase_order_number', 'starts_at', 'emails', 'coupon', 'contract_template', 'contact', 'finalize', 'metadata', 'line_items'] },
+	// Names inferred, not confirmed by the docs: site, finalize, contact.id (whether an existing contact's {id} is accepted is not shown).
+	// `emails` has booking_confirmation and move_in_day only (the seed's payment_details is a response member the docs do not show).
+	'POST /2025-09/orders': {
+		query: [],
+		body: [
+			'site', 'billing_period', 'payment_method', 'purchase_order_number', 'starts_at', 'emails', 'coupon', 'contract_template', 'contact', 'finalize', 'metadata', 'line_items',
+			'emails.booking_confirmation', 'emails.move_in_day',
+			'contact.id', 'contact.email', 'contact.full_name', 'contact.tax_id', 'contact.phone_number', 'contact.address', 'contact.type', 'contact.marketing_source', 'contact.source', 'contact.use_case',
+			'finalize.cancel_redirect_url',
+		],
+	},
 	'GET /2025-09/orders/{order_id}': { query: ['expand'], body: [] },
 	'GET /2025-09/orders/{order_id}/validate': { query: ['expand'], body: [] },
 	// Names inferred, not confirmed by the docs: finalize.
@@ -178,6 +189,24 @@ export function isDocumentedMember(documented: Documented, name: string): boolea
 	return documented.body.includes('<billing_period>') && BILLING_PERIODS.includes(name);
 }
 
+/** The documented members of the object member `name`, or undefined when the docs do not list them. */
+function documentedMembersOf(documented: Documented, name: string): string[] | undefined {
+	const members = documented.body.filter((entry) => entry.startsWith(`${name}.`)).map((entry) => entry.slice(name.length + 1));
+	return members.length ? members : undefined;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+	value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** `member.key` for every key of an object member whose documented members do not include it. */
+function unknownNestedMembers(documented: Documented, body: Record<string, unknown>): string[] {
+	return Object.entries(body).flatMap(([name, value]) => {
+		const members = documentedMembersOf(documented, name);
+		if (!members || !isPlainObject(value)) return [];
+		return Object.keys(value).filter((key) => !members.includes(key)).map((key) => `${name}.${key}`);
+	});
+}
+
 /**
  * Applies the `ignore` / `reject` mode to one request: returns the query and body the handler may see, or throws 422
  * naming every undocumented member (query parameters first, as the URL is checked before the body).
@@ -189,8 +218,9 @@ export function restrictToDocumented(
 	body: unknown,
 ): { query: Record<string, string>; body: unknown } {
 	const unknownQuery = Object.keys(query).filter((name) => !isDocumentedQuery(documented, name));
-	const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
-	const unknownMembers = isObject ? Object.keys(body as object).filter((name) => !isDocumentedMember(documented, name)) : [];
+	const isObject = isPlainObject(body);
+	const unknownMembers = isObject ? Object.keys(body).filter((name) => !isDocumentedMember(documented, name)) : [];
+	const unknownNested = isObject ? unknownNestedMembers(documented, body) : [];
 	if (mode === 'reject') {
 		if (unknownQuery.length) {
 			throw invalidUrlParam(
@@ -198,17 +228,21 @@ export function restrictToDocumented(
 				`Unknown query parameter${unknownQuery.length > 1 ? 's' : ''}: ${unknownQuery.join(', ')}`,
 			);
 		}
-		if (unknownMembers.length) {
+		const unknown = [...unknownMembers, ...unknownNested];
+		if (unknown.length) {
 			throw invalidContent(
-				unknownMembers.map((name) => ({ message: `The property '${name}' is not allowed`, pointer: `/${name}` })),
-				`Unknown body member${unknownMembers.length > 1 ? 's' : ''}: ${unknownMembers.join(', ')}`,
+				unknown.map((name) => ({ message: `The property '${name}' is not allowed`, pointer: `/${name.replace('.', '/')}` })),
+				`Unknown body member${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
 			);
 		}
 		return { query, body };
 	}
 	const keep = <T>(record: Record<string, T>, drop: string[]) => Object.fromEntries(Object.entries(record).filter(([name]) => !drop.includes(name)));
-	return {
-		query: keep(query, unknownQuery),
-		body: unknownMembers.length ? keep(body as Record<string, unknown>, unknownMembers) : body,
-	};
+	if (!isObject || (!unknownMembers.length && !unknownNested.length)) return { query: keep(query, unknownQuery), body };
+	const kept: Record<string, unknown> = keep(body, unknownMembers);
+	for (const path of unknownNested) {
+		const [name, key] = path.split('.');
+		if (name in kept) kept[name] = keep(kept[name] as Record<string, unknown>, [key]);
+	}
+	return { query: keep(query, unknownQuery), body: kept };
 }

@@ -80,6 +80,8 @@ export interface RequestLogEntry {
 	at: string;
 	/** Message of an unexpected exception (the 500s), to ease debugging. */
 	error?: string;
+	/** The injected fault this request got (`reset`, `reset_after`, `delay_ms`, `status`, ...), if any. */
+	fault?: string;
 }
 
 export class Sandbox implements SandboxCore {

@@ -78,6 +78,7 @@ export async function handleHttp(sb: Sandbox, req: IncomingMessage, res: ServerR
 		let out: Outgoing | undefined;
 		const fault = sb.faults.take(incoming.method, path);
 		if (fault) {
+			log.fault = Object.keys(fault)[0];
 			if ('reset' in fault) {
 				req.socket.destroy();
 				return;

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { checkEmail } from '../../helpers/validation';
 import { contactFields, fieldsCollection } from '../common';
 
 const properties: INodeProperties[] = [
@@ -12,7 +13,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'Email address of the contact',
-		routing: { send: { type: 'body', property: 'email' } },
+		routing: { send: { type: 'body', property: 'email', preSend: [checkEmail('email', 'Email')] } },
 	},
 	fieldsCollection('additionalFields', contactFields('additionalFields')),
 ];

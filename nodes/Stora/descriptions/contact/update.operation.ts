@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { checkEmail } from '../../helpers/validation';
 import { contactFields, fieldsCollection, locator } from '../common';
 
 const properties: INodeProperties[] = [
@@ -15,7 +16,7 @@ const properties: INodeProperties[] = [
 				placeholder: 'name@email.com',
 				default: '',
 				description: 'New email address of the contact',
-				routing: { send: { type: 'body', property: 'email' } },
+				routing: { send: { type: 'body', property: 'email', preSend: [checkEmail('updateFields.email', 'Email', true)] } },
 			},
 		]),
 	),

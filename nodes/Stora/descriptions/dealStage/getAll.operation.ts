@@ -1,18 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	dateWindows,
-	filtersCollection,
-	optionsCollection,
-	outputFormat,
-	returnAllAndLimit,
-	sortOptions,
-} from '../common';
+import { optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common';
 
+// The stages list documents page, limit, sort_by and sort_direction only: no filters.
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
-	filtersCollection(dateWindows(['created', 'updated'])),
 	optionsCollection(sortOptions(['created_at', 'position', 'updated_at'])),
 	...outputFormat(),
 ];

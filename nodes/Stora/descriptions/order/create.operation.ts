@@ -9,7 +9,7 @@ import {
 	MARKETING_SOURCES,
 	USE_CASES,
 } from '../../helpers/constants';
-import { checkDate, fail, isIdOf } from '../../helpers/validation';
+import { checkCountryCode, checkDate, fail, isIdOf } from '../../helpers/validation';
 import {
 	enumField,
 	fieldsCollection,
@@ -247,10 +247,22 @@ const properties: INodeProperties[] = [
 				'Details of a new contact who places the order (an existing contact with the same email is used instead). Email is required.',
 			options: [
 				contactField('Address City', 'city', 'address.city'),
+				contactField('Address Country Code', 'countryAlpha2', 'address.country_alpha2', {
+					placeholder: 'GB',
+					description: 'Two-letter ISO 3166-1 alpha-2 code of the country, e.g. GB',
+					routing: {
+						send: {
+							type: 'body',
+							property: 'contact.address.country_alpha2',
+							value: '={{ String($value).trim() === "" ? undefined : String($value).trim().toUpperCase() }}',
+							preSend: [checkCountryCode('additionalFields.newContact.countryAlpha2', 'New Contact: Address Country Code')],
+						},
+					},
+				}),
 				contactField('Address Line 1', 'line1', 'address.line_1'),
 				contactField('Address Line 2', 'line2', 'address.line_2'),
 				contactField('Address Postal Code', 'postalCode', 'address.postal_code'),
-				contactField('Company Registration Number', 'companyRegistrationNumber', 'company_registration_number'),
+				contactField('Address State', 'state', 'address.state', { description: 'State, county or region' }),
 				contactField('Email', 'email', 'email', { placeholder: 'name@email.com' }),
 				contactField('Full Name', 'fullName', 'full_name'),
 				contactEnum('Marketing Source', 'marketingSource', 'marketing_source', MARKETING_SOURCES),
@@ -260,14 +272,6 @@ const properties: INodeProperties[] = [
 				contactEnum('Type', 'type', 'type', CONTACT_TYPES),
 				contactEnum('Use Case', 'useCase', 'use_case', USE_CASES),
 			],
-		},
-		{
-			displayName: 'Payment Details Email',
-			name: 'paymentDetailsEmail',
-			type: 'boolean',
-			default: true,
-			description: 'Whether Stora emails the customer the payment details',
-			routing: { send: { type: 'body', property: 'emails.payment_details' } },
 		},
 		{
 			displayName: 'Payment Method',

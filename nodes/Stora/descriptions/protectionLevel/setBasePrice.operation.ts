@@ -1,9 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { basePriceRows, locator, simplifyToggle } from '../common';
+import { basePriceRows, expandOption, locator, optionsCollection, simplifyToggle } from '../common';
 
-const properties: INodeProperties[] = [locator('protectionLevel'), basePriceRows(), simplifyToggle()];
+// The docs' protection level holds no reference (yet: site scoping is announced), so `expand` takes typed paths.
+const properties: INodeProperties[] = [
+	locator('protectionLevel'),
+	basePriceRows(),
+	optionsCollection([expandOption([])]),
+	simplifyToggle(),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['protectionLevel'], operation: ['setBasePrice'] } },

@@ -54,7 +54,7 @@ export const description: INodeProperties[] = [
 				name: 'Overlock',
 				value: 'overlock',
 				description:
-					'Overlock every occupied unit of a contact (e.g. for unpaid rent). Returns success and a message saying how many units were overlocked.',
+					'Overlock every occupied unit of a contact (e.g. for unpaid rent). Returns success, a message saying how many units were overlocked, and their IDs in unit_ids.',
 				action: 'Overlock the units of a contact',
 				routing: { request: { method: 'POST', url: '/units/overlock' } },
 			},
@@ -62,7 +62,7 @@ export const description: INodeProperties[] = [
 				name: 'Remove Overlock',
 				value: 'removeOverlock',
 				description:
-					'Remove the overlock from every overlocked unit of a contact. Returns success and a message saying how many units were released.',
+					'Remove the overlock from every overlocked unit of a contact. Returns success, a message saying how many units were released, and their IDs in unit_ids.',
 				action: 'Remove the overlock from the units of a contact',
 				routing: { request: { method: 'POST', url: '/units/remove_overlock' } },
 			},

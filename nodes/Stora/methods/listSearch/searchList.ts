@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from '../../helpers/constants';
-import { nextPageOf, recordsOf } from '../../helpers/response';
-import { storaRequest, versionedBaseUrl } from '../../transport/request';
+import { jsonBodyOf, nextPageOf, recordsOf } from '../../helpers/response';
+import { asNodeError, storaRequest, versionedBaseUrl } from '../../transport/request';
 
 /** One page of a list endpoint, and the next page number the API reports. */
 export async function listPage(
@@ -15,14 +15,22 @@ export async function listPage(
 	path: string,
 	qs: IDataObject = {},
 ): Promise<{ records: IDataObject[]; next?: number }> {
-	const response = await storaRequest(context, {
-		method: 'GET',
-		baseURL: await versionedBaseUrl(context),
-		url: path,
-		qs: { limit: MAX_PAGE_SIZE, ...qs },
-	});
-	const body = response.body as IDataObject;
-	return { records: recordsOf(body), next: nextPageOf(body) };
+	try {
+		const response = await storaRequest(context, {
+			method: 'GET',
+			baseURL: await versionedBaseUrl(context),
+			url: path,
+			qs: { limit: MAX_PAGE_SIZE, ...qs },
+		});
+		const body = jsonBodyOf(context.getNode(), response);
+		return { records: recordsOf(body), next: nextPageOf(body) };
+	} catch (error) {
+		// The editor shows this under the parameter: say which list could not be loaded.
+		const nodeError = asNodeError(context, error);
+		const line = `Operation: loading the list for the parameter (GET ${path})`;
+		nodeError.description = nodeError.description ? `${nodeError.description}\n${line}` : line;
+		throw nodeError;
+	}
 }
 
 interface SearchOptions {

@@ -1,0 +1,150 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * Stora's docs list the parameters of many list endpoints only in part, so the API may ignore a filter the node sends.
+ * A filter that was not applied must never widen a result silently (think of a workflow deleting the tasks a status
+ * filter returned): these checks compare every returned record with the filters of the request, on the fields the
+ * record carries, and name the first filter a record contradicts. Only filters whose meaning on the record is plain
+ * are checked; the fuzzy `search` is not.
+ */
+
+/** A filter's verdict on one record: false = the record contradicts it, undefined = the record does not show. */
+type Check = (record: IDataObject) => boolean | undefined;
+
+/** The ID a reference holds, whether it is returned as an ID, a `{ id }` stub or an expanded record. */
+function referenceId(value: unknown): string | undefined {
+	if (typeof value === 'string') return value;
+	if (value && typeof value === 'object' && 'id' in value) return String((value as IDataObject).id);
+	return undefined;
+}
+
+function listOf(raw: unknown): string[] {
+	return String(raw)
+		.split(',')
+		.map((entry) => entry.trim())
+		.filter(Boolean);
+}
+
+/**
+ * Filter values that the record spells differently (docs: the unit list filter says `overlock`, the unit says
+ * `overlocked`). Unconfirmed: one place to extend when Stora shows another.
+ */
+const VALUE_ALIASES: Record<string, Record<string, string[]>> = {
+	status: { overlock: ['overlocked'] },
+};
+
+/** Filters on a plain field of the record, by the field's name (the query parameter and the field are the same). */
+const ENUM_FILTERS = new Set(['status', 'type', 'collection_status', 'source', 'billing_period', 'use_case']);
+/** Parameters that shape the result instead of filtering it, or whose match is not a plain comparison. */
+const NOT_FILTERS = new Set(['page', 'limit', 'sort_by', 'sort_direction', 'expand', 'search']);
+
+function checkFor(parameter: string, raw: unknown): Check | undefined {
+	if (NOT_FILTERS.has(parameter) || raw === undefined || raw === null || raw === '') return undefined;
+
+	const metadata = /^metadata\[(.+)\]$/.exec(parameter);
+	if (metadata) {
+		return (record) => {
+			const values = record.metadata as IDataObject | undefined | null;
+			if (!values || typeof values !== 'object') return undefined;
+			return String(values[metadata[1]] ?? '') === String(raw);
+		};
+	}
+
+	const window = /^(\w+)_(after|before)$/.exec(parameter);
+	if (window) {
+		const bound = Date.parse(String(raw));
+		if (Number.isNaN(bound)) return undefined;
+		const field = `${window[1]}_at`;
+		return (record) => {
+			if (!(field in record) || record[field] === null || record[field] === undefined) return undefined;
+			const at = Date.parse(String(record[field]));
+			if (Number.isNaN(at)) return undefined;
+			// The docs: `_after` is inclusive, `_before` exclusive.
+			return window[2] === 'after' ? at >= bound : at < bound;
+		};
+	}
+
+	if (parameter.endsWith('_id')) {
+		const field = parameter.slice(0, -'_id'.length);
+		const wanted = new Set(listOf(raw));
+		return (record) => {
+			if (!(field in record)) return undefined;
+			const id = referenceId(record[field]);
+			return id === undefined ? wanted.has('unspecified') : wanted.has(id);
+		};
+	}
+
+	if (parameter === 'email') {
+		const wanted = new Set(listOf(raw).map((email) => email.toLowerCase()));
+		return (record) => (typeof record.email === 'string' ? wanted.has(record.email.toLowerCase()) : undefined);
+	}
+
+	if (ENUM_FILTERS.has(parameter)) {
+		const aliases = VALUE_ALIASES[parameter] ?? {};
+		const wanted = new Set(listOf(raw).flatMap((value) => [value, ...(aliases[value] ?? [])]));
+		return (record) => {
+			const value = record[parameter];
+			if (value === undefined || value === null || typeof value === 'object') return undefined;
+			return wanted.has(String(value));
+		};
+	}
+	return undefined;
+}
+
+/**
+ * Compares two values of a sort field as Stora would: timestamps by time, numbers by value, text without regard to
+ * case; missing values last.
+ */
+function compareValues(a: unknown, b: unknown): number {
+	if (a === b) return 0;
+	if (a === undefined || a === null) return 1;
+	if (b === undefined || b === null) return -1;
+	if (typeof a === 'number' && typeof b === 'number') return a - b;
+	const text = [String(a), String(b)];
+	if (text.every((value) => /^\d{4}-\d{2}-\d{2}/.test(value))) return Date.parse(text[0]) - Date.parse(text[1]);
+	return text[0].localeCompare(text[1], 'en', { sensitivity: 'base', numeric: true });
+}
+
+/** Whether `records` are in the order `sort_by` / `sort_direction` ask for (ties in any order). */
+export function isInOrder(records: IDataObject[], sortBy: string, descending: boolean): boolean {
+	const sign = descending ? -1 : 1;
+	return records.every((record, index) => index === 0 || sign * compareValues(records[index - 1][sortBy], record[sortBy]) <= 0);
+}
+
+/**
+ * Return All's records in the order the user asked for, whatever order the list returned them in (a list may ignore
+ * `sort_by`). Only when every record carries the field; a stable sort keeps the API's order among ties.
+ */
+export function inRequestedOrder(records: IDataObject[], sortBy: string, descending: boolean): IDataObject[] {
+	if (isInOrder(records, sortBy, descending) || !records.every((record) => sortBy in record)) return records;
+	const sign = descending ? -1 : 1;
+	return [...records].sort((a, b) => sign * compareValues(a[sortBy], b[sortBy]));
+}
+
+export interface UnappliedFilter {
+	/** The query parameter, e.g. `status`. */
+	parameter: string;
+	/** What the request asked for. */
+	asked: string;
+	record: IDataObject;
+}
+
+/** The first filter of `qs` that a returned record contradicts, if any. */
+export function unappliedFilter(qs: IDataObject, records: IDataObject[]): UnappliedFilter | undefined {
+	for (const [parameter, raw] of Object.entries(qs)) {
+		const check = checkFor(parameter, raw);
+		if (!check) continue;
+		const record = records.find((candidate) => check(candidate) === false);
+		if (record) return { parameter, asked: String(raw), record };
+	}
+	return undefined;
+}
+
+/** "Contact IDs (contact_id)", "Status (status)", "Metadata Filter (metadata[tier])": the node's words and the wire's. */
+export function filterLabel(parameter: string): string {
+	const metadata = /^metadata\[(.+)\]$/.exec(parameter);
+	if (metadata) return `Metadata Filter "${metadata[1]}" (${parameter})`;
+	const words = parameter.replace(/_id$/, '_ids').split('_');
+	const label = words.map((word) => (word === 'ids' ? 'IDs' : word.charAt(0).toUpperCase() + word.slice(1))).join(' ');
+	return `${label} (${parameter})`;
+}

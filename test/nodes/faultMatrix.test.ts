@@ -1,0 +1,241 @@
+/**
+ * The fault matrix: every kind of fault the network or the API can throw at a request, against every kind of request
+ * the package makes, over real HTTP through the sandbox's fault queue (the first matching request gets the fault).
+ * Each cell must recover (the operation's effect happens exactly once) or fail with an error that names the
+ * operation; never a duplicate write, a lost record or an unhandled exception. The credential test, which n8n runs
+ * itself, has its column in the end-to-end suite.
+ */
+import type { INodeExecutionData } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { Stora } from '../../nodes/Stora/Stora.node';
+import { transportSettings } from '../../nodes/Stora/transport/request';
+import { printFigure } from '../helpers/figures';
+import { loadOptionsContext } from '../helpers/loadOptions';
+import { locator, runStora } from '../helpers/n8n';
+import { useSandbox } from '../helpers/sandboxFixture';
+import { TriggerHarness } from '../helpers/trigger';
+import type { SandboxClient, StateRecord } from '../sandbox/client';
+
+jest.setTimeout(60_000);
+
+const tooMany = { error: { code: 'too_many_requests', type: 'rate_limit_error', message: 'Too many requests' } };
+/** A per-attempt timeout short enough for the suite; the delayed request is still processed by the sandbox later. */
+const TIMEOUT_MS = 1000;
+
+const FAULTS: Record<string, Record<string, unknown>> = {
+	'429 with Retry-After': { status: 429, headers: { 'Retry-After': '1' }, body: tooMany },
+	'429 without Retry-After': { status: 429, body: tooMany },
+	'500': { status: 500 },
+	'502 HTML page': { html: true },
+	'reset before the API': { reset: true },
+	'reset after the API processed it': { reset_after: true },
+	timeout: { delay_ms: TIMEOUT_MS * 2.5 },
+	'malformed JSON': { malformed: true },
+	'empty body': { empty: true },
+};
+
+/** Faults after which the request may safely be repeated, so the node must recover. The others may also recover. */
+const RECOVERABLE = new Set([
+	'429 with Retry-After',
+	'429 without Retry-After',
+	'500',
+	'502 HTML page',
+	'reset before the API',
+	'reset after the API processed it',
+	'timeout',
+]);
+
+interface Outcome {
+	items?: INodeExecutionData[];
+	error?: { message?: string; description?: string | null };
+}
+
+interface Cell {
+	/** The request the fault hits. */
+	match: { method: string; path: string };
+	run: () => Promise<Outcome>;
+	/** Throws when the operation's effect is not there exactly once (or the output is not what the data says). */
+	verify: (outcome: Outcome) => Promise<void>;
+}
+
+describe('fault matrix', () => {
+	const fixture = useSandbox({ allowHttpWebhooks: true });
+	const client = (): SandboxClient => fixture.client;
+	const credentials = () => fixture.credentials();
+	const stateOf = async (collection: string) => await client().state(collection);
+	const counts = { cells: 0, recovered: 0, clearErrors: 0 };
+
+	beforeAll(() => {
+		transportSettings.timeoutMs = TIMEOUT_MS;
+	});
+	afterAll(() => {
+		transportSettings.timeoutMs = 60_000;
+		printFigure(
+			`fault matrix: ${counts.cells} cells (${Object.keys(FAULTS).length} faults x ${counts.cells / Object.keys(FAULTS).length} request kinds in jest), ` +
+				`${counts.recovered} recovered, ${counts.clearErrors} failed with an error naming the operation, 0 duplicate writes, 0 lost records`,
+		);
+	});
+
+	/** Waits until every request the sandbox received has been answered (a delayed one is processed late). */
+	async function settled() {
+		for (let polls = 0; polls < 200; polls++) {
+			if ((await client().requests()).every((request) => request.status !== null || request.fault === 'reset')) return;
+			await sleep(50);
+		}
+		throw new Error('The sandbox still had requests in progress');
+	}
+
+	const cells: Record<string, () => Promise<Cell>> = {
+		get: async () => {
+			const [site] = await stateOf('sites');
+			return {
+				match: { method: 'GET', path: `/2025-09/sites/${site.id}` },
+				run: async () => await runStora({ credentials: credentials(), parameters: { resource: 'site', operation: 'get', siteId: locator(site.id) } }),
+				verify: async ({ items }) => expect(items?.map((item) => item.json.id)).toEqual([site.id]),
+			};
+		},
+		'list (Return All)': async () => {
+			const contacts = await stateOf('contacts');
+			return {
+				match: { method: 'GET', path: '/2025-09/contacts' },
+				run: async () => await runStora({ credentials: credentials(), parameters: { resource: 'contact', operation: 'getAll', returnAll: true } }),
+				verify: async ({ items }) => {
+					const ids = items?.map((item) => String(item.json.id)) ?? [];
+					expect(ids).toHaveLength(contacts.length);
+					expect(new Set(ids)).toEqual(new Set(contacts.map((contact) => contact.id)));
+				},
+			};
+		},
+		create: async () => {
+			const before = (await stateOf('tasks')).length;
+			return {
+				match: { method: 'POST', path: '/2025-09/tasks' },
+				run: async () => await runStora({ credentials: credentials(), parameters: { resource: 'task', operation: 'create', title: 'Fault matrix', additionalFields: {} } }),
+				verify: async ({ items }) => {
+					const created = (await stateOf('tasks')).filter((task) => task.title === 'Fault matrix');
+					expect(created).toHaveLength(1);
+					expect((await stateOf('tasks')).length).toBe(before + 1);
+					expect(items?.map((item) => item.json.id)).toEqual([created[0].id]);
+				},
+			};
+		},
+		update: async () => {
+			const [contact] = await stateOf('contacts');
+			return {
+				match: { method: 'PATCH', path: `/2025-09/contacts/${contact.id}` },
+				run: async () =>
+					await runStora({
+						credentials: credentials(),
+						parameters: { resource: 'contact', operation: 'update', contactId: locator(contact.id), updateFields: { email: 'fault.matrix@example.com' } },
+					}),
+				verify: async ({ items }) => {
+					expect((await stateOf('contacts')).find((record) => record.id === contact.id)?.email).toBe('fault.matrix@example.com');
+					expect(items?.map((item) => item.json.email)).toEqual(['fault.matrix@example.com']);
+				},
+			};
+		},
+		delete: async () => {
+			const tasks = await stateOf('tasks');
+			const [task] = tasks;
+			return {
+				match: { method: 'DELETE', path: `/2025-09/tasks/${task.id}` },
+				run: async () => await runStora({ credentials: credentials(), parameters: { resource: 'task', operation: 'delete', taskId: locator(task.id) } }),
+				verify: async ({ items }) => {
+					const after = await stateOf('tasks');
+					expect(after.some((record) => record.id === task.id)).toBe(false);
+					expect(after).toHaveLength(tasks.length - 1);
+					expect(items?.map((item) => item.json)).toEqual([expect.objectContaining({ deleted: true, id: task.id })]);
+				},
+			};
+		},
+		'action (Deal → Win)': async () => {
+			const deal = (await stateOf('deals')).find((record) => record.status === 'open') as StateRecord;
+			return {
+				match: { method: 'POST', path: `/2025-09/deals/${deal.id}/win` },
+				run: async () => await runStora({ credentials: credentials(), parameters: { resource: 'deal', operation: 'win', dealId: locator(deal.id) } }),
+				verify: async ({ items }) => {
+					expect((await stateOf('deals')).find((record) => record.id === deal.id)?.status).toBe('won');
+					expect(items?.map((item) => [item.json.id, item.json.status])).toEqual([[deal.id, 'won']]);
+				},
+			};
+		},
+		'download (Invoice PDF)': async () => {
+			const invoice = (await stateOf('invoices')).find((record) => record.status === 'paid') as StateRecord;
+			return {
+				match: { method: 'GET', path: `/2025-09/invoices/${invoice.id}` },
+				run: async () => await runStora({ credentials: credentials(), parameters: { resource: 'invoice', operation: 'downloadPdf', invoiceId: locator(invoice.id) } }),
+				verify: async ({ items }) => {
+					const file = items?.[0]?.binary?.data;
+					expect(file?.mimeType).toBe('application/pdf');
+					expect(Buffer.from(file?.data ?? '', 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+				},
+			};
+		},
+		'list search (Contact)': async () => {
+			const contacts = await stateOf('contacts');
+			return {
+				match: { method: 'GET', path: '/2025-09/contacts' },
+				run: async () => {
+					const context = loadOptionsContext(credentials(), { resource: 'contact', operation: 'get' });
+					try {
+						const result = await new Stora().methods.listSearch.searchContacts.call(context);
+						return { items: result.results.map((entry) => ({ json: { id: entry.value } })) };
+					} catch (error) {
+						return { error: error as Outcome['error'] };
+					}
+				},
+				verify: async ({ items }) => expect(items?.length).toBe(Math.min(100, contacts.length)),
+			};
+		},
+		'trigger registration': async () => {
+			const before = (await stateOf('webhook_endpoints')).length;
+			const harness = await new TriggerHarness(credentials(), { events: ['contact.created'] }).start();
+			return {
+				match: { method: 'POST', path: '/2025-09/webhook_endpoints' },
+				run: async () => {
+					try {
+						await harness.activate();
+						const registered = harness.staticData.production as { endpointId?: string } | undefined;
+						return { items: [{ json: { endpointId: registered?.endpointId } }] };
+					} catch (error) {
+						return { error: error as Outcome['error'] };
+					} finally {
+						await harness.close();
+					}
+				},
+				verify: async ({ items }) => {
+					const endpoints = await stateOf('webhook_endpoints');
+					expect(endpoints).toHaveLength(before + 1);
+					expect(endpoints.map((endpoint) => endpoint.id)).toContain(items?.[0].json.endpointId);
+				},
+			};
+		},
+	};
+
+	describe.each(Object.keys(cells))('%s', (kind) => {
+		it.each(Object.keys(FAULTS))('%s', async (faultName) => {
+			counts.cells++;
+			const cell = await cells[kind]();
+			await client().fault(cell.match, [FAULTS[faultName]]);
+			const outcome = await cell.run();
+			await settled();
+			const faulted = (await client().requests()).filter(
+				(request) => request.method === cell.match.method && request.path === cell.match.path,
+			);
+			expect(faulted.length).toBeGreaterThanOrEqual(1);
+
+			if (RECOVERABLE.has(faultName) || outcome.error === undefined) {
+				expect(outcome.error).toBeUndefined();
+				await cell.verify(outcome);
+				counts.recovered++;
+				return;
+			}
+			// An answer that is not what was asked for, and no way to know it is safe to repeat: a clear error that
+			// names the operation.
+			expect(outcome.error?.message).toMatch(/not JSON|empty body|instead of a file|no ID or signing secret/);
+			expect(String(outcome.error?.description)).toMatch(/Operation: /);
+			counts.clearErrors++;
+		});
+	});
+});
