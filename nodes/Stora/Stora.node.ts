@@ -10,7 +10,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resourceProperties } from './descriptions';
-import { authenticationProperty } from './helpers/authentication';
+import { authenticationProperty, storaCredentials } from './helpers/authentication';
 import { API_VERSION } from './helpers/constants';
 import { checkChoices } from './helpers/validation';
 import { methods } from './methods';
@@ -29,10 +29,7 @@ export class Stora implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'storaApi', required: true, displayOptions: { show: { authentication: ['accessToken'] } } },
-			{ name: 'storaOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
-		],
+		credentials: storaCredentials,
 		requestDefaults: {
 			baseURL: `={{$credentials.baseUrl.replace(/\\/+$/, "")}}/${API_VERSION}`,
 			headers: { Accept: 'application/json' },

@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { authenticationProperty } from '../Stora/helpers/authentication';
+import { authenticationProperty, storaCredentials } from '../Stora/helpers/authentication';
 import { API_VERSION } from '../Stora/helpers/constants';
 import { EVENT_TYPE_OPTIONS, parseEventTypes } from '../Stora/helpers/events';
 import { jsonBodyOf } from '../Stora/helpers/response';
@@ -111,10 +111,7 @@ export class StoraTrigger implements INodeType {
 		defaults: { name: 'Stora Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'storaApi', required: true, displayOptions: { show: { authentication: ['accessToken'] } } },
-			{ name: 'storaOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
-		],
+		credentials: storaCredentials,
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: [
 			authenticationProperty,

@@ -23,11 +23,16 @@ import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
 import { credentialTypeFor as credentialTypeOf } from '../../nodes/Stora/helpers/authentication';
 import { Stora } from '../../nodes/Stora/Stora.node';
+import { StoraPollTrigger } from '../../nodes/StoraPollTrigger/StoraPollTrigger.node';
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
 
 export type CredentialStore = Record<string, ICredentialDataDecryptedObject>;
 
-const nodeClasses: Record<string, INodeType> = { stora: new Stora(), storaTrigger: new StoraTrigger() };
+const nodeClasses: Record<string, INodeType> = {
+	stora: new Stora(),
+	storaTrigger: new StoraTrigger(),
+	storaPollTrigger: new StoraPollTrigger(),
+};
 
 const nodeTypes: INodeTypes = {
 	getByName: (name: string) => nodeClasses[name.split('.').pop() as string],

@@ -90,3 +90,21 @@ export const resourceProperties: INodeProperties[] = [
 	...Object.values(resources).flatMap((resource) => resource.description),
 	idempotencyKeyProperty(postOperations),
 ];
+
+/**
+ * Every resource with a Get Many operation: its list URL and the options of its "Filters" collection, read from the
+ * descriptions themselves so the Stora Poll Trigger offers exactly what the action node lists, filtered the same way.
+ */
+export const listableResources: Array<{ name: string; value: string; url: string; filters: INodeProperties[] }> =
+	resourceOptions.flatMap(({ name, value }) => {
+		const { description } = resources[value as string];
+		const operation = description.find((property) => property.name === 'operation');
+		const getAll = (operation?.options as INodePropertyOptions[] | undefined)?.find((option) => option.value === 'getAll');
+		const url = getAll?.routing?.request?.url;
+		if (typeof url !== 'string' || url.startsWith('=')) return [];
+		const filters = description.find(
+			(property) =>
+				property.name === 'filters' && (property.displayOptions?.show?.operation as string[] | undefined)?.includes('getAll'),
+		);
+		return [{ name, value: value as string, url, filters: (filters?.options as INodeProperties[] | undefined) ?? [] }];
+	});

@@ -1,7 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
 
 /**
- * The credential choice shared by the Stora and Stora Trigger nodes. n8n picks the credential whose displayOptions
+ * The credential choice shared by the Stora, Stora Trigger and Stora Poll Trigger nodes. n8n picks the credential whose displayOptions
  * match this parameter, and the transport reads it to call the API with the same one.
  */
 export const authenticationProperty: INodeProperties = {
@@ -21,3 +21,9 @@ export type CredentialType = 'storaApi' | 'storaOAuth2Api';
 export function credentialTypeFor(authentication: unknown): CredentialType {
 	return authentication === 'oAuth2' ? 'storaOAuth2Api' : 'storaApi';
 }
+
+/** The nodes' credentials, each shown for its Authentication value. */
+export const storaCredentials: INodeCredentialDescription[] = [
+	{ name: 'storaApi', required: true, displayOptions: { show: { authentication: ['accessToken'] } } },
+	{ name: 'storaOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
+];

@@ -13,7 +13,7 @@ import { MAX_PAGE_SIZE } from '../helpers/constants';
 import { missingScopeHint } from '../helpers/scopes';
 import { shapeOutput } from '../helpers/output';
 import { jsonBodyOf, nextPageOf, recordsOf } from '../helpers/response';
-import { filterLabel, inRequestedOrder, isInOrder, unappliedFilter, type UnappliedFilter } from './filters';
+import { filterLabel, filterNotApplied, inRequestedOrder, isInOrder, refusesOnly, unappliedFilter } from './filters';
 import { asNodeError, storaRequest } from './request';
 
 /** Return All never walks further than this many pages (100 000 records), whatever the API says. */
@@ -45,17 +45,6 @@ function withIdempotencyKey(context: IExecutePaginationFunctions, options: IHttp
 	return { ...options, headers };
 }
 
-/** A filter the API did not apply: the run stops before any later node acts on records the filter excludes. */
-function filterNotApplied(context: IExecutePaginationFunctions, { parameter, asked, record }: UnappliedFilter) {
-	return new NodeOperationError(context.getNode(), `Stora did not apply the filter ${filterLabel(parameter)}`, {
-		description:
-			`Record ${String(record.id)} came back although the filter asks for ${asked}. This Stora list may not support ` +
-			'the filter, so the node stops rather than pass on records the filter excludes. Remove the filter and use ' +
-			"n8n's Filter node on the results instead.",
-		itemIndex: context.getItemIndex(),
-	});
-}
-
 /**
  * One page of a list: the filters must hold for every record, and a sort the user chose must show in the page (a
  * page in another order is not "the first N" by that sort).
@@ -67,7 +56,7 @@ function checkListPage(context: IExecutePaginationFunctions, options: IHttpReque
 	const records = recordsOf(body as IDataObject);
 	const qs = (options.qs ?? {}) as IDataObject;
 	const unapplied = unappliedFilter(qs, records);
-	if (unapplied) throw filterNotApplied(context, unapplied);
+	if (unapplied) throw filterNotApplied(context.getNode(), unapplied, context.getItemIndex());
 	const sortBy = qs.sort_by as string | undefined;
 	if (sortBy && records.every((record) => sortBy in record)) {
 		const descending = String(qs.sort_direction ?? 'DESC').toUpperCase() === 'DESC';
@@ -84,15 +73,6 @@ function checkListPage(context: IExecutePaginationFunctions, options: IHttpReque
 
 /** The parameters Return All adds for its cursor walk: not every list documents them. */
 const CURSOR_PARAMETERS = ['sort_by', 'sort_direction', 'created_after'];
-
-/** A 422 that refuses only parameters Return All added itself (and the user did not set): the walk can do without. */
-function refusesOnlyOurParameters(error: unknown, userQs: IDataObject): boolean {
-	if (!(error instanceof NodeApiError) || error.httpCode !== '422') return false;
-	const details = ((error.context?.details ?? []) as Array<{ pointer?: string | null }>).map((detail) =>
-		String(detail.pointer ?? '').replace(/^\//, ''),
-	);
-	return details.length > 0 && details.every((name) => CURSOR_PARAMETERS.includes(name) && !(name in userQs));
-}
 
 /**
  * Return All. Where the list honours them, it walks in a stable order (created_at ascending) with the API's inclusive
@@ -125,7 +105,7 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 		try {
 			response = await storaRequest(context, { ...options, qs });
 		} catch (error) {
-			if (useSort && refusesOnlyOurParameters(error, userQs)) {
+			if (useSort && refusesOnly(error, CURSOR_PARAMETERS, userQs)) {
 				// Refused: page by number with the user's own parameters only, from the first page.
 				useSort = false;
 				useCursor = false;
@@ -170,7 +150,7 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 		}
 	}
 	const unapplied = unappliedFilter(userQs, records);
-	if (unapplied) throw filterNotApplied(context, unapplied);
+	if (unapplied) throw filterNotApplied(context.getNode(), unapplied, context.getItemIndex());
 	return inRequestedOrder(records, sortBy, descending);
 }
 

@@ -1,4 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 /**
  * Stora's docs list the parameters of many list endpoints only in part, so the API may ignore a filter the node sends.
@@ -147,4 +148,27 @@ export function filterLabel(parameter: string): string {
 	const words = parameter.replace(/_id$/, '_ids').split('_');
 	const label = words.map((word) => (word === 'ids' ? 'IDs' : word.charAt(0).toUpperCase() + word.slice(1))).join(' ');
 	return `${label} (${parameter})`;
+}
+
+/** A filter the API did not apply: the run stops before any later node acts on records the filter excludes. */
+export function filterNotApplied(node: INode, { parameter, asked, record }: UnappliedFilter, itemIndex?: number) {
+	return new NodeOperationError(node, `Stora did not apply the filter ${filterLabel(parameter)}`, {
+		description:
+			`Record ${String(record.id)} came back although the filter asks for ${asked}. This Stora list may not support ` +
+			'the filter, so the node stops rather than pass on records the filter excludes. Remove the filter and use ' +
+			"n8n's Filter node on the results instead.",
+		itemIndex,
+	});
+}
+
+/**
+ * Whether `error` is a 422 that refuses only `parameters` the node added on its own (and the user did not set in
+ * `userQs`), so the request can go on without them.
+ */
+export function refusesOnly(error: unknown, parameters: readonly string[], userQs: IDataObject): boolean {
+	if (!(error instanceof NodeApiError) || error.httpCode !== '422') return false;
+	const details = ((error.context?.details ?? []) as Array<{ pointer?: string | null }>).map((detail) =>
+		String(detail.pointer ?? '').replace(/^\//, ''),
+	);
+	return details.length > 0 && details.every((name) => parameters.includes(name) && !(name in userQs));
 }

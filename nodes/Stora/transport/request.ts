@@ -7,6 +7,7 @@ import type {
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	IN8nHttpResponse,
+	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
@@ -16,7 +17,12 @@ import { headerOf } from '../helpers/response';
 import { toNodeApiError } from './errors';
 import { budgetKey, sendWithRateLimit } from './rateLimit';
 
-export type StoraContext = IExecuteSingleFunctions | IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions;
+export type StoraContext =
+	| IExecuteSingleFunctions
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IPollFunctions;
 
 /**
  * How long one attempt may wait for its answer before it counts as lost (retried when repeating is safe). Mutable

@@ -1,0 +1,113 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { listableResources } from '../Stora/descriptions';
+import { filtersCollection } from '../Stora/descriptions/common';
+import { authenticationProperty, storaCredentials } from '../Stora/helpers/authentication';
+import * as loadOptions from '../Stora/methods/loadOptions';
+import { versionedBaseUrl } from '../Stora/transport/request';
+import { filterQuery, newestRecord, pollFilters, recordsSince, timeOf, type PollField } from './poll';
+
+/** What the node keeps between polls, in the workflow's static data. */
+interface Cursor {
+	/** The resource, event and filters the cursor belongs to: another choice starts again from now. */
+	key?: string;
+	/** The newest timestamp emitted (ISO), sent as the inclusive created_after / updated_after. */
+	cursor?: string;
+	/** IDs already emitted at exactly `cursor`, so records sharing that second are emitted once. */
+	idsAtCursor?: string[];
+}
+
+/** Each listable resource's Get Many filters (but the created/updated windows), shown for that resource. */
+const filterProperties: INodeProperties[] = listableResources.flatMap(({ value, filters }) => {
+	const offered = pollFilters(filters);
+	return offered.length ? updateDisplayOptions({ show: { resource: [value] } }, [filtersCollection(offered)]) : [];
+});
+
+export class StoraPollTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Stora Poll Trigger',
+		name: 'storaPollTrigger',
+		icon: { light: 'file:../../icons/stora.svg', dark: 'file:../../icons/stora.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		polling: true,
+		subtitle: '={{$parameter["event"] === "updated" ? "New or updated " : "New "}}{{$parameter["resource"]}}',
+		description: 'Starts the workflow when a Stora record is created or updated, by checking Stora on a schedule',
+		defaults: { name: 'Stora Poll Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: storaCredentials,
+		properties: [
+			authenticationProperty,
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: listableResources.map(({ name, value }) => ({ name, value })),
+				default: 'contact',
+			},
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'New Record', value: 'created', description: 'A record was created (by its created_at)' },
+					{
+						name: 'New or Updated Record',
+						value: 'updated',
+						description: 'A record was created or changed (by its updated_at)',
+					},
+				],
+				default: 'created',
+			},
+			...filterProperties,
+		],
+	};
+
+	methods = { loadOptions };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const resource = this.getNodeParameter('resource') as string;
+		const field: PollField = this.getNodeParameter('event') === 'updated' ? 'updated_at' : 'created_at';
+		const listed = listableResources.find((entry) => entry.value === resource);
+		if (!listed) throw new NodeOperationError(this.getNode(), `Resource "${resource}" has no list to poll`);
+		const filters = (this.getNodeParameter('filters', {}) ?? {}) as IDataObject;
+		const filterQs = await filterQuery(this, pollFilters(listed.filters), filters);
+		const list = { url: listed.url, baseURL: await versionedBaseUrl(this), field, filterQs };
+
+		if (this.getMode() === 'manual') {
+			const newest = await newestRecord(this, list);
+			return newest ? [this.helpers.returnJsonArray([newest])] : null;
+		}
+
+		const state = this.getWorkflowStaticData('node') as Cursor & IDataObject;
+		const key = JSON.stringify([resource, field, filterQs]);
+		if (state.key !== key || state.cursor === undefined) {
+			// First activation (or another resource, event or filter): start from now, emit no history.
+			state.key = key;
+			state.cursor = new Date().toISOString();
+			state.idsAtCursor = [];
+			return null;
+		}
+
+		const seen = new Set(state.idsAtCursor ?? []);
+		const records = await recordsSince(this, { ...list, cursor: state.cursor, seen });
+		// The cursor moves only here, after every page came back: a poll that fails half-way is repeated in full.
+		if (!records.length) return null;
+		const newest = timeOf(records[records.length - 1][field]);
+		const atNewest = records.filter((record) => timeOf(record[field]) === newest).map((record) => String(record.id));
+		state.idsAtCursor = newest === timeOf(state.cursor) ? [...seen, ...atNewest] : atNewest;
+		state.cursor = new Date(newest).toISOString();
+		return [this.helpers.returnJsonArray(records)];
+	}
+}
