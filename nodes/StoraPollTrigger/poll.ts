@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE } from '../Stora/helpers/constants';
+import { LISTS_WITHOUT_TIME_FILTERS, MAX_PAGE_SIZE } from '../Stora/helpers/constants';
 import { jsonBodyOf, nextPageOf, recordsOf } from '../Stora/helpers/response';
 import { idsOf } from '../Stora/helpers/validation';
 import { filterNotApplied, isInOrder, refusesOnly, unappliedFilter } from '../Stora/transport/filters';
@@ -96,7 +96,7 @@ export async function recordsSince(context: IPollFunctions, since: Since): Promi
 	const ours = ['sort_by', 'sort_direction', after];
 	const cursorTime = timeOf(since.cursor);
 	const fresh = new Map<string, IDataObject>();
-	let walk = true;
+	let walk = !LISTS_WITHOUT_TIME_FILTERS.includes(since.url);
 	let walkCursor = since.cursor;
 	let page = 1;
 

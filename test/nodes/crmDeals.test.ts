@@ -428,6 +428,28 @@ describe('Stora node: Deal, Deal Stage, Opportunity', () => {
 			expect(stageListFields.map((property) => property.name)).not.toContain('filters');
 		});
 
+		it('Return All over more than 100 stages sends only the documented page, limit and sort (no created_after cursor)', async () => {
+			const [template] = await client.state('stages');
+			const extra = Array.from({ length: 120 }, (_, n) => {
+				const record: Record<string, unknown> = { ...template, name: `Extra stage ${n}`, position: 100 + n };
+				delete record.id;
+				return record;
+			});
+			await client.insert('stages', extra);
+			const stages = await client.state('stages');
+			await client.clearRequests();
+			const all = await runStora({
+				credentials: credentials(),
+				parameters: { resource: 'dealStage', operation: 'getAll', returnAll: true },
+			});
+			expect(all.error).toBeUndefined();
+			expect(all.items.map((item) => item.json.id).sort()).toEqual(stages.map((stage) => stage.id).sort());
+			const sent = (await client.requests()).map((request) => request.query);
+			expect(sent.length).toBeGreaterThanOrEqual(2);
+			for (const query of sent) expect(Object.keys(query).sort()).toEqual(['limit', 'page', 'sort_by', 'sort_direction']);
+			expect(sent.map((query) => query.page)).toEqual(sent.map((_, n) => String(n + 1)));
+		});
+
 		it('gets a stage chosen in the dropdown, and rejects another kind of ID before any request', async () => {
 			const ok = await runStora({
 				credentials: credentials(),

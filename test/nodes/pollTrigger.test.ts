@@ -289,4 +289,19 @@ describe('Stora Poll Trigger', () => {
 		expect(emitted.length - ids.size).toBeLessThanOrEqual(1);
 		expect(await poller.poll()).toBeNull();
 	});
+
+	it('polls Deal Stages, whose complete docs show no time filter, without created_after or updated_after', async () => {
+		const poller = new PollHarness(fixture.credentials(), { resource: 'dealStage', event: 'updated' });
+		expect(await poller.poll()).toBeNull();
+		const [template] = await fixture.client.state('stages');
+		const at = new Date(aheadSecond(5)).toISOString();
+		const record: Record<string, unknown> = { ...template, name: 'Viewing booked', position: 50, created_at: at, updated_at: at };
+		delete record.id;
+		const [stage] = await fixture.client.insert('stages', [record]);
+		await fixture.client.clearRequests();
+		expect((await poller.poll())?.map((item) => item.id)).toEqual([stage.id]);
+		for (const request of await fixture.client.requests()) {
+			expect(Object.keys(request.query).sort()).toEqual(['limit', 'page']);
+		}
+	});
 });

@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE } from '../helpers/constants';
+import { LISTS_WITHOUT_TIME_FILTERS, MAX_PAGE_SIZE } from '../helpers/constants';
 import { missingScopeHint } from '../helpers/scopes';
 import { shapeOutput } from '../helpers/output';
 import { jsonBodyOf, nextPageOf, recordsOf } from '../helpers/response';
@@ -90,7 +90,7 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 	// The cursor walk sends the ascending sort and, from the second page on, created_after; each is dropped when the
 	// list shows it does not honour it (what was seen stays seen).
 	let useSort = sortBy === 'created_at';
-	let useCursor = useSort;
+	let useCursor = useSort && !LISTS_WITHOUT_TIME_FILTERS.includes(String(options.url ?? ''));
 	let cursor = userQs.created_after as string | undefined;
 	let page = 1;
 
