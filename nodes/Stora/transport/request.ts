@@ -15,7 +15,7 @@ import { credentialTypeFor, type CredentialType } from '../helpers/authenticatio
 import { API_VERSION } from '../helpers/constants';
 import { headerOf } from '../helpers/response';
 import { toNodeApiError } from './errors';
-import { budgetKey, sendWithRateLimit } from './rateLimit';
+import { budgetKey, rateLimits, sendWithRateLimit, type RateLimitSnapshot } from './rateLimit';
 
 export type StoraContext =
 	| IExecuteSingleFunctions
@@ -84,6 +84,11 @@ async function budgetKeyOf(context: StoraContext, credentialType: CredentialType
 	if (credentialType === 'storaApi') return budgetKey(baseUrl, `token:${String(credentials.accessToken ?? '')}`);
 	const stored = context.getNode().credentials?.[credentialType];
 	return budgetKey(baseUrl, `oauth2:${String(credentials.clientId ?? '')}:${stored?.id ?? stored?.name ?? ''}`);
+}
+
+/** The account's rate-limit budget as it stands (what Return All reads to decide whether to fetch in parallel). */
+export async function rateLimitSnapshot(context: StoraContext): Promise<RateLimitSnapshot> {
+	return rateLimits.snapshot(await budgetKeyOf(context, credentialTypeOf(context)));
 }
 
 /** One request with the credential, queued for the account's rate-limit budget and retried there on 429. */

@@ -1,0 +1,142 @@
+import type { IDataObject, IExecutePaginationFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { MAX_PAGE_SIZE } from '../helpers/constants';
+import { jsonBodyOf, nextPageOf, recordsOf } from '../helpers/response';
+import { isInOrder, refusesOnly } from './filters';
+import type { RateLimitSnapshot } from './rateLimit';
+import { asNodeError, rateLimitSnapshot, storaRequest } from './request';
+
+/**
+ * Return All in parallel created_at windows, for accounts whose rate limit lets more than one request be in flight.
+ * After the sequential walk's first page, the rest of the list is cut into disjoint windows [after, before) by
+ * created_at, walked at the same time (each with the same moving `created_after` cursor as the sequential walk, plus
+ * `created_before`), and joined in order. Every request still queues for the account's shared budget. Any sign that
+ * the list does not honour the sort, the cursor or `created_before` ends the attempt (the result is `undefined`), and
+ * the sequential walk goes on from where its first page left off, so the answer is the same either way.
+ */
+
+/** Windows fetched at once at most; twice as many windows, so an uneven spread over time still keeps them busy. */
+const MAX_PARALLEL = 4;
+/** Below this many pages left, the extra requests of the windows are not worth it. */
+const MIN_PAGES_LEFT = 4;
+/** A sequential walk does about one request per this many ms; parallel windows pay off where the budget is faster. */
+const SEQUENTIAL_MS_PER_REQUEST = 30;
+const PARAMETERS = ['sort_by', 'sort_direction', 'created_after', 'created_before'];
+
+const timeOf = (value: unknown) => Date.parse(String(value));
+
+/** How long the budget needs to grant `requests` more requests, from its windows' effective limits. */
+function budgetMs(snapshot: RateLimitSnapshot, requests: number): number {
+	return Math.max(
+		0,
+		...snapshot.windows.map((window) => Math.floor((requests - 1) / Math.max(1, window.effective)) * window.windowMs),
+	);
+}
+
+/** How many windows to fetch at once: 1 where the account's rate limit, not the network, sets the pace. */
+export async function parallelWindows(context: IExecutePaginationFunctions, pagesLeft: number): Promise<number> {
+	if (pagesLeft < MIN_PAGES_LEFT) return 1;
+	const snapshot = await rateLimitSnapshot(context);
+	const requests = pagesLeft + 2 * MAX_PARALLEL;
+	if (snapshot.pausedUntil > Date.now()) return 1;
+	return budgetMs(snapshot, requests) <= requests * SEQUENTIAL_MS_PER_REQUEST ? MAX_PARALLEL : 1;
+}
+
+/** One window's records, oldest first, by the moving-cursor walk; undefined when the list does not honour it. */
+async function walkWindow(
+	context: IExecutePaginationFunctions,
+	options: IHttpRequestOptions,
+	userQs: IDataObject,
+	after: string,
+	before: string | undefined,
+): Promise<IDataObject[] | undefined> {
+	const records: IDataObject[] = [];
+	const seen = new Set<string>();
+	let cursor = after;
+	let page = 1;
+	for (let requests = 0; requests < 1000; requests++) {
+		const qs: IDataObject = { ...userQs, limit: MAX_PAGE_SIZE, page, sort_by: 'created_at', sort_direction: 'ASC', created_after: cursor };
+		if (before !== undefined) qs.created_before = before;
+		let body: IDataObject;
+		try {
+			body = jsonBodyOf(context.getNode(), await storaRequest(context, { ...options, qs }));
+		} catch (error) {
+			if (refusesOnly(error, PARAMETERS, userQs)) return undefined;
+			throw asNodeError(context, error);
+		}
+		const batch = recordsOf(body);
+		const outside = (record: IDataObject) =>
+			timeOf(record.created_at) < timeOf(cursor) || (before !== undefined && timeOf(record.created_at) >= timeOf(before));
+		if (!isInOrder(batch, 'created_at', false) || batch.some(outside)) return undefined;
+		for (const record of batch) {
+			const id = String(record.id);
+			if (seen.has(id)) continue;
+			seen.add(id);
+			records.push(record);
+		}
+		if (nextPageOf(body) === undefined || batch.length === 0) return records;
+		const last = String(batch[batch.length - 1].created_at);
+		if (timeOf(last) > timeOf(cursor)) {
+			cursor = last;
+			page = 1;
+		} else {
+			page++;
+		}
+	}
+	return undefined;
+}
+
+/**
+ * The records from `after` (inclusive, a created_at the API returned) to the end of the list, fetched in `parallel`
+ * windows at once. The last window has no upper bound, so records newer than the newest seen at the start are
+ * included as the sequential walk would include them. Undefined when the list cannot be cut.
+ */
+export async function fetchWindows(
+	context: IExecutePaginationFunctions,
+	options: IHttpRequestOptions,
+	userQs: IDataObject,
+	after: string,
+	parallel: number,
+): Promise<IDataObject[] | undefined> {
+	// The newest record bounds the range to cut; a list that ignores the sort cannot be cut.
+	let newestBody: IDataObject;
+	try {
+		newestBody = jsonBodyOf(
+			context.getNode(),
+			await storaRequest(context, { ...options, qs: { ...userQs, limit: 1, page: 1, sort_by: 'created_at', sort_direction: 'DESC' } }),
+		);
+	} catch (error) {
+		if (refusesOnly(error, PARAMETERS, userQs)) return undefined;
+		throw asNodeError(context, error);
+	}
+	const [newest] = recordsOf(newestBody);
+	const start = timeOf(after);
+	const end = timeOf(newest?.created_at);
+	if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) return undefined;
+
+	// Bounds on whole seconds, so an API that compares at second precision still sees disjoint windows.
+	const count = parallel * 2;
+	const bounds = [after];
+	for (let n = 1; n < count; n++) {
+		const at = Math.floor((start + ((end - start) * n) / count) / 1000) * 1000;
+		if (at > timeOf(bounds[bounds.length - 1])) bounds.push(new Date(at).toISOString());
+	}
+	const windows = bounds.map((from, n) => ({ from, to: bounds[n + 1] as string | undefined }));
+
+	const results: Array<IDataObject[] | undefined> = new Array(windows.length);
+	let nextWindow = 0;
+	let stop = false;
+	const worker = async () => {
+		while (!stop && nextWindow < windows.length) {
+			const index = nextWindow++;
+			results[index] = await walkWindow(context, options, userQs, windows[index].from, windows[index].to);
+			if (results[index] === undefined) stop = true;
+		}
+	};
+	// allSettled: every window in flight ends before the first failure is passed on, so none is left running.
+	const settled = await Promise.allSettled(Array.from({ length: Math.min(parallel, windows.length) }, worker));
+	const failed = settled.find((outcome) => outcome.status === 'rejected');
+	if (failed) throw asNodeError(context, (failed as PromiseRejectedResult).reason);
+	if (stop) return undefined;
+	return results.flatMap((found) => found ?? []);
+}
