@@ -576,10 +576,22 @@ export async function browserChecks(ctx) {
 		);
 		await sandbox.control.clearRequests();
 		await pickOption(page, 'Stage Name or ID'); // n8n loads the options as the field appears
-		await ndv.locator('[data-test-id="parameter-input-stageId"]').click();
+		const stageInput = ndv.locator('[data-test-id="parameter-input-stageId"]');
+		await stageInput.waitFor({ state: 'visible', timeout: 30_000 });
+		await stageInput.click();
 		const stages = await sandbox.control.state('stages');
-		await until(async () => (await dropdownOptions(page)).length === stages.length, `the Stage dropdown does not list ${stages.length} stages`);
-		const shown = await dropdownOptions(page);
+		// On a busy machine the options may arrive after the popper opened, or a click may land before the field is ready:
+		// reopen the dropdown while it shows nothing, instead of waiting on a closed one.
+		const visibleOptions = async () => (await page.locator('.el-popper:visible li[role=option]').allInnerTexts()).map((text) => text.trim());
+		let clickedAt = Date.now();
+		await until(async () => {
+			if ((await visibleOptions()).length === 0 && Date.now() - clickedAt > 4000) {
+				await stageInput.click();
+				clickedAt = Date.now();
+			}
+			return (await visibleOptions()).length === stages.length;
+		}, `the Stage dropdown does not list ${stages.length} stages`, 60_000);
+		const shown = await visibleOptions();
 		assertList([...shown].sort(), stages.map((stage) => stage.name).sort(), 'the deal stages of the Stage dropdown');
 		const requests = await sandbox.control.requests();
 		assert(
