@@ -1,0 +1,760 @@
+// The packed package inside n8n 2.41.1 in queue mode: main + 2 workers + 1 webhook processor on PostgreSQL and Redis.
+//
+//   npm run test:queue [-- options]
+//     --deliveries <n>      signed Stora Trigger deliveries (default 500)
+//     --writes <n>          Contact → Create items spread over concurrent executions (default 200)
+//     --burst <n>           deliveries emitted at once before waiting for them to arrive (default 25)
+//     --rate-limit <spec>   the sandbox account's limits, <n>/s,<m>/min (default 10/s,600/min)
+//     --keep                leave everything running at the end (Ctrl-C stops it)
+//
+// Steps: PostgreSQL and Redis from Debian's packages (apt-get when missing) on free loopback ports in temporary folders;
+// n8n installed (cached in .cache/), the sandbox compiled, this package built, packed and installed into the user
+// folder all n8n processes share; the sandbox (rate limited, http webhooks allowed) in this process; main, then the
+// workers and the webhook processor. Then the checks below. Ends with "N passed, N failed"; exits 1 on any failure.
+// Everything it started is stopped by PID (also on failure and Ctrl-C) and the temporary folders are removed.
+import { createHmac, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
+
+import { forgedDeliveries } from '../e2e/forged.mjs';
+import { ensureN8n, installPackage, N8N_VERSION, packPackage, randomId, seconds, sleep } from '../e2e/n8n.mjs';
+import { buildSandbox, startSandbox } from '../e2e/sandbox.mjs';
+import { collectSecrets } from '../e2e/secrets.mjs';
+import { executionsByWorker, startCluster, workerOf } from './cluster.mjs';
+import { ensureServices, startPostgres, startRedis } from './services.mjs';
+
+const { values: args } = parseArgs({
+	options: {
+		deliveries: { type: 'string', default: '500' },
+		writes: { type: 'string', default: '200' },
+		burst: { type: 'string', default: '25' },
+		'rate-limit': { type: 'string', default: '10/s,600/min' },
+		keep: { type: 'boolean', default: false },
+	},
+});
+const DELIVERIES = Number(args.deliveries);
+const WRITES = Number(args.writes);
+const BURST = Number(args.burst);
+const RATE = /^(\d+)\/s,(\d+)\/min$/.exec(args['rate-limit']);
+if (!RATE || !(DELIVERIES > 0) || !(WRITES > 0) || !(BURST > 0)) {
+	console.error('usage: npm run test:queue -- [--deliveries n] [--writes n] [--burst n] [--rate-limit <n>/s,<m>/min] [--keep]');
+	process.exit(2);
+}
+const RATE_LIMIT = { perSecond: Number(RATE[1]), perMinute: Number(RATE[2]) };
+
+const NODE_TYPE = 'n8n-nodes-stora.stora';
+const TRIGGER_TYPE = 'n8n-nodes-stora.storaTrigger';
+const t0 = Date.now();
+const timings = [];
+const results = [];
+const figures = [];
+
+const log = (...parts) => console.log('[queue]', ...parts);
+
+// ------------------------------------------------------------------------------------------------ cleanup
+
+const cleanups = [];
+let cleaning;
+async function cleanup() {
+	cleaning ??= (async () => {
+		for (const fn of cleanups.reverse()) {
+			try {
+				await fn();
+			} catch (error) {
+				console.error('[queue] cleanup failed:', error.message);
+			}
+		}
+	})();
+	return await cleaning;
+}
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+	process.on(signal, async () => {
+		if (interrupted) return;
+		interrupted = true;
+		console.error(`\n[queue] ${signal}: stopping what was started`);
+		await cleanup();
+		summary('interrupted');
+		process.exit(130);
+	});
+}
+process.on('unhandledRejection', (error) => console.error('[queue] unhandled rejection:', error?.message ?? error));
+
+async function timed(label, fn) {
+	const started = Date.now();
+	const value = await fn();
+	const ms = Date.now() - started;
+	timings.push([label, ms]);
+	log(`${label}: ${seconds(ms)}`);
+	return value;
+}
+
+// ------------------------------------------------------------------------------------------------ checks
+
+async function check(name, fn) {
+	if (interrupted) return;
+	const started = Date.now();
+	log(`check: ${name}`);
+	try {
+		await fn();
+		if (interrupted) return;
+		results.push({ name, ok: true });
+		log(`passed: ${name} (${seconds(Date.now() - started)})`);
+	} catch (error) {
+		if (interrupted) return; // the services were stopped under it
+		results.push({ name, ok: false, error });
+		log(`FAILED: ${name} (${seconds(Date.now() - started)})\n${indent(error.stack ?? error.message)}`);
+	}
+}
+
+const indent = (text) =>
+	String(text)
+		.split('\n')
+		.slice(0, 40)
+		.map((line) => `      ${line}`)
+		.join('\n');
+
+function assert(condition, message) {
+	if (!condition) throw new Error(message);
+}
+
+function figure(text) {
+	figures.push(text);
+	log(`figures: ${text}`);
+}
+
+/** Polls `probe` (a value, or undefined to keep waiting) until the deadline; progress every 10 s. */
+async function until(what, probe, { timeoutMs = 60_000, every = 250, progress } = {}) {
+	const deadline = Date.now() + timeoutMs;
+	let lastReport = Date.now();
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined && value !== false) return value;
+		if (Date.now() > deadline) throw new Error(`${what}: not reached after ${timeoutMs / 1000} s${progress ? ` (${await progress()})` : ''}`);
+		if (progress && Date.now() - lastReport >= 10_000) {
+			lastReport = Date.now();
+			log(`  waiting for ${what}: ${await progress()}`);
+		}
+		await sleep(every);
+	}
+}
+
+/** Runs `fn` over `items` with at most `limit` at a time; resolves to the results in order. */
+async function pool(items, limit, fn) {
+	const out = new Array(items.length);
+	let next = 0;
+	await Promise.all(
+		Array.from({ length: Math.min(limit, items.length) }, async () => {
+			while (next < items.length) {
+				const i = next++;
+				out[i] = await fn(items[i], i);
+			}
+		}),
+	);
+	return out;
+}
+
+const countBy = (values) => values.reduce((map, v) => map.set(v, (map.get(v) ?? 0) + 1), new Map());
+const describeCounts = (map) => [...map].map(([k, v]) => `${k}: ${v}`).join(', ');
+
+// ------------------------------------------------------------------------------------------------ workflows
+
+const position = (i) => [240 * i, 0];
+
+function storaNode(name, parameters, credential, i = 1) {
+	return {
+		id: randomUUID(),
+		name,
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: position(i),
+		parameters: { authentication: credential.type === 'storaApi' ? 'accessToken' : 'oAuth2', ...parameters },
+		credentials: { [credential.type]: { id: credential.id, name: credential.name } },
+	};
+}
+
+function webhookNode(webhookPath) {
+	return {
+		id: randomUUID(),
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: position(0),
+		webhookId: randomUUID(),
+		parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+	};
+}
+
+/** A workflow whose nodes run in a chain. */
+function chain(name, nodes) {
+	const connections = {};
+	for (let i = 0; i + 1 < nodes.length; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	return { name: `queue: ${name}`, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+/** POSTs JSON to a production webhook on the webhook processor. */
+async function callWebhook(ctx, webhookPath, body) {
+	const res = await fetch(`${ctx.cluster.webhookBase}/webhook/${webhookPath}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body ?? {}),
+		signal: AbortSignal.timeout(300_000),
+	});
+	const text = await res.text();
+	let parsed = text;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		// not JSON
+	}
+	return { status: res.status, body: parsed, text };
+}
+
+/**
+ * The executions of a workflow as n8n's REST API lists them (pages of 100 by `cursor`/`nextCursor`; the e2e helper's
+ * `lastId` is refused by 2.41). Only for comparison: with executions starting out of id order, as two workers make
+ * them, this listing can repeat rows, so the test counts in PostgreSQL and reads each execution by id.
+ */
+async function listedExecutions(ctx, workflowId) {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const all = [];
+	let cursor;
+	for (;;) {
+		const data = await ctx.main.request('GET', `/rest/executions?filter=${filter}&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+		const page = data.results ?? data;
+		all.push(...page);
+		cursor = data.nextCursor;
+		if (!cursor || !page.length) return all;
+	}
+}
+
+const FINISHED = ['success', 'error', 'crashed', 'canceled'];
+
+/** Every execution of a workflow in n8n's PostgreSQL, newest first: [{ id, status, mode }]. */
+function executionRows(ctx, workflowId) {
+	return ctx.pg
+		.query(`select id || ' ' || status || ' ' || mode from execution_entity where "workflowId" = '${String(workflowId).replace(/'/g, '')}' order by id desc`)
+		.split('\n')
+		.filter(Boolean)
+		.map((line) => {
+			const [id, status, mode] = line.split(' ');
+			return { id, status, mode };
+		});
+}
+
+/** Waits (polling PostgreSQL) until a workflow has at least `count` finished executions; returns all its rows. */
+async function finishedExecutions(ctx, workflowId, count, { timeoutMs = 60_000 } = {}) {
+	let rows = [];
+	const done = () => rows.filter((r) => FINISHED.includes(r.status)).length;
+	await until(
+		`${count} finished executions of workflow ${workflowId}`,
+		() => {
+			rows = executionRows(ctx, workflowId);
+			return done() >= count || undefined;
+		},
+		{ timeoutMs, every: 250, progress: () => `${done()} of ${count} finished` },
+	);
+	return rows;
+}
+
+/** The worker that ran each execution (from the workers' logs); throws when one ran on no worker. */
+function workersOf(ctx, executionIds) {
+	const byWorker = executionsByWorker(ctx.cluster.workers);
+	return executionIds.map((id) => {
+		const names = [...byWorker].filter(([, ids]) => ids.includes(String(id))).map(([name]) => name);
+		if (names.length !== 1) throw new Error(`execution ${id} was started by ${names.length ? names.join(' and ') : 'no worker'}`);
+		return names[0];
+	});
+}
+
+const eventIdOf = (execution) => execution.data?.resultData?.runData?.['Stora Trigger']?.[0]?.data?.main?.[0]?.[0]?.json?.id;
+
+/** For a failure message: when and where executions ran, which event each was for, and the deliveries of those events. */
+async function describeExecutions(ctx, ids) {
+	const lines = [];
+	for (const id of ids.slice(0, 10)) {
+		const row = ctx.pg.query(`select status, mode, "createdAt", "startedAt", "stoppedAt" from execution_entity where id = ${Number(id)}`);
+		const execution = await ctx.main.execution(id).catch(() => undefined);
+		const eventId = execution ? eventIdOf(execution) : undefined;
+		const deliveries = ctx.sandbox.core.webhooks.deliveries.filter((d) => d.event_id === eventId).map((d) => `attempt ${d.attempt} ${d.status ?? d.error} at ${d.at}`);
+		lines.push(`execution ${id} [${row}] on ${workerOf(ctx.cluster.workers, id) ?? 'no worker'}: event ${eventId}; deliveries: ${deliveries.join('; ') || 'none'}`);
+	}
+	return lines.join('\n');
+}
+
+const sign = (secret, timestamp, body) => createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
+
+// ------------------------------------------------------------------------------------------------ main
+
+async function main() {
+	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-queue-'));
+	cleanups.push(() => fs.rmSync(work, { recursive: true, force: true }));
+
+	const { pgBin, redisServer } = await timed('PostgreSQL and Redis binaries (apt-get when missing)', () => ensureServices());
+	const installTimings = await timed('n8n install (cached when unchanged)', () => ensureN8n());
+	for (const [k, v] of Object.entries(installTimings)) timings.push([`  n8n install: ${k}`, v]);
+	await timed('sandbox compile (tsc)', () => buildSandbox());
+	const { tarball } = await timed('package build + npm pack', () => packPackage(path.join(work, 'pack')));
+
+	const pg = await timed('PostgreSQL start (initdb, server, database)', () => startPostgres(pgBin));
+	cleanups.push(() => pg.stop());
+	log(`PostgreSQL ${pg.host}:${pg.port} (pid ${pg.pid})`);
+	const redis = await timed('Redis start', () => startRedis(redisServer));
+	cleanups.push(() => redis.stop());
+	log(`Redis ${redis.host}:${redis.port} (pid ${redis.pid})`);
+
+	const userFolder = path.join(work, 'n8n');
+	const pkg = await timed('package install into the shared user folder (.n8n/nodes)', () => installPackage(userFolder, tarball));
+	log(`installed ${pkg.name}@${pkg.version} into <user folder>/.n8n/nodes`);
+
+	const sandbox = await timed('sandbox start', () => startSandbox({ seed: 'demo', rateLimit: RATE_LIMIT }));
+	cleanups.push(() => sandbox.close());
+	log(`sandbox at ${sandbox.url}, rate limit ${RATE_LIMIT.perSecond}/s and ${RATE_LIMIT.perMinute}/min per token`);
+
+	const procs = [];
+	cleanups.push(async () => {
+		// The webhook processor first (nothing new comes in), then the workers, then main.
+		for (const proc of [...procs].reverse()) {
+			await proc.stop();
+			log(`stopped n8n ${proc.name} (pid ${proc.pid})`);
+		}
+	});
+	const cluster = await timed(`n8n ${N8N_VERSION} queue mode start (main, then 2 workers + webhook processor)`, () =>
+		startCluster({ userFolder, pg, redis, workers: 2, onStarted: (proc) => procs.push(proc), log }),
+	);
+	const main = cluster.main;
+	const ctx = { main, cluster, sandbox, pg, redis, workflows: [] };
+	const secrets = new Set([pg.password, redis.password, cluster.env.N8N_ENCRYPTION_KEY]);
+	const reset = async (seed = 'demo') => {
+		collectSecrets(sandbox, secrets);
+		await sandbox.control.reset(seed);
+	};
+
+	await check('every process runs in queue mode on PostgreSQL and Redis, and loads the packed package', async () => {
+		const nodeTypes = (await main.request('GET', '/types/nodes.json')).map((t) => t.name);
+		for (const type of [NODE_TYPE, TRIGGER_TYPE]) assert(nodeTypes.includes(type), `main did not register ${type}`);
+		const tables = Number(pg.query("select count(*) from information_schema.tables where table_name in ('execution_entity', 'workflow_entity', 'credentials_entity')"));
+		assert(tables === 3, `n8n's tables are not in PostgreSQL (${tables} of 3)`);
+		for (const proc of cluster.all) {
+			const text = fs.readFileSync(proc.logFile, 'utf8');
+			assert(!/error.*n8n-nodes-stora|n8n-nodes-stora.*(error|failed)/i.test(text), `n8n ${proc.name} logged an error about the package`);
+		}
+		for (const worker of cluster.workers) {
+			const text = fs.readFileSync(worker.logFile, 'utf8');
+			assert(/n8n worker is now ready|Worker .*ready/i.test(text) || (await fetch(`${worker.base}/healthz/readiness`)).ok, `${worker.name} not ready`);
+		}
+		const queueMode = await main.request('GET', '/rest/settings');
+		assert(queueMode.executionMode === 'queue', `main reports execution mode ${queueMode.executionMode}`);
+	});
+
+	ctx.token = await main.createCredential('Stora sandbox (token)', 'storaApi', { baseUrl: sandbox.url, accessToken: sandbox.token });
+
+	// ---------------------------------------------------------------------------------------- Stora Trigger
+	let trigger;
+	await check('Stora Trigger: publishing on main registers one endpoint in Stora for the webhook processor\'s URL', async () => {
+		await reset();
+		const workflow = await main.createWorkflow(
+			chain('Stora Trigger → Done', [
+				{ ...storaNode('Stora Trigger', { events: ['contact.created'] }, ctx.token, 0), type: TRIGGER_TYPE, webhookId: randomUUID() },
+				{ id: randomUUID(), name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: position(1), parameters: {} },
+			]),
+		);
+		ctx.workflows.push(workflow);
+		await sandbox.control.clearRequests();
+		await main.activate(workflow);
+		const endpoints = await sandbox.control.state('webhook_endpoints');
+		assert(endpoints.length === 1, `${endpoints.length} endpoints after publishing`);
+		const [endpoint] = endpoints;
+		assert(endpoint.url.startsWith(`${cluster.webhookBase}/webhook/`), `endpoint URL ${endpoint.url} is not on the webhook processor (${cluster.webhookBase})`);
+		assert(JSON.stringify(endpoint.event_types) === '["contact.created"]', `event types ${JSON.stringify(endpoint.event_types)}`);
+		const registrations = (await sandbox.control.requests()).filter((r) => r.path === '/2025-09/webhook_endpoints' && r.method === 'POST');
+		assert(registrations.length === 1 && registrations[0].status < 300, `registrations: ${JSON.stringify(registrations.map((r) => r.status))}`);
+		const secret = sandbox.core.webhookSecrets.get(endpoint.id);
+		assert(secret, 'the sandbox holds no secret for the endpoint');
+		trigger = { workflow, endpoint, secret, events: [] };
+	});
+
+	if (trigger) {
+		await check(`${DELIVERIES} signed deliveries to the webhook processor start exactly ${DELIVERIES} executions on the workers (none lost, none twice)`, async () => {
+			const contacts = await sandbox.control.state('contacts');
+			await sandbox.control.clearDeliveries();
+			const started = Date.now();
+			for (let sent = 0; sent < DELIVERIES; sent += BURST) {
+				const size = Math.min(BURST, DELIVERIES - sent);
+				const emitted = await Promise.all(
+					Array.from({ length: size }, (_, i) => sandbox.control.emit('contact.created', contacts[(sent + i) % contacts.length].id)),
+				);
+				trigger.events.push(...emitted);
+				// The sandbox delivers each event at once; wait until this burst has been answered before the next.
+				await until(`deliveries ${sent + 1}-${sent + size} answered`, () => sandbox.core.webhooks.deliveries.length >= sent + size || undefined, { timeoutMs: 60_000, every: 50 });
+				if ((sent + size) % 100 === 0 || sent + size === DELIVERIES) log(`  ${sent + size} of ${DELIVERIES} deliveries answered (${seconds(Date.now() - started)})`);
+			}
+			const deliveredMs = Date.now() - started;
+			const deliveries = await sandbox.control.deliveries();
+			const statuses = countBy(deliveries.map((d) => `${d.status ?? d.error} (attempt ${d.attempt})`));
+			assert(deliveries.length === DELIVERIES && statuses.get('200 (attempt 1)') === DELIVERIES, `deliveries: ${describeCounts(statuses)}`);
+			assert(deliveries.every((d) => d.url === trigger.endpoint.url), 'a delivery went elsewhere than the endpoint');
+
+			const summaries = await finishedExecutions(ctx, trigger.workflow.id, DELIVERIES, { timeoutMs: 300_000 });
+			const doneMs = Date.now() - started;
+			assert(summaries.length === DELIVERIES, `${summaries.length} executions for ${DELIVERIES} deliveries`);
+			const statusCounts = countBy(summaries.map((e) => `${e.status}/${e.mode}`));
+			assert(statusCounts.get('success/webhook') === DELIVERIES, `executions: ${describeCounts(statusCounts)}`);
+			const executions = await pool(summaries, 6, (s) => main.execution(s.id));
+			const eventIds = executions.map(eventIdOf);
+			const seen = countBy(eventIds);
+			const lost = trigger.events.filter((e) => !seen.has(e.id));
+			const twice = [...seen].filter(([, n]) => n > 1);
+			const foreign = eventIds.filter((id) => !trigger.events.some((e) => e.id === id));
+			if (lost.length || twice.length || foreign.length) {
+				const suspects = executions.filter((e) => twice.some(([id]) => id === eventIdOf(e)) || foreign.includes(eventIdOf(e))).map((e) => e.id);
+				throw new Error(`${lost.length} events lost, ${twice.length} twice, ${foreign.length} unknown\n${await describeExecutions(ctx, suspects)}`);
+			}
+			const workers = countBy(workersOf(ctx, summaries.map((s) => s.id)));
+			assert(workers.size === cluster.workers.length, `only ${describeCounts(workers)} ran executions`);
+			figure(
+				`${DELIVERIES} deliveries (bursts of ${BURST}) all answered 200 in ${seconds(deliveredMs)}; ${DELIVERIES} executions, each event once, all finished ${seconds(doneMs)} after the first; per worker: ${describeCounts(workers)}`,
+			);
+			const listed = await listedExecutions(ctx, trigger.workflow.id);
+			figure(`n8n's REST execution list for the same workflow: ${listed.length} rows, ${new Set(listed.map((e) => e.id)).size} distinct (PostgreSQL: ${summaries.length})`);
+		});
+
+		await check('a redelivered event (same event id, signed again) starts one execution per delivery: 2 for that event', async () => {
+			// No example workflow dedupes (the README points to Remove Duplicates on the event id): at least once means twice here.
+			assert(trigger.events.length, 'no event was delivered before');
+			const before = executionRows(ctx, trigger.workflow.id).length;
+			const [event] = trigger.events;
+			const body = JSON.stringify({ event: { ...event, api_version: trigger.endpoint.api_version ?? '2025-09' } });
+			const t = Math.floor(Date.now() / 1000);
+			const res = await fetch(trigger.endpoint.url, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					'user-agent': 'Stora-Webhooks/1.0',
+					'x-stora-request-id': randomUUID(),
+					'x-stora-signature': `t=${t},v1=${sign(trigger.secret, t, body)}`,
+				},
+				body,
+			});
+			await res.arrayBuffer();
+			assert(res.status === 200, `redelivery answered ${res.status}`);
+			const summaries = await finishedExecutions(ctx, trigger.workflow.id, before + 1);
+			const newest = await main.execution(summaries[0].id);
+			const id = eventIdOf(newest);
+			if (summaries.length !== before + 1 || id !== event.id) {
+				throw new Error(`${summaries.length - before} new executions (expected 1, for event ${event.id}):\n${await describeExecutions(ctx, summaries.slice(0, summaries.length - before).map((e) => e.id))}`);
+			}
+			trigger.redelivered = 1;
+			figure(`event ${event.id.slice(0, 8)}… delivered twice → 2 executions (${workerOf(cluster.workers, summaries[0].id)} ran the second)`);
+		});
+
+		await main.deactivate(trigger.workflow);
+	}
+
+	await check('forged deliveries to the webhook processor are answered 4xx and start nothing; genuine ones start one each', async () => {
+		await reset();
+		const workflow = await main.createWorkflow(
+			chain('forged deliveries', [
+				{ ...storaNode('Stora Trigger', { events: ['contact.created'] }, ctx.token, 0), type: TRIGGER_TYPE, webhookId: randomUUID() },
+				{ id: randomUUID(), name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: position(1), parameters: {} },
+			]),
+		);
+		ctx.workflows.push(workflow);
+		const result = await forgedDeliveries({ n8n: main, sandbox, workflow });
+		const [endpoint] = await sandbox.control.state('webhook_endpoints').catch(() => []);
+		assert(!endpoint, 'the endpoint is still registered after unpublishing');
+		const summaries = executionRows(ctx, workflow.id);
+		const workers = countBy(workersOf(ctx, summaries.map((s) => s.id)));
+		figure(`${result.forged} forged deliveries of ${result.kinds} kinds all refused; ${result.genuine} genuine → ${result.executions} executions (${describeCounts(workers)})`);
+	});
+
+	// ---------------------------------------------------------------------------------------- actions on workers
+	await check('Return All on the workers is exact: 4 concurrent runs each return every site once, as stored, in the API\'s order', async () => {
+		await reset();
+		await sandbox.control.addSites(230);
+		const expected = await sandbox.control.state('sites');
+		const workflow = await main.createWorkflow(
+			chain('Return All', [webhookNode('queue-return-all'), storaNode('Stora', { resource: 'site', operation: 'getAll', returnAll: true }, ctx.token)]),
+		);
+		ctx.workflows.push(workflow);
+		await main.activate(workflow);
+		await sandbox.control.clearRequests();
+		const responses = await Promise.all(Array.from({ length: 4 }, () => callWebhook(ctx, 'queue-return-all', {})));
+		const byId = new Map(expected.map((s) => [s.id, s]));
+		for (const [i, response] of responses.entries()) {
+			assert(response.status === 200 && Array.isArray(response.body), `run ${i + 1}: HTTP ${response.status} ${response.text.slice(0, 300)}`);
+			const ids = response.body.map((s) => s.id);
+			assert(ids.length === expected.length && new Set(ids).size === ids.length, `run ${i + 1}: ${ids.length} sites (${new Set(ids).size} distinct), the sandbox has ${expected.length}`);
+			const wrong = response.body.filter((s) => !isDeepStrictEqual(byId.get(s.id), s));
+			assert(!wrong.length, `run ${i + 1}: ${wrong.length} sites differ from the sandbox's, e.g. ${String(JSON.stringify(wrong[0])).slice(0, 300)}`);
+		}
+		const summaries = await finishedExecutions(ctx, workflow.id, 4);
+		assert(summaries.every((e) => e.status === 'success'), `executions: ${describeCounts(countBy(summaries.map((e) => e.status)))}`);
+		const workers = countBy(workersOf(ctx, summaries.map((s) => s.id)));
+		const pages = (await sandbox.control.requests()).filter((r) => r.path === '/2025-09/sites');
+		// Without a sort the records come back in the API's default order, newest first (ties in stored order).
+		const apiOrder = [...expected].sort((a, b) => b.created_at.localeCompare(a.created_at)).map((s) => s.id).join();
+		for (const [i, response] of responses.entries()) assert(response.body.map((s) => s.id).join() === apiOrder, `run ${i + 1}: not in the API's default order (created_at descending)`);
+		figure(`Return All: 4 × ${expected.length} sites, exact and in the API's order; ${pages.length} page requests (${describeCounts(countBy(pages.map((r) => r.status)))}); per worker: ${describeCounts(workers)}`);
+		await main.deactivate(workflow);
+	});
+
+	const EXECUTIONS = 20;
+	await check(`${WRITES} Contact → Create items in ${EXECUTIONS} concurrent executions on both workers under ${RATE_LIMIT.perSecond}/s: each contact created exactly once, every 429 retried, every execution succeeds`, async () => {
+		await reset();
+		const before = await sandbox.control.state('contacts');
+		const workflow = await main.createWorkflow(
+			chain('Contact → Create', [
+				webhookNode('queue-contacts'),
+				{ id: randomUUID(), name: 'Split Out', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: position(1), parameters: { fieldToSplitOut: 'body.contacts', options: {} } },
+				storaNode('Stora', { resource: 'contact', operation: 'create', email: '={{ $json.email }}', additionalFields: { fullName: '={{ $json.name }}' } }, ctx.token, 2),
+			]),
+		);
+		ctx.workflows.push(workflow);
+		await main.activate(workflow);
+		await sandbox.control.clearRequests();
+		const run = randomId();
+		const emails = Array.from({ length: WRITES }, (_, i) => `queue-${run}-${i}@example.com`);
+		const perExecution = Math.ceil(WRITES / EXECUTIONS);
+		const batches = Array.from({ length: Math.ceil(WRITES / perExecution) }, (_, b) => emails.slice(b * perExecution, (b + 1) * perExecution));
+		const started = Date.now();
+		const responses = await Promise.all(
+			batches.map((batch) => callWebhook(ctx, 'queue-contacts', { contacts: batch.map((email, i) => ({ email, name: `Queue Test ${i}` })) })),
+		);
+		const ms = Date.now() - started;
+		for (const [b, response] of responses.entries()) {
+			assert(response.status === 200 && Array.isArray(response.body), `execution ${b + 1}: HTTP ${response.status} ${response.text.slice(0, 300)}`);
+			assert(
+				response.body.length === batches[b].length && response.body.every((c, i) => c.email === batches[b][i] && /^con_/.test(c.id)),
+				`execution ${b + 1}: ${response.text.slice(0, 300)}`,
+			);
+		}
+		const after = await sandbox.control.state('contacts');
+		const created = after.filter((c) => emails.includes(c.email));
+		const perEmail = countBy(created.map((c) => c.email));
+		assert(created.length === WRITES && perEmail.size === WRITES, `${created.length} contacts with the run's emails in the sandbox (${perEmail.size} distinct), expected ${WRITES}`);
+		assert(after.length === before.length + WRITES, `the sandbox has ${after.length - before.length} new contacts, expected ${WRITES}`);
+		const requests = (await sandbox.control.requests()).filter((r) => r.method === 'POST' && r.path === '/2025-09/contacts');
+		const statuses = countBy(requests.map((r) => r.status));
+		assert(statuses.get(201) === WRITES, `POST /contacts answers: ${describeCounts(statuses)}`);
+		const replays = requests.length - WRITES - (statuses.get(429) ?? 0);
+		const keys = new Set(requests.filter((r) => r.status === 201).map((r) => r.headers['idempotency-key']));
+		assert(keys.size === WRITES, `${keys.size} distinct Idempotency-Keys on ${WRITES} creates`);
+		// The busiest second the sandbox accepted, across both workers.
+		const perSecond = countBy(requests.filter((r) => r.status === 201).map((r) => r.at.slice(0, 19)));
+		const busiest = Math.max(...perSecond.values());
+		const accepted = requests.filter((r) => r.status === 201).map((r) => Date.parse(r.at));
+		const spanS = (Math.max(...accepted) - Math.min(...accepted)) / 1000;
+		assert(busiest <= RATE_LIMIT.perSecond, `${busiest} creates accepted in one second`);
+		const summaries = await finishedExecutions(ctx, workflow.id, batches.length);
+		assert(summaries.length === batches.length && summaries.every((e) => e.status === 'success'), `executions: ${describeCounts(countBy(summaries.map((e) => e.status)))}`);
+		const workers = countBy(workersOf(ctx, summaries.map((s) => s.id)));
+		assert(workers.size === cluster.workers.length, `only ${describeCounts(workers)} ran the executions`);
+		figure(
+			`${WRITES} creates in ${batches.length} executions (per worker: ${describeCounts(workers)}) in ${seconds(ms)}: ${WRITES} contacts, 0 duplicates; the sandbox answered ${statuses.get(429) ?? 0} × 429 (all retried)${replays ? `, ${replays} other retries` : ''}; at most ${busiest} creates accepted in one second, ${(WRITES / Math.max(spanS, 1)).toFixed(1)}/s on average over ${spanS.toFixed(1)} s`,
+		);
+		await main.deactivate(workflow);
+	});
+
+	// ---------------------------------------------------------------------------------------- OAuth2 on workers
+	const callback = `${cluster.mainBase}/rest/oauth2-credential/callback`;
+	await check('OAuth2 client credentials on the workers: a token is fetched on first use and shared, and fetched again after it expires', async () => {
+		await reset();
+		const client = await sandbox.control.oauthClient([callback]);
+		const credential = await main.createCredential('Stora sandbox (client credentials)', 'storaOAuth2Api', {
+			grantType: 'clientCredentials',
+			baseUrl: sandbox.url,
+			clientId: client.client_id,
+			clientSecret: client.client_secret,
+		});
+		const workflow = await main.createWorkflow(
+			chain('client credentials', [webhookNode('queue-oauth2-cc'), storaNode('Stora', { resource: 'site', operation: 'getAll', returnAll: false, limit: 1 }, credential)]),
+		);
+		ctx.workflows.push(workflow);
+		await main.activate(workflow);
+		const shapes = [];
+		const runOnce = async (label) => {
+			await sandbox.control.clearRequests();
+			const response = await callWebhook(ctx, 'queue-oauth2-cc', {});
+			assert(response.status === 200 && Array.isArray(response.body) && response.body.length === 1, `${label}: HTTP ${response.status} ${response.text.slice(0, 300)}`);
+			const [latest] = executionRows(ctx, workflow.id);
+			const requests = (await sandbox.control.requests()).map((r) => `${r.method} ${r.path} ${r.status}${r.path === '/oauth2/token' ? ` ${r.body?.grant_type}` : ''}`);
+			shapes.push(`${label} on ${workerOf(cluster.workers, latest.id)}: ${requests.join(', ')}`);
+			return requests;
+		};
+		const tokens = () => [...sandbox.core.auth.tokens.values()].filter((t) => t.clientId === client.client_id);
+		let requests = await runOnce('run 1');
+		assert(requests.join() === 'POST /oauth2/token 200 client_credentials,GET /2025-09/sites 200', `run 1: ${requests.join(', ')}`);
+		for (const n of [2, 3]) {
+			requests = await runOnce(`run ${n}`);
+			assert(requests.join() === 'GET /2025-09/sites 200', `run ${n} (the stored token should be reused): ${requests.join(', ')}`);
+		}
+		assert(tokens().length === 1, `${tokens().length} tokens issued for 3 runs`);
+		await sandbox.control.expireTokens(tokens()[0].token);
+		requests = await runOnce('after expiry');
+		assert(
+			requests.join() === 'GET /2025-09/sites 401,POST /oauth2/token 200 client_credentials,GET /2025-09/sites 200',
+			`after expiry: ${requests.join(', ')}`,
+		);
+		requests = await runOnce('next run');
+		assert(requests.join() === 'GET /2025-09/sites 200', `the run after the refresh: ${requests.join(', ')}`);
+		const workers = new Set(shapes.map((s) => /on (worker-\d+)/.exec(s)?.[1]));
+		assert(workers.size === cluster.workers.length, `all runs on ${[...workers].join(', ')}`);
+		figure(`client credentials: ${shapes.join('; ')}`);
+		await main.deactivate(workflow);
+	});
+
+	await check('OAuth2 authorization code: n8n stores the first token pair; after each expiry a worker refreshes with the refresh token the previous worker stored (rotation)', async () => {
+		await reset();
+		const client = await sandbox.control.oauthClient([callback]);
+		const credential = await main.createCredential('Stora sandbox (authorization code)', 'storaOAuth2Api', {
+			grantType: 'authorizationCode',
+			baseUrl: sandbox.url,
+			authUrl: `${sandbox.url}/oauth2/authorize`,
+			clientId: client.client_id,
+			clientSecret: client.client_secret,
+			usePkce: true,
+		});
+		await sandbox.control.clearRequests();
+		await connectOAuth2(main, credential, sandbox);
+		const codeRequests = (await sandbox.control.requests()).filter((r) => r.path === '/oauth2/token');
+		assert(
+			codeRequests.length === 1 && codeRequests[0].status === 200 && codeRequests[0].body?.grant_type === 'authorization_code' && /^[A-Za-z0-9._~-]{43,128}$/.test(codeRequests[0].body?.code_verifier ?? ''),
+			`token requests of the connection: ${JSON.stringify(codeRequests.map((r) => [r.status, r.body?.grant_type]))}`,
+		);
+
+		const workflow = await main.createWorkflow(
+			chain('authorization code', [webhookNode('queue-oauth2-code'), storaNode('Stora', { resource: 'site', operation: 'getAll', returnAll: false, limit: 2 }, credential)]),
+		);
+		ctx.workflows.push(workflow);
+		await main.activate(workflow);
+		const refreshTokens = () => [...sandbox.core.auth.refreshTokens.values()].filter((t) => t.clientId === client.client_id);
+		const accessTokens = () => [...sandbox.core.auth.tokens.values()].filter((t) => t.clientId === client.client_id);
+
+		await sandbox.control.clearRequests();
+		let response = await callWebhook(ctx, 'queue-oauth2-code', {});
+		assert(response.status === 200 && response.body?.length === 2, `first run: HTTP ${response.status} ${response.text.slice(0, 300)}`);
+		const rounds = [];
+		// Refresh until a worker has used a refresh token that the other worker obtained (at least 3 rounds, at most 8).
+		for (let round = 1; round <= 8; round++) {
+			const presented = refreshTokens().find((t) => !t.revoked);
+			const [current] = accessTokens().slice(-1);
+			await sandbox.control.expireTokens(current.token);
+			await sandbox.control.clearRequests();
+			response = await callWebhook(ctx, 'queue-oauth2-code', {});
+			assert(response.status === 200 && response.body?.length === 2, `round ${round}: HTTP ${response.status} ${response.text.slice(0, 300)}`);
+			const requests = await sandbox.control.requests();
+			const shape = requests.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ');
+			assert(
+				shape === 'GET /2025-09/sites 401, POST /oauth2/token 200, GET /2025-09/sites 200' &&
+					requests[1].body?.grant_type === 'refresh_token' &&
+					requests[1].body?.refresh_token === presented.token,
+				`round ${round}: ${shape} (n8n must present the refresh token issued last)`,
+			);
+			assert(presented.revoked, `round ${round}: the presented refresh token was not revoked`);
+			const [latest] = executionRows(ctx, workflow.id);
+			rounds.push(workerOf(cluster.workers, latest.id));
+			const handedOver = rounds.some((w, i) => i > 0 && w !== rounds[i - 1]);
+			if (round >= 3 && handedOver) break;
+		}
+		const handovers = rounds.filter((w, i) => i > 0 && w !== rounds[i - 1]).length;
+		assert(handovers > 0, `every refresh ran on ${rounds[0]}: no worker used a refresh token another worker stored`);
+		assert(refreshTokens().filter((t) => !t.revoked).length === 1, 'expected exactly one live refresh token');
+		figure(`authorization code: ${rounds.length} refreshes in a row by ${rounds.join(' → ')}, each presenting the refresh token issued last (${handovers} handovers between workers)`);
+		await main.deactivate(workflow);
+	});
+
+	// ---------------------------------------------------------------------------------------- the whole run
+	await check('at the end: no execution failed or ran twice, every one ran on exactly one worker, and no secret is in any n8n log', async () => {
+		if (trigger?.events.length) {
+			const count = executionRows(ctx, trigger.workflow.id).length;
+			const expected = trigger.events.length + (trigger.redelivered ?? 0);
+			if (count !== expected) {
+				const ids = pg.query(`select id from execution_entity where "workflowId" = '${trigger.workflow.id}' order by id desc limit ${Math.max(1, count - expected)}`).split('\n');
+				throw new Error(`the trigger workflow now has ${count} executions, expected ${expected}; the newest:\n${await describeExecutions(ctx, ids)}`);
+			}
+		}
+		const rows = pg
+			.query("select status || '/' || mode || '/' || coalesce(\"stoppedAt\"::text, 'running') from execution_entity")
+			.split('\n')
+			.filter(Boolean);
+		const statuses = countBy(rows.map((r) => r.split('/')[0]));
+		assert(rows.length && statuses.get('success') === rows.length, `executions in PostgreSQL: ${describeCounts(statuses)}`);
+		const ids = pg.query('select id from execution_entity').split('\n').filter(Boolean);
+		const workers = countBy(workersOf(ctx, ids));
+		collectSecrets(sandbox, secrets);
+		const searched = [...secrets].filter((s) => typeof s === 'string' && s.length >= 16);
+		for (const proc of cluster.all) {
+			const text = fs.readFileSync(proc.logFile, 'utf8');
+			const found = searched.filter((s) => text.includes(s)).length;
+			assert(!found, `${found} secret(s) in the log of n8n ${proc.name}`);
+		}
+		figure(`${rows.length} executions in PostgreSQL, all success, each started by one worker (${describeCounts(workers)}); ${searched.length} secrets not in any of the ${cluster.all.length} n8n logs`);
+	});
+
+	if (args.keep) {
+		log(`--keep: main ${cluster.mainBase} (owner@example.com / Passw0rd!Stora), webhooks ${cluster.webhookBase}, sandbox ${sandbox.url}; Ctrl-C stops everything`);
+		await new Promise(() => {});
+	}
+}
+
+/**
+ * n8n's own authorization-code flow without a browser: ask main for the authorization URL (as the editor's Connect
+ * button does), approve on the sandbox's consent page (the form posts back to /oauth2/authorize), and follow the
+ * redirect to main's callback with the owner's cookies; n8n exchanges the code (PKCE) and stores the tokens.
+ */
+async function connectOAuth2(main, credential, sandbox) {
+	const res = await main.request('GET', `/rest/oauth2-credential/auth?id=${credential.id}`, undefined, { raw: true });
+	const text = await res.text();
+	assert(res.ok, `GET /rest/oauth2-credential/auth → ${res.status}: ${text.slice(0, 300)}`);
+	const authUri = JSON.parse(text).data;
+	const cookies = [main.cookie, ...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
+	const authUrl = new URL(authUri);
+	assert(authUrl.href.startsWith(`${sandbox.url}/oauth2/authorize`), `authorization URL ${authUrl.origin}${authUrl.pathname}`);
+	assert(authUrl.searchParams.get('code_challenge_method') === 'S256', 'no PKCE S256 in the authorization URL');
+	const consent = await fetch(authUri);
+	assert(consent.ok && (await consent.text()).includes('Approve'), `consent page: HTTP ${consent.status}`);
+	const form = new URLSearchParams(authUrl.searchParams);
+	form.set('decision', 'approve');
+	const approved = await fetch(`${sandbox.url}/oauth2/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+	await approved.arrayBuffer();
+	const location = approved.headers.get('location') ?? '';
+	assert(approved.status === 302 && location.includes('code='), `approval answered ${approved.status}`);
+	const done = await fetch(location, { headers: { cookie: cookies }, redirect: 'manual' });
+	const page = await done.text();
+	assert(done.status === 200 && !/error/i.test(page.replace(/<script[\s\S]*?<\/script>/g, '').slice(0, 2000)), `n8n's callback answered ${done.status}: ${page.slice(0, 300)}`);
+	const stored = await main.getCredential(credential.id);
+	assert(stored.data?.oauthTokenData, 'n8n stored no token data on the credential');
+}
+
+function summary(note) {
+	console.log('\n[queue] Timings');
+	for (const [label, ms] of timings) console.log(`  ${label.padEnd(72)} ${seconds(ms)}`);
+	console.log(`  ${'total'.padEnd(72)} ${seconds(Date.now() - t0)}`);
+	if (figures.length) {
+		console.log('\n[queue] Figures');
+		for (const text of figures) console.log(`  ${text}`);
+	}
+	const passed = results.filter((r) => r.ok).length;
+	const failed = results.length - passed + (failedToRun ? 1 : 0);
+	if (results.some((r) => !r.ok)) {
+		console.log('\n[queue] Failed:');
+		for (const r of results.filter((x) => !x.ok)) console.log(`  ✗ ${r.name}`);
+	}
+	if (note) console.log(`\n[queue] ${note}`);
+	console.log(`\n${passed} passed, ${failed} failed`);
+	return failed;
+}
+
+let failedToRun;
+try {
+	await main();
+} catch (error) {
+	failedToRun = error;
+	if (!interrupted) console.error(`\n[queue] the harness failed: ${error.stack ?? error.message}`);
+} finally {
+	if (!interrupted) await cleanup();
+}
+if (!interrupted) process.exit(summary() ? 1 : 0);
