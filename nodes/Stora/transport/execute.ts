@@ -145,11 +145,13 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 		if (maxResults !== undefined && records.length >= maxResults) break;
 
 		const last = batch[batch.length - 1]?.created_at as string | undefined;
-		const pages = Number(((body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined)?.pages);
+		const pagination = (body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined;
+		const pages = Number(pagination?.pages);
+		const count = Number(pagination?.count);
 		if (requests === 0 && useCursor && last !== undefined && maxResults === undefined && userQs.created_before === undefined) {
 			// Where the account's rate limit allows several requests in flight, the rest comes in parallel windows.
-			const parallel = await parallelWindows(context, Number.isFinite(pages) ? pages - 1 : 0);
-			const rest = parallel > 1 ? await fetchWindows(context, options, userQs, last, parallel) : undefined;
+			const parallel = Number.isFinite(count) ? await parallelWindows(context, Number.isFinite(pages) ? pages - 1 : 0) : 1;
+			const rest = parallel > 1 ? await fetchWindows(context, options, userQs, last, count, parallel) : undefined;
 			if (rest) {
 				keep(rest);
 				break;

@@ -86,41 +86,55 @@ async function walkWindow(
 	return undefined;
 }
 
+/** The created_at of the record at `rank` (1-based) of the list in ascending order: a one-record page. */
+async function createdAtOfRank(
+	context: IExecutePaginationFunctions,
+	options: IHttpRequestOptions,
+	userQs: IDataObject,
+	rank: number,
+): Promise<number | undefined> {
+	const qs = { ...userQs, limit: 1, page: rank, sort_by: 'created_at', sort_direction: 'ASC' };
+	const [record] = recordsOf(jsonBodyOf(context.getNode(), await storaRequest(context, { ...options, qs })));
+	return record === undefined ? undefined : timeOf(record.created_at);
+}
+
 /**
  * The records from `after` (inclusive, a created_at the API returned) to the end of the list, fetched in `parallel`
- * windows at once. The last window has no upper bound, so records newer than the newest seen at the start are
- * included as the sequential walk would include them. Undefined when the list cannot be cut.
+ * windows at once. The windows hold about as many records each: their bounds are the created_at of evenly spaced
+ * ranks among the `count` records, read with one-record pages. The last window has no upper bound, so records newer
+ * than those seen at the start are included as the sequential walk would include them. Undefined when the list cannot
+ * be cut.
  */
 export async function fetchWindows(
 	context: IExecutePaginationFunctions,
 	options: IHttpRequestOptions,
 	userQs: IDataObject,
 	after: string,
+	count: number,
 	parallel: number,
 ): Promise<IDataObject[] | undefined> {
-	// The newest record bounds the range to cut; a list that ignores the sort cannot be cut.
-	let newestBody: IDataObject;
+	const windowCount = parallel * 2;
+	let ranked: Array<number | undefined>;
 	try {
-		newestBody = jsonBodyOf(
-			context.getNode(),
-			await storaRequest(context, { ...options, qs: { ...userQs, limit: 1, page: 1, sort_by: 'created_at', sort_direction: 'DESC' } }),
+		ranked = await Promise.all(
+			Array.from({ length: windowCount - 1 }, async (_, n) =>
+				await createdAtOfRank(context, options, userQs, Math.floor((count * (n + 1)) / windowCount) + 1),
+			),
 		);
 	} catch (error) {
 		if (refusesOnly(error, PARAMETERS, userQs)) return undefined;
 		throw asNodeError(context, error);
 	}
-	const [newest] = recordsOf(newestBody);
-	const start = timeOf(after);
-	const end = timeOf(newest?.created_at);
-	if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) return undefined;
-
-	// Bounds on whole seconds, so an API that compares at second precision still sees disjoint windows.
-	const count = parallel * 2;
+	// Ranks must come back in order (the list honours the sort); bounds on whole seconds, so an API that compares at
+	// second precision still sees disjoint windows.
+	const times = ranked.filter((time): time is number => time !== undefined && Number.isFinite(time));
+	if (times.length !== ranked.length || times.some((time, n) => n > 0 && time < times[n - 1])) return undefined;
 	const bounds = [after];
-	for (let n = 1; n < count; n++) {
-		const at = Math.floor((start + ((end - start) * n) / count) / 1000) * 1000;
+	for (const time of times) {
+		const at = Math.floor(time / 1000) * 1000;
 		if (at > timeOf(bounds[bounds.length - 1])) bounds.push(new Date(at).toISOString());
 	}
+	if (bounds.length < 2) return undefined;
 	const windows = bounds.map((from, n) => ({ from, to: bounds[n + 1] as string | undefined }));
 
 	const results: Array<IDataObject[] | undefined> = new Array(windows.length);
