@@ -105,7 +105,10 @@ export class StoraTrigger implements INodeType {
 		name: 'storaTrigger',
 		icon: { light: 'file:../../icons/stora.svg', dark: 'file:../../icons/stora.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1 behaves as 1. n8n evaluates a legacy expression on every delivery to a version 1 webhook node; from 1.1 on
+		// it does not, which shortens each delivery's answer.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
 		description: 'Starts the workflow when something happens in Stora (a contact is created, an invoice is paid, ...)',
 		defaults: { name: 'Stora Trigger' },

@@ -441,7 +441,8 @@ async function main() {
 			await sandbox.control.reset('demo');
 			const testCase = {
 				name: 'forged deliveries',
-				workflow: { nodes: [{ name: 'Stora Trigger', type: TRIGGER_TYPE, parameters: { events: ['contact.created'] } }, { name: 'Done', type: 'n8n-nodes-base.noOp', parameters: {} }] },
+				// Version 1.1, what a new Stora Trigger is (the workflow cases keep version 1).
+				workflow: { nodes: [{ name: 'Stora Trigger', type: TRIGGER_TYPE, typeVersion: 1.1, parameters: { events: ['contact.created'] } }, { name: 'Done', type: 'n8n-nodes-base.noOp', parameters: {} }] },
 			};
 			const workflow = await n8n.createWorkflow(buildWorkflow(testCase, ctx.credentials, 'unused'));
 			ctx.workflows.push(workflow);
