@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { StoraOAuth2Api } from '../credentials/StoraOAuth2Api.credentials';
 import { Stora } from '../nodes/Stora/Stora.node';
 import { DEFAULT_SCOPES } from '../nodes/Stora/helpers/constants';
-import { operationsTable, replaceSection } from './tools/operations-table';
+import { operationsTable, replaceSection } from './tools/operationsTable';
 
 describe('README and descriptions stay in sync', () => {
 	it('has the operation table generated from the node description (run `npm run readme` to fix)', () => {

@@ -71,7 +71,7 @@ async function upsertCredential(n8n, name, type, data) {
 }
 
 async function main() {
-	// The dev dependencies and Node 24 are in place: `npm start` runs this through test/tools/npm-script.mjs.
+	// The dev dependencies and Node 24 are in place: `npm start` runs this through test/tools/npmScript.mjs.
 	await ensureN8n();
 	buildSandbox();
 	const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-demo-pack-'));

@@ -48,7 +48,7 @@ export function freePort() {
 
 /**
  * Node 24 (n8n 2.41 refuses older): the running Node when it is 24+, else the repo's .tools copy. The npm scripts
- * (test/tools/npm-script.mjs) install that copy before anything here runs.
+ * (test/tools/npmScript.mjs) install that copy before anything here runs.
  */
 export function node24() {
 	if (Number(process.versions.node.split('.')[0]) >= 24) return process.execPath;

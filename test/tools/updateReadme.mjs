@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 
-import { operationsTable, replaceSection } from './operations-table.ts';
+import { operationsTable, replaceSection } from './operationsTable.ts';
 
 const require = createRequire(import.meta.url);
 const { Stora } = require('../../dist/nodes/Stora/Stora.node.js');

@@ -1,6 +1,6 @@
 // The npm scripts a newcomer runs first (`npm test`, `npm start`, `npm run test:e2e`, `npm run sandbox`) start here,
 // on whatever Node the machine has: the toolchain (dev dependencies, Node 24) is installed when missing, then the
-// real work runs on Node 24. Usage: node test/tools/npm-script.mjs <test|start|e2e|queue|bench|sandbox> [args...]
+// real work runs on Node 24. Usage: node test/tools/npmScript.mjs <test|start|e2e|queue|bench|sandbox> [args...]
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -68,7 +68,7 @@ async function main() {
 			return code || (await step(nodeBin, [path.join(REPO, 'build/test/sandbox/cli.js'), ...args], env));
 		}
 		default:
-			console.error('usage: node test/tools/npm-script.mjs <test|start|e2e|queue|bench|sandbox> [args...]');
+			console.error('usage: node test/tools/npmScript.mjs <test|start|e2e|queue|bench|sandbox> [args...]');
 			return 2;
 	}
 }

@@ -1,6 +1,6 @@
 /**
  * The README's operation table, generated from the node description so it cannot drift. Kept free of imports so
- * Node can run it directly (type stripping) from update-readme.mjs, and jest can check the README against it.
+ * Node can run it directly (type stripping) from updateReadme.mjs, and jest can check the README against it.
  */
 interface Option {
 	name: string;
