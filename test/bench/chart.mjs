@@ -16,6 +16,7 @@ const LABELS = {
 	'1b': '1b Return All, 10/s 60/min: Stora / HTTP Request',
 	'1c': '1c 429s reaching the user (count)',
 	2: '2  Return All, no limit: Stora / bare loop',
+	'2b': '2b Return All, 100/s plan, windows: Stora / bare loop',
 	3: '3  1,000 updates, 10/s: Stora / floor',
 	'4a': '4a CPU per item: Stora / HTTP Request',
 	'4b': '4b Peak memory per item: Stora / HTTP Request',
