@@ -10,16 +10,18 @@ import { NodeOperationError } from 'n8n-workflow';
 import { LISTS_WITHOUT_TIME_FILTERS, MAX_PAGE_SIZE } from '../Stora/helpers/constants';
 import { jsonBodyOf, nextPageOf, recordsOf } from '../Stora/helpers/response';
 import { idsOf } from '../Stora/helpers/validation';
-import { filterNotApplied, isInOrder, refusesOnly, unappliedFilter } from '../Stora/transport/filters';
+import { filterNotApplied, refusesOnly, unappliedFilter } from '../Stora/transport/filters';
 import { asNodeError, storaRequest } from '../Stora/transport/request';
+import { timeOf, walkByTime, type TimeField } from '../Stora/transport/walk';
+
+export { timeOf };
 
 /** A poll never walks further than this many pages (100 000 records): it fails and keeps its cursor instead. */
 const MAX_PAGES = 1000;
 
 /** The record timestamp a poll follows: `created_at` for New Record, `updated_at` for New or Updated Record. */
-export type PollField = 'created_at' | 'updated_at';
+export type PollField = TimeField;
 
-export const timeOf = (value: unknown) => Date.parse(String(value));
 
 /** The Get Many filters the poll trigger offers: all but the created/updated windows, which the cursor owns. */
 export function pollFilters(filters: INodeProperties[]): INodeProperties[] {
@@ -82,72 +84,51 @@ export interface Since {
 
 /**
  * Every record of the list whose `field` is newer than the cursor (or equal to it and not seen), each once, oldest
- * first; throws when the walk cannot finish, so the caller keeps its cursor.
+ * first; throws when the poll cannot finish, so the caller keeps its cursor.
  *
  * Where the list honours them it walks by the field ascending with the API's inclusive `<field>_after` as a moving
- * cursor, so records created or updated while it pages move to the end of the walk instead of shifting pages under
- * it. Many list pages of the docs are cut off: a list that refuses (422), ignores the sort or ignores the cursor
- * makes the walk page by number through the user's filtered list instead, checking every record against the cursor
- * by its own timestamp. That costs pages, never a wrong or missing record.
+ * cursor (`walkByTime`), so records created or updated while it pages come later in the walk instead of shifting
+ * pages under it. Many list pages of the docs are cut off: a list that refuses (422), ignores the sort or ignores the
+ * cursor makes the poll page by number through the user's filtered list instead, checking every record against the
+ * cursor by its own timestamp. That costs pages, never a wrong or missing record.
  */
 export async function recordsSince(context: IPollFunctions, since: Since): Promise<IDataObject[]> {
 	const { field, filterQs } = since;
-	const after = field === 'created_at' ? 'created_after' : 'updated_after';
-	const ours = ['sort_by', 'sort_direction', after];
+	const request = { method: 'GET' as const, baseURL: since.baseURL, url: since.url };
 	const cursorTime = timeOf(since.cursor);
-	const fresh = new Map<string, IDataObject>();
-	let walk = !LISTS_WITHOUT_TIME_FILTERS.includes(since.url);
-	let walkCursor = since.cursor;
-	let page = 1;
-
-	for (let requests = 0; requests < MAX_PAGES; requests++) {
-		const qs: IDataObject = { ...filterQs, limit: MAX_PAGE_SIZE, page };
-		if (walk) Object.assign(qs, { sort_by: field, sort_direction: 'ASC', [after]: walkCursor });
-		let body: IDataObject;
-		try {
-			const response = await storaRequest(context, { method: 'GET', baseURL: since.baseURL, url: since.url, qs });
-			body = jsonBodyOf(context.getNode(), response);
-		} catch (error) {
-			if (walk && refusesOnly(error, ours, filterQs)) {
-				walk = false;
-				page = 1;
-				continue;
-			}
-			throw asNodeError(context, error);
-		}
-		const batch = recordsOf(body);
-		const next = nextPageOf(body);
-		const unapplied = unappliedFilter(filterQs, batch);
+	const isNew = (record: IDataObject) => {
+		const time = timeOf(record[field]);
+		return time > cursorTime || (time === cursorTime && !since.seen.has(String(record.id)));
+	};
+	const checked = (records: IDataObject[]) => {
+		const unapplied = unappliedFilter(filterQs, records);
 		if (unapplied) throw filterNotApplied(context.getNode(), unapplied);
-		if (walk && (!isInOrder(batch, field, false) || batch.some((record) => timeOf(record[field]) < timeOf(walkCursor)))) {
-			// The sort or the cursor was ignored: page by number from the start, checking each record ourselves.
-			walk = false;
-			page = 1;
-			continue;
-		}
-		for (const record of batch) {
-			const time = timeOf(record[field]);
-			const id = String(record.id);
-			if (!(time >= cursorTime) || (time === cursorTime && since.seen.has(id))) continue;
-			// A record changed while the walk ran comes again, newer: the newest version wins.
-			const earlier = fresh.get(id);
-			if (!earlier || timeOf(earlier[field]) <= time) fresh.set(id, record);
-		}
-		if (next === undefined || batch.length === 0) {
-			return [...fresh.values()].sort((a, b) => timeOf(a[field]) - timeOf(b[field]));
-		}
-		const last = String(batch[batch.length - 1][field]);
-		if (walk && timeOf(last) > timeOf(walkCursor)) {
-			walkCursor = last;
-			page = 1;
-		} else {
-			// Paging by number, or a full page sharing one timestamp: the next page.
-			page = walk ? page + 1 : next;
-		}
+		return records.filter(isNew);
+	};
+
+	if (!LISTS_WITHOUT_TIME_FILTERS.includes(since.url)) {
+		const walked = await walkByTime(context, request, filterQs, field, since.cursor);
+		if (walked) return checked(walked);
 	}
-	throw new NodeOperationError(context.getNode(), `More than ${MAX_PAGES} pages of new records in one poll`, {
-		description: 'Poll more often, or narrow the list with filters. The next poll starts from the same point.',
-	});
+
+	const fresh = new Map<string, IDataObject>();
+	let page: number | undefined = 1;
+	for (let requests = 0; page !== undefined && requests < MAX_PAGES; requests++) {
+		const response = await storaRequest(context, { ...request, qs: { ...filterQs, limit: MAX_PAGE_SIZE, page } });
+		const body = jsonBodyOf(context.getNode(), response);
+		const batch = recordsOf(body);
+		for (const record of checked(batch)) {
+			const earlier = fresh.get(String(record.id));
+			if (!earlier || timeOf(earlier[field]) <= timeOf(record[field])) fresh.set(String(record.id), record);
+		}
+		page = batch.length ? nextPageOf(body) : undefined;
+	}
+	if (page !== undefined) {
+		throw new NodeOperationError(context.getNode(), `More than ${MAX_PAGES} pages of new records in one poll`, {
+			description: 'Poll more often, or narrow the list with filters. The next poll starts from the same point.',
+		});
+	}
+	return [...fresh.values()].sort((a, b) => timeOf(a[field]) - timeOf(b[field]));
 }
 
 /**

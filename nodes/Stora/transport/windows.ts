@@ -1,10 +1,10 @@
 import type { IDataObject, IExecutePaginationFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE } from '../helpers/constants';
-import { jsonBodyOf, nextPageOf, recordsOf } from '../helpers/response';
-import { isInOrder, refusesOnly } from './filters';
+import { jsonBodyOf, recordsOf } from '../helpers/response';
+import { refusesOnly } from './filters';
 import type { RateLimitSnapshot } from './rateLimit';
 import { asNodeError, rateLimitSnapshot, storaRequest } from './request';
+import { timeOf, walkByTime } from './walk';
 
 /**
  * Return All in parallel created_at windows, for accounts whose rate limit lets more than one request be in flight.
@@ -23,8 +23,6 @@ const MIN_PAGES_LEFT = 4;
 const SEQUENTIAL_MS_PER_REQUEST = 30;
 const PARAMETERS = ['sort_by', 'sort_direction', 'created_after', 'created_before'];
 
-const timeOf = (value: unknown) => Date.parse(String(value));
-
 /** How long the budget needs to grant `requests` more requests, from its windows' effective limits. */
 function budgetMs(snapshot: RateLimitSnapshot, requests: number): number {
 	return Math.max(
@@ -40,50 +38,6 @@ export async function parallelWindows(context: IExecutePaginationFunctions, page
 	const requests = pagesLeft + 2 * MAX_PARALLEL;
 	if (snapshot.pausedUntil > Date.now()) return 1;
 	return budgetMs(snapshot, requests) <= requests * SEQUENTIAL_MS_PER_REQUEST ? MAX_PARALLEL : 1;
-}
-
-/** One window's records, oldest first, by the moving-cursor walk; undefined when the list does not honour it. */
-async function walkWindow(
-	context: IExecutePaginationFunctions,
-	options: IHttpRequestOptions,
-	userQs: IDataObject,
-	after: string,
-	before: string | undefined,
-): Promise<IDataObject[] | undefined> {
-	const records: IDataObject[] = [];
-	const seen = new Set<string>();
-	let cursor = after;
-	let page = 1;
-	for (let requests = 0; requests < 1000; requests++) {
-		const qs: IDataObject = { ...userQs, limit: MAX_PAGE_SIZE, page, sort_by: 'created_at', sort_direction: 'ASC', created_after: cursor };
-		if (before !== undefined) qs.created_before = before;
-		let body: IDataObject;
-		try {
-			body = jsonBodyOf(context.getNode(), await storaRequest(context, { ...options, qs }));
-		} catch (error) {
-			if (refusesOnly(error, PARAMETERS, userQs)) return undefined;
-			throw asNodeError(context, error);
-		}
-		const batch = recordsOf(body);
-		const outside = (record: IDataObject) =>
-			timeOf(record.created_at) < timeOf(cursor) || (before !== undefined && timeOf(record.created_at) >= timeOf(before));
-		if (!isInOrder(batch, 'created_at', false) || batch.some(outside)) return undefined;
-		for (const record of batch) {
-			const id = String(record.id);
-			if (seen.has(id)) continue;
-			seen.add(id);
-			records.push(record);
-		}
-		if (nextPageOf(body) === undefined || batch.length === 0) return records;
-		const last = String(batch[batch.length - 1].created_at);
-		if (timeOf(last) > timeOf(cursor)) {
-			cursor = last;
-			page = 1;
-		} else {
-			page++;
-		}
-	}
-	return undefined;
 }
 
 /** The created_at of the record at `rank` (1-based) of the list in ascending order: a one-record page. */
@@ -143,7 +97,7 @@ export async function fetchWindows(
 	const worker = async () => {
 		while (!stop && nextWindow < windows.length) {
 			const index = nextWindow++;
-			results[index] = await walkWindow(context, options, userQs, windows[index].from, windows[index].to);
+			results[index] = await walkByTime(context, options, userQs, 'created_at', windows[index].from, windows[index].to);
 			if (results[index] === undefined) stop = true;
 		}
 	};
