@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { log, OWNER, REPO, sleep } from './n8n.mjs';
+import { authorizationCodeCredential } from './sandbox.mjs';
 
 const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -283,14 +284,7 @@ export async function browserChecks(ctx) {
 	await check('"Connect my account" → sandbox consent page → Approve → n8n stores the tokens (PKCE S256)', async () => {
 		await sandbox.control.reset('demo');
 		client = await sandbox.control.oauthClient([callback]);
-		credential = await n8n.createCredential('Stora sandbox (OAuth2)', 'storaOAuth2Api', {
-			grantType: 'authorizationCode',
-			baseUrl: sandbox.url,
-			authUrl: `${sandbox.url}/oauth2/authorize`,
-			clientId: client.client_id,
-			clientSecret: client.client_secret,
-			usePkce: true,
-		});
+		credential = await n8n.createCredential('Stora sandbox (OAuth2)', 'storaOAuth2Api', authorizationCodeCredential(sandbox, client));
 		ctx.credentials.oauth2AuthorizationCode = credential;
 		await sandbox.control.clearRequests();
 

@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 
 import { loadExamples, withCredentials } from './examples.mjs';
 import { ensureN8n, freePort, OWNER, packPackage, REPO, seconds, startN8n } from './n8n.mjs';
-import { buildSandbox, startSandbox } from './sandbox.mjs';
+import { authorizationCodeCredential, buildSandbox, startSandbox } from './sandbox.mjs';
 
 const { values: args } = parseArgs({
 	options: {
@@ -109,14 +109,7 @@ async function main() {
 		clientId: client.client_id,
 		clientSecret: client.client_secret,
 	});
-	await upsertCredential(n8n, 'Stora sandbox (OAuth2 authorization code)', 'storaOAuth2Api', {
-		grantType: 'authorizationCode',
-		baseUrl: sandbox.url,
-		authUrl: `${sandbox.url}/oauth2/authorize`,
-		clientId: client.client_id,
-		clientSecret: client.client_secret,
-		usePkce: true,
-	});
+	await upsertCredential(n8n, 'Stora sandbox (OAuth2 authorization code)', 'storaOAuth2Api', authorizationCodeCredential(sandbox, client));
 
 	// Example workflows, once (by name).
 	const existing = new Set((await n8n.request('GET', '/rest/workflows')).map((w) => w.name));

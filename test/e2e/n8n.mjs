@@ -236,6 +236,30 @@ export function installPackage(userFolder, tarball) {
 // ------------------------------------------------------------------------------------------------ run n8n
 
 /**
+ * The n8n settings every test n8n process shares (e2e, queue mode, bench): loopback over http, no telemetry or
+ * banners, synchronous publication, community packages from the user folder, temp files inside it.
+ */
+export function n8nTestSettings(userFolder) {
+	return {
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_PROTOCOL: 'http',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_LOG_LEVEL: 'info',
+		N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false', // synchronous activation (recipe §4.3)
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_REINSTALL_MISSING_PACKAGES: 'false',
+		TMPDIR: path.join(userFolder, 'tmp'),
+	};
+}
+
+/**
  * Starts `n8n start` on free loopback ports with a fresh user folder (package installed first when `tarball` is
  * given), waits until REST answers with JSON, sets up the owner and logs in. Returns an `N8n` handle; call `stop()`.
  */
@@ -256,26 +280,12 @@ export async function startN8n({ tarball, userFolder, env = {}, port, ownerSetup
 			PATH: `${path.dirname(node24())}:${path.join(HOST_DIR, 'node_modules/.bin')}:${process.env.PATH}`,
 			N8N_USER_FOLDER: uf,
 			N8N_PORT: String(n8nPort),
-			N8N_LISTEN_ADDRESS: '127.0.0.1',
-			N8N_HOST: '127.0.0.1',
-			N8N_PROTOCOL: 'http',
+			...n8nTestSettings(uf),
 			N8N_EDITOR_BASE_URL: `${base}/`,
 			WEBHOOK_URL: `${base}/`,
 			N8N_RUNNERS_BROKER_PORT: String(brokerPort),
-			N8N_SECURE_COOKIE: 'false',
 			N8N_ENCRYPTION_KEY: 'stora-e2e-encryption-key-not-secret',
-			N8N_DIAGNOSTICS_ENABLED: 'false',
-			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-			N8N_TEMPLATES_ENABLED: 'false',
-			N8N_PERSONALIZATION_ENABLED: 'false',
-			N8N_HIRING_BANNER_ENABLED: 'false',
-			N8N_LOG_LEVEL: 'info',
-			N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false', // synchronous activation (recipe §4.3)
-			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
-			N8N_REINSTALL_MISSING_PACKAGES: 'false',
 			DB_SQLITE_POOL_SIZE: '2',
-			TMPDIR: path.join(uf, 'tmp'),
 			...env,
 		}),
 	});

@@ -38,3 +38,15 @@ export async function startSandbox(options = {}) {
 	sandbox.control = control;
 	return sandbox;
 }
+
+/** A Stora OAuth2 API credential (authorization code with PKCE) for a client registered in the sandbox. */
+export function authorizationCodeCredential(sandbox, client) {
+	return {
+		grantType: 'authorizationCode',
+		baseUrl: sandbox.url,
+		authUrl: `${sandbox.url}/oauth2/authorize`,
+		clientId: client.client_id,
+		clientSecret: client.client_secret,
+		usePkce: true,
+	};
+}

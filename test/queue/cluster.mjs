@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { HOST_DIR, N8n, childEnv, freePort, node24, sleep } from '../e2e/n8n.mjs';
+import { HOST_DIR, N8n, childEnv, freePort, n8nTestSettings, node24, sleep } from '../e2e/n8n.mjs';
 
 /**
  * The environment every process shares (the "Running at scale" settings), without the per-process ports.
@@ -33,21 +33,7 @@ export function sharedEnv({ userFolder, pg, redis, encryptionKey, mainBase, webh
 		WEBHOOK_URL: `${webhookBase}/`,
 		// Manual executions go to the workers too (n8n 3 makes this the only behaviour).
 		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
-		N8N_LISTEN_ADDRESS: '127.0.0.1',
-		N8N_HOST: '127.0.0.1',
-		N8N_PROTOCOL: 'http',
-		N8N_SECURE_COOKIE: 'false',
-		N8N_DIAGNOSTICS_ENABLED: 'false',
-		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-		N8N_TEMPLATES_ENABLED: 'false',
-		N8N_PERSONALIZATION_ENABLED: 'false',
-		N8N_HIRING_BANNER_ENABLED: 'false',
-		N8N_LOG_LEVEL: 'info',
-		N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false', // synchronous activation (recipe §4.3)
-		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
-		N8N_REINSTALL_MISSING_PACKAGES: 'false',
-		TMPDIR: path.join(userFolder, 'tmp'),
+		...n8nTestSettings(userFolder),
 	};
 }
 

@@ -20,7 +20,7 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 
 import { forgedDeliveries } from '../e2e/forged.mjs';
 import { ensureN8n, installPackage, N8N_VERSION, packPackage, randomId, seconds, sleep } from '../e2e/n8n.mjs';
-import { buildSandbox, startSandbox } from '../e2e/sandbox.mjs';
+import { authorizationCodeCredential, buildSandbox, startSandbox } from '../e2e/sandbox.mjs';
 import { collectSecrets } from '../e2e/secrets.mjs';
 import { executionsByWorker, startCluster, workerOf } from './cluster.mjs';
 import { ensureServices, startPostgres, startRedis } from './services.mjs';
@@ -609,14 +609,7 @@ async function main() {
 	await check('OAuth2 authorization code: n8n stores the first token pair; after each expiry a worker refreshes with the refresh token the previous worker stored (rotation)', async () => {
 		await reset();
 		const client = await sandbox.control.oauthClient([callback]);
-		const credential = await main.createCredential('Stora sandbox (authorization code)', 'storaOAuth2Api', {
-			grantType: 'authorizationCode',
-			baseUrl: sandbox.url,
-			authUrl: `${sandbox.url}/oauth2/authorize`,
-			clientId: client.client_id,
-			clientSecret: client.client_secret,
-			usePkce: true,
-		});
+		const credential = await main.createCredential('Stora sandbox (authorization code)', 'storaOAuth2Api', authorizationCodeCredential(sandbox, client));
 		await sandbox.control.clearRequests();
 		await connectOAuth2(main, credential, sandbox);
 		const codeRequests = (await sandbox.control.requests()).filter((r) => r.path === '/oauth2/token');
