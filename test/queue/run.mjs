@@ -12,12 +12,13 @@
 // folder all n8n processes share; the sandbox (rate limited, http webhooks allowed) in this process; main, then the
 // workers and the webhook processor. Then the checks below. Ends with "N passed, N failed"; exits 1 on any failure.
 // Everything it started is stopped by PID (also on failure and Ctrl-C) and the temporary folders are removed.
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 
+import { loadExamples, withCredentials } from '../e2e/examples.mjs';
 import { forgedDeliveries } from '../e2e/forged.mjs';
 import { ensureN8n, installPackage, N8N_VERSION, packPackage, randomId, seconds, sleep } from '../e2e/n8n.mjs';
 import { authorizationCodeCredential, buildSandbox, startSandbox } from '../e2e/sandbox.mjs';
@@ -269,7 +270,17 @@ function workersOf(ctx, executionIds) {
 	});
 }
 
-const eventIdOf = (execution) => execution.data?.resultData?.runData?.['Stora Trigger']?.[0]?.data?.main?.[0]?.[0]?.json?.id;
+/** The items a node output in an execution (its first run, first output), or undefined when it did not run. */
+const outputOf = (execution, nodeName) => {
+	const runs = execution.data?.resultData?.runData?.[nodeName];
+	return runs ? (runs[0]?.data?.main?.[0] ?? []).map((item) => item.json) : undefined;
+};
+
+/** The id of the event the execution's Stora Trigger output (whatever the trigger node is called). */
+const eventIdOf = (execution) => {
+	const trigger = execution.workflowData?.nodes?.find((n) => n.type === TRIGGER_TYPE)?.name ?? 'Stora Trigger';
+	return outputOf(execution, trigger)?.[0]?.id;
+};
 
 /** For a failure message: when and where executions ran, which event each was for, and the deliveries of those events. */
 async function describeExecutions(ctx, ids) {
@@ -285,6 +296,28 @@ async function describeExecutions(ctx, ids) {
 }
 
 const sign = (secret, timestamp, body) => createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
+
+/**
+ * Delivers an event already delivered once again, as Stora's retry does: the same event (same id) in the same
+ * envelope, signed again with the endpoint's secret and a fresh timestamp, with a new X-Stora-Request-Id. Resolves to
+ * the HTTP status of the answer.
+ */
+async function redeliver(endpoint, secret, event) {
+	const body = JSON.stringify({ event: { ...event, api_version: endpoint.api_version ?? '2025-09' } });
+	const t = Math.floor(Date.now() / 1000);
+	const res = await fetch(endpoint.url, {
+		method: 'POST',
+		headers: {
+			'content-type': 'application/json',
+			'user-agent': 'Stora-Webhooks/1.0',
+			'x-stora-request-id': randomUUID(),
+			'x-stora-signature': `t=${t},v1=${sign(secret, t, body)}`,
+		},
+		body,
+	});
+	await res.arrayBuffer();
+	return res.status;
+}
 
 // ------------------------------------------------------------------------------------------------ main
 
@@ -421,25 +454,14 @@ async function main() {
 			figure(`n8n's REST execution list for the same workflow: ${listed.length} rows, ${new Set(listed.map((e) => e.id)).size} distinct (PostgreSQL: ${summaries.length})`);
 		});
 
-		await check('a redelivered event (same event id, signed again) starts one execution per delivery: 2 for that event', async () => {
-			// No example workflow dedupes (the README points to Remove Duplicates on the event id): at least once means twice here.
+		await check('without de-duplication, a redelivered event (same event id, signed again) starts one execution per delivery: 2 for that event', async () => {
+			// This plain workflow does not dedupe: at least once means twice here. The deal-lost-task example (next
+			// check) drops the repeat with Remove Duplicates on the event id.
 			assert(trigger.events.length, 'no event was delivered before');
 			const before = executionRows(ctx, trigger.workflow.id).length;
 			const [event] = trigger.events;
-			const body = JSON.stringify({ event: { ...event, api_version: trigger.endpoint.api_version ?? '2025-09' } });
-			const t = Math.floor(Date.now() / 1000);
-			const res = await fetch(trigger.endpoint.url, {
-				method: 'POST',
-				headers: {
-					'content-type': 'application/json',
-					'user-agent': 'Stora-Webhooks/1.0',
-					'x-stora-request-id': randomUUID(),
-					'x-stora-signature': `t=${t},v1=${sign(trigger.secret, t, body)}`,
-				},
-				body,
-			});
-			await res.arrayBuffer();
-			assert(res.status === 200, `redelivery answered ${res.status}`);
+			const status = await redeliver(trigger.endpoint, trigger.secret, event);
+			assert(status === 200, `redelivery answered ${status}`);
 			const summaries = await finishedExecutions(ctx, trigger.workflow.id, before + 1);
 			const newest = await main.execution(summaries[0].id);
 			const id = eventIdOf(newest);
@@ -452,6 +474,85 @@ async function main() {
 
 		await main.deactivate(trigger.workflow);
 	}
+
+	let dedupe;
+	await check('the deal-lost-task example dedupes a redelivered event (same event id, signed again): 2 executions, 1 win-back task, the second stops at "Skip redelivered events"', async () => {
+		await reset();
+		const { workflow: example } = loadExamples().find(({ file }) => file === 'deal-lost-task.json');
+		const workflow = await main.createWorkflow(withCredentials(example, { storaApi: ctx.token }));
+		ctx.workflows.push(workflow);
+		await main.activate(workflow);
+		const endpoints = await sandbox.control.state('webhook_endpoints');
+		assert(endpoints.length === 1, `${endpoints.length} endpoints after publishing`);
+		const [endpoint] = endpoints;
+		assert(endpoint.url.startsWith(`${cluster.webhookBase}/webhook/`), `endpoint URL ${endpoint.url} is not on the webhook processor (${cluster.webhookBase})`);
+		assert(JSON.stringify(endpoint.event_types) === '["deal.lost"]', `event types ${JSON.stringify(endpoint.event_types)}`);
+		const secret = sandbox.core.webhookSecrets.get(endpoint.id);
+		assert(secret, 'the sandbox holds no secret for the endpoint');
+		dedupe = { workflow, executions: 0 };
+
+		const deal = (await sandbox.control.state('deals')).find((d) => d.status === 'lost');
+		assert(deal, 'the demo seed has no lost deal');
+		const contactId = deal.contact.id;
+		const tasksOf = async () => (await sandbox.control.state('tasks')).filter((task) => task.resource?.id === contactId);
+		const tasksBefore = (await tasksOf()).map((task) => task.id);
+		await sandbox.control.clearDeliveries();
+
+		const started = Date.now();
+		const event = await sandbox.control.emit('deal.lost', deal.id);
+		await until('the deal.lost delivery answered', () => sandbox.core.webhooks.deliveries.length >= 1 || undefined, { timeoutMs: 60_000, every: 50 });
+		const deliveries = await sandbox.control.deliveries();
+		assert(
+			deliveries.length === 1 && deliveries[0].status === 200 && deliveries[0].event_id === event.id && deliveries[0].url === endpoint.url,
+			`deliveries: ${JSON.stringify(deliveries.map((d) => [d.event_id, d.status ?? d.error, d.attempt]))}`,
+		);
+		dedupe.executions = 1;
+		await finishedExecutions(ctx, workflow.id, 1);
+		const status = await redeliver(endpoint, secret, event);
+		assert(status === 200, `redelivery answered ${status}`);
+		dedupe.executions = 2;
+		const rows = await finishedExecutions(ctx, workflow.id, 2);
+		const ms = Date.now() - started;
+		assert(rows.length === 2, `${rows.length} executions for 2 deliveries of one event:\n${await describeExecutions(ctx, rows.map((r) => r.id))}`);
+		assert(rows.every((r) => r.status === 'success' && r.mode === 'webhook'), `executions: ${describeCounts(countBy(rows.map((r) => `${r.status}/${r.mode}`)))}`);
+
+		const [first, second] = await Promise.all([...rows].reverse().map((r) => main.execution(r.id)));
+		const delivered = [first, second].map((execution) => outputOf(execution, 'Deal lost')?.[0]);
+		assert(
+			delivered.every((item) => item?.id === event.id && item?.data?.deal?.id === deal.id),
+			`the trigger output events ${delivered.map((item) => `${item?.id} (deal ${item?.data?.deal?.id})`).join(' and ')}, expected ${event.id} (deal ${deal.id}) twice`,
+		);
+		assert(delivered[0].request_id !== delivered[1].request_id, 'both deliveries carried the same X-Stora-Request-Id');
+		const kept = [first, second].map((execution) => outputOf(execution, 'Skip redelivered events')?.length);
+		assert(kept[0] === 1, `first execution: "Skip redelivered events" output ${kept[0]} items, expected 1`);
+		const task = outputOf(first, 'Win-back task');
+		assert(task?.length === 1 && /^task_/.test(task[0].id) && task[0].metadata?.lost_deal === deal.id, `first execution: "Win-back task" output ${JSON.stringify(task)?.slice(0, 300)}`);
+		assert(kept[1] === 0, `second execution: "Skip redelivered events" output ${kept[1]} items, expected 0`);
+		const secondLast = second.data?.resultData?.lastNodeExecuted;
+		assert(outputOf(second, 'Win-back task') === undefined, `second execution ran "Win-back task" (last node ${secondLast})`);
+
+		// Remove Duplicates keeps the seen keys (MD5, base64) in n8n's database, which both workers share.
+		const stored = pg.query(`select value from processed_data where "workflowId" = '${String(workflow.id).replace(/'/g, '')}'`).split('\n').filter(Boolean);
+		const hash = createHash('md5').update(event.id).digest('base64');
+		assert(
+			stored.length === 1 && isDeepStrictEqual(JSON.parse(stored[0]), { mode: 'entries', data: [hash] }),
+			`n8n's processed_data rows for the workflow: ${JSON.stringify(stored)}, expected one holding the event id's key ${hash}`,
+		);
+
+		const created = (await tasksOf()).filter((t) => !tasksBefore.includes(t.id));
+		assert(
+			created.length === 1 && created[0].id === task[0].id && created[0].metadata?.lost_deal === deal.id,
+			`${created.length} new tasks on contact ${contactId}: ${JSON.stringify(created.map((t) => [t.id, t.metadata]))}`,
+		);
+		const workers = workersOf(ctx, [...rows].reverse().map((r) => r.id));
+		figure(
+			`deal-lost-task example: event ${event.id.slice(0, 8)}… delivered twice → 2 executions (${workers.join(', ')}), 1 win-back task; the second stopped at "${secondLast}" with 0 items (the event's key in n8n's PostgreSQL), in ${seconds(ms)}`,
+		);
+
+		await main.deactivate(workflow);
+		const left = await sandbox.control.state('webhook_endpoints');
+		assert(!left.some((e) => e.id === endpoint.id), 'the endpoint is still registered after unpublishing');
+	});
 
 	await check('forged deliveries to the webhook processor are answered 4xx and start nothing; genuine ones start one each', async () => {
 		await reset();
@@ -661,12 +762,15 @@ async function main() {
 
 	// ---------------------------------------------------------------------------------------- the whole run
 	await check('at the end: no execution failed or ran twice, every one ran on exactly one worker, and no secret is in any n8n log', async () => {
-		if (trigger?.events.length) {
-			const count = executionRows(ctx, trigger.workflow.id).length;
-			const expected = trigger.events.length + (trigger.redelivered ?? 0);
+		// The Stora Trigger workflows still have exactly the executions their deliveries started (none late, none extra).
+		const counted = [];
+		if (trigger?.events.length) counted.push(['the trigger workflow', trigger.workflow, trigger.events.length + (trigger.redelivered ?? 0)]);
+		if (dedupe?.executions) counted.push(['the deal-lost-task example', dedupe.workflow, dedupe.executions]);
+		for (const [label, workflow, expected] of counted) {
+			const count = executionRows(ctx, workflow.id).length;
 			if (count !== expected) {
-				const ids = pg.query(`select id from execution_entity where "workflowId" = '${trigger.workflow.id}' order by id desc limit ${Math.max(1, count - expected)}`).split('\n');
-				throw new Error(`the trigger workflow now has ${count} executions, expected ${expected}; the newest:\n${await describeExecutions(ctx, ids)}`);
+				const ids = pg.query(`select id from execution_entity where "workflowId" = '${workflow.id}' order by id desc limit ${Math.max(1, count - expected)}`).split('\n');
+				throw new Error(`${label} now has ${count} executions, expected ${expected}; the newest:\n${await describeExecutions(ctx, ids)}`);
 			}
 		}
 		const rows = pg
