@@ -5,6 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { rateLimitFields } from './rateLimitFields';
+
 export class StoraApi implements ICredentialType {
 	name = 'storaApi';
 
@@ -33,6 +35,7 @@ export class StoraApi implements ICredentialType {
 			description:
 				'Generated in Stora BackOffice under Settings → Public API. It is shown only once, when created.',
 		},
+		...rateLimitFields,
 	];
 
 	authenticate: IAuthenticateGeneric = {

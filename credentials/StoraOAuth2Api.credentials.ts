@@ -1,5 +1,7 @@
 import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
+import { rateLimitFields } from './rateLimitFields';
+
 // Kept in sync with nodes/Stora/helpers/constants.ts DEFAULT_SCOPES and OPTIONAL_SCOPES (a test checks both):
 // credentials cannot import node code.
 const DEFAULT_SCOPES =
@@ -88,5 +90,6 @@ export class StoraOAuth2Api implements ICredentialType {
 			type: 'hidden',
 			default: 'body',
 		},
+		...rateLimitFields,
 	];
 }

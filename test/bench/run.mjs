@@ -262,11 +262,14 @@ function sendWindow(run, seen) {
 /** A 429 that ended the run (the user sees it), or 0. */
 const limitedForUser = (run) => (run.status !== 'success' && /429|rate limit|too many requests/i.test(JSON.stringify(run.error ?? {})) ? 1 : 0);
 
-/** Credentials for one side of a case, each with its own fresh token (the sandbox limits per token). */
-async function credentialsFor(n8n, sandbox, label) {
+/**
+ * Credentials for one side of a case, each with its own fresh token (the sandbox limits per token). `storaSettings`:
+ * more fields of the Stora credential (its Rate Limit).
+ */
+async function credentialsFor(n8n, sandbox, label, storaSettings = {}) {
 	const token = await sandbox.control.token('all');
 	return {
-		stora: await n8n.createCredential(`bench ${label} (Stora)`, 'storaApi', { baseUrl: sandbox.url, accessToken: token }),
+		stora: await n8n.createCredential(`bench ${label} (Stora)`, 'storaApi', { baseUrl: sandbox.url, accessToken: token, ...storaSettings }),
 		bearer: await n8n.createCredential(`bench ${label} (Bearer)`, 'httpBearerAuth', { token }),
 		token,
 	};
@@ -492,11 +495,16 @@ async function triggerCase(n8n) {
 
 // ------------------------------------------------------------------------------------------------ case 2
 
+/** The Stora credential's Rate Limit for an account without one. */
+const NO_RATE_LIMIT = { rateLimit: 'custom', requestsPerSecond: 0, requestsPerMinute: 0 };
+
 async function unlimitedCase(n8n) {
 	const sandbox = await startSandboxProcess({ rateLimit: 'off', latencyMs: LATENCY_MS });
 	await using(sandbox, (s) => s.stop(), async () => {
 		await seedOrders(sandbox.control, ORDERS);
-		const creds = await credentialsFor(n8n, sandbox, 'case 2');
+		// The account has no rate limit, and its credential says so (Rate Limit: Custom, 0 per second and per minute),
+		// as the HTTP Request node is set up without an interval.
+		const creds = await credentialsFor(n8n, sandbox, 'case 2', NO_RATE_LIMIT);
 		const bare = [];
 		const stora = [];
 		const http = [];
@@ -547,7 +555,8 @@ async function unlimitedCase(n8n) {
 			goal: { op: '<=', value: 1.1 },
 			note:
 				`runs: Stora ${stora.map((r) => sec(r.ms)).join(', ')}; bare loop ${bare.map(sec).join(', ')}. ` +
-				`The sandbox sent no rate-limit headers; the Stora node made ${stora[0].requests} requests, its 61st ${sec(stora[0].at61)} after its first`,
+				`The sandbox sent no rate-limit headers; the Stora credential's Rate Limit: Custom, 0 per second and per minute (none). ` +
+				`The Stora node made ${stora[0].requests} requests, its 61st ${sec(stora[0].at61)} after its first`,
 		});
 		row('2i', '  same, HTTP Request node (pagination, no interval) / bare fetch loop (info)', {
 			stora: '',

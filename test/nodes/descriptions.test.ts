@@ -12,6 +12,8 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
+import { resources } from '../../nodes/Stora/descriptions';
+import { shareAcrossOperations, signatureOf } from '../../nodes/Stora/descriptions/share';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
 import { SIMPLIFIED_FIELDS } from '../../nodes/Stora/helpers/output';
@@ -193,5 +195,52 @@ describe('Node descriptions', () => {
 		}
 		expect([...used.loadOptions].sort()).toEqual(Object.keys(loadOptions).sort());
 		expect([...used.listSearch].sort()).toEqual(Object.keys(listSearch).sort());
+	});
+});
+
+describe('Properties shared across operations (descriptions/share.ts)', () => {
+	/** What a user sees for one operation: the properties shown for it, in order, each without its display options. */
+	const seen = (properties: INodeProperties[], resource: string, operation: string) =>
+		properties
+			.filter((property) => {
+				const show = property.displayOptions?.show;
+				return (
+					(show?.resource as string[] | undefined)?.includes(resource) !== false &&
+					(show?.operation as string[] | undefined)?.includes(operation) !== false
+				);
+			})
+			.map(signatureOf);
+
+	it('show every operation exactly the properties its own file defines, in the same order', () => {
+		let merged = 0;
+		for (const [resource, { description }] of Object.entries(resources)) {
+			const shared = shareAcrossOperations(description);
+			merged += description.length - shared.length;
+			const operations = (description.find((property) => property.name === 'operation')?.options ?? []) as INodePropertyOptions[];
+			expect(operations.length).toBeGreaterThan(0);
+			for (const { value } of operations) {
+				expect({ resource, operation: value, properties: seen(shared, resource, String(value)) }).toEqual({
+					resource,
+					operation: value,
+					properties: seen(description, resource, String(value)),
+				});
+			}
+		}
+		expect(merged).toBeGreaterThan(0);
+	});
+
+	it('give Contact one Contact locator for Get, Update and Delete', () => {
+		const locators = shareAcrossOperations(resources.contact.description).filter((property) => property.name === 'contactId');
+		expect(locators).toHaveLength(1);
+		expect([...(locators[0].displayOptions?.show?.operation as string[])].sort()).toEqual(['delete', 'get', 'update']);
+	});
+
+	it('keep a copy apart where a property of the operation lies between the two', () => {
+		const show = (operation: string) => ({ show: { resource: ['contact'], operation: [operation] } });
+		const id: INodeProperties = { displayName: 'ID', name: 'id', type: 'string', default: '', displayOptions: show('get') };
+		const before: INodeProperties = { displayName: 'Before', name: 'before', type: 'string', default: '', displayOptions: show('update') };
+		const shared = shareAcrossOperations([id, before, { ...id, displayOptions: show('update') }]);
+		expect(shared.map((property) => property.name)).toEqual(['id', 'before', 'id']);
+		expect(shareAcrossOperations([id, { ...before, displayOptions: show('delete') }, { ...id, displayOptions: show('update') }])).toHaveLength(2);
 	});
 });

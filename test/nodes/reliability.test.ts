@@ -3,7 +3,8 @@
  * answer was lost. The figures each case measured are printed, for the README's reliability section.
  */
 import { rateLimits } from '../../nodes/Stora/transport/rateLimit';
-import { runStora, locator } from '../helpers/n8n';
+import { updateContacts } from '../helpers/contactUpdates';
+import { runStora, locator, type CredentialStore } from '../helpers/n8n';
 import { printFigure } from '../helpers/figures';
 import { useSandbox } from '../helpers/sandboxFixture';
 import type { SandboxClient, StateRecord } from '../sandbox/client';
@@ -22,23 +23,9 @@ async function insertContacts(client: SandboxClient, count: number): Promise<Sta
 	return await client.insert('contacts', records);
 }
 
-async function bulkUpdate(client: SandboxClient, credentials: ReturnType<ReturnType<typeof useSandbox>['credentials']>, count: number) {
+async function bulkUpdate(client: SandboxClient, credentials: CredentialStore, count: number) {
 	const contacts = await insertContacts(client, count);
-	const started = Date.now();
-	const result = await runStora({
-		credentials,
-		items: contacts.map((contact) => ({ id: contact.id })),
-		parameters: {
-			resource: 'contact',
-			operation: 'update',
-			contactId: locator('={{ $json.id }}'),
-			updateFields: { useCase: 'travelling' },
-		},
-	});
-	const seconds = (Date.now() - started) / 1000;
-	const requests = (await client.requests()).filter((request) => request.method === 'PATCH');
-	const state = new Map((await client.state('contacts')).map((contact) => [contact.id, contact]));
-	return { contacts, result, seconds, requests, state };
+	return { contacts, ...(await updateContacts(client, credentials, contacts)) };
 }
 
 describe('many items under the documented rate-limit shape, scaled to 10/s and 600/min', () => {

@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idempotencyKeyProperty } from './common';
+import { shareAcrossOperations } from './share';
 import * as accessToken from './accessToken/AccessToken.resource';
 import * as contact from './contact/Contact.resource';
 import * as contract from './contract/Contract.resource';
@@ -33,7 +34,7 @@ import * as unitType from './unitType/UnitType.resource';
 import * as webhookEndpoint from './webhookEndpoint/WebhookEndpoint.resource';
 
 /** Every resource of the node, by its value. Adding one is a folder with its `<Resource>.resource.ts` and a line here. */
-const resources: Record<string, { description: INodeProperties[] }> = {
+export const resources: Record<string, { description: INodeProperties[] }> = {
 	accessToken,
 	contact,
 	contract,
@@ -87,7 +88,7 @@ const postOperations = [
 ].sort();
 
 export const resourceProperties: INodeProperties[] = [
-	...Object.values(resources).flatMap((resource) => resource.description),
+	...Object.values(resources).flatMap((resource) => shareAcrossOperations(resource.description)),
 	idempotencyKeyProperty(postOperations),
 ];
 

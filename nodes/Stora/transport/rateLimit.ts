@@ -10,7 +10,14 @@ import { sleep } from 'n8n-workflow';
  *
  * A request holds its place in every window from the moment it is sent until its response arrives, then for the
  * window's length after that: the server counts it at some time in between, so no window can see more than its limit
- * whatever the network latency. No background timers: the only timer is the one a queued request waits on.
+ * whatever the network latency. (Counting it from any earlier moment is a guess about where in the round trip the
+ * server counted: a test that sent the next request at the response less half the fastest round trip saw 6 arrive
+ * within a second at 5/s, because n8n's own work before a request leaves is part of its round trip.)
+ * No background timers: the only timer is the one a queued request waits on.
+ *
+ * A credential may set its account's limits itself (a plan or agreement above the documented ones), or none: then
+ * requests go at full speed, at most UNPACED_IN_FLIGHT at a time, until Stora answers 429 or names its windows in a
+ * `RateLimit-Policy`; from then on the budget paces as above, from the documented limits or the named windows.
  */
 
 export interface RateLimitWindow {
@@ -24,6 +31,9 @@ export const DOCUMENTED_LIMITS: readonly RateLimitWindow[] = Object.freeze([
 	{ limit: 10, windowMs: 1_000 },
 	{ limit: 60, windowMs: 60_000 },
 ]);
+
+/** Requests in flight at most for an account whose credential sets no limit, until Stora shows one. */
+export const UNPACED_IN_FLIGHT = 8;
 
 export interface RateLimitSettings {
 	/** Windows a new budget starts from. */
@@ -65,6 +75,11 @@ export interface AcquireOptions {
 	retry?: boolean;
 	/** Epoch ms: rejects with RateLimitDeadlineError if the request could not be sent by then. */
 	deadline?: number;
+	/**
+	 * The limits a new budget starts from, as the credential sets them (`[]`: none); the registry's default limits
+	 * when absent. Only read when the key's budget is created: the key must tell different limits apart.
+	 */
+	limits?: readonly RateLimitWindow[];
 }
 
 export interface RateLimitSnapshot {
@@ -200,7 +215,10 @@ interface Slot extends RateLimitSlot {
 }
 
 interface Budget {
+	/** Empty while the credential set no limit and Stora has shown none. */
 	windows: RateLimitWindow[];
+	/** Requests in flight at most (only bounded while `windows` is empty). */
+	maxInFlight: number;
 	/** Allowance factor right after the last decrease, and when its linear recovery starts. */
 	low: number;
 	recoverFrom: number;
@@ -220,7 +238,7 @@ interface Budget {
 
 /** Budgets by key. The package shares one instance per process (`rateLimits`); tests make more to act as another process. */
 export class RateLimitRegistry {
-	readonly version = 1;
+	readonly version = 2;
 	private settings: RateLimitSettings = cloneSettings(DEFAULT_SETTINGS);
 	private readonly budgets = new Map<string, Budget>();
 
@@ -239,8 +257,8 @@ export class RateLimitRegistry {
 		this.settings = cloneSettings(DEFAULT_SETTINGS);
 	}
 
-	snapshot(key: string, now = Date.now()): RateLimitSnapshot {
-		const budget = this.budget(key);
+	snapshot(key: string, now = Date.now(), limits?: readonly RateLimitWindow[]): RateLimitSnapshot {
+		const budget = this.budget(key, limits);
 		const factor = this.factor(budget, now);
 		return {
 			windows: budget.windows.map((window) => ({ ...window, effective: effectiveLimit(window, factor) })),
@@ -255,7 +273,7 @@ export class RateLimitRegistry {
 	async acquire(key: string, options: AcquireOptions = {}): Promise<RateLimitSlot> {
 		const { signal } = options;
 		if (signal?.aborted) throw abortReason(signal);
-		const budget = this.budget(key);
+		const budget = this.budget(key, options.limits);
 		return await new Promise<RateLimitSlot>((resolve, reject) => {
 			const onAbort = () => {
 				const index = budget.queue.indexOf(waiter);
@@ -320,7 +338,7 @@ export class RateLimitRegistry {
 		key: string,
 		attempt: () => Promise<T>,
 		view: (response: T) => { statusCode: number; headers?: HeaderSource },
-		options: { signal?: AbortSignal; maxRetryWaitMs?: number } = {},
+		options: { signal?: AbortSignal; maxRetryWaitMs?: number; limits?: readonly RateLimitWindow[] } = {},
 	): Promise<T> {
 		const maxRetryWaitMs = options.maxRetryWaitMs ?? this.settings.maxRetryWaitMs;
 		let firstLimitedAt: number | undefined;
@@ -329,6 +347,7 @@ export class RateLimitRegistry {
 			// A deadline passed while waiting for the retry: the last 429 goes to the caller as its answer.
 			const slot = await this.acquire(key, {
 				signal: options.signal,
+				limits: options.limits,
 				retry: firstLimitedAt !== undefined,
 				deadline: firstLimitedAt === undefined ? undefined : firstLimitedAt + maxRetryWaitMs,
 			}).catch(async (error: unknown) =>
@@ -354,11 +373,12 @@ export class RateLimitRegistry {
 		}
 	}
 
-	private budget(key: string): Budget {
+	private budget(key: string, limits: readonly RateLimitWindow[] = this.settings.limits): Budget {
 		let budget = this.budgets.get(key);
 		if (!budget) {
 			budget = {
-				windows: this.settings.limits.map((window) => ({ ...window })).sort((a, b) => a.windowMs - b.windowMs),
+				windows: limits.map((window) => ({ ...window })).sort((a, b) => a.windowMs - b.windowMs),
+				maxInFlight: limits.length === 0 ? UNPACED_IN_FLIGHT : Infinity,
 				low: 1,
 				recoverFrom: 0,
 				pausedUntil: 0,
@@ -444,6 +464,12 @@ export class RateLimitRegistry {
 		const factor = this.factor(budget, now);
 		let at = Math.max(now, budget.pausedUntil);
 		let known = true;
+		if (budget.inFlight.size >= budget.maxInFlight) {
+			// Unpaced: the next response frees a place (the stale limit bounds the wait).
+			const oldest = Math.min(...[...budget.inFlight].map((slot) => slot.grantedAt));
+			at = Math.max(at, oldest + staleMs);
+			known = false;
+		}
 		for (const window of budget.windows) {
 			const limit = effectiveLimit(window, factor);
 			const recent = budget.completed.filter((time) => time > now - window.windowMs);
@@ -479,9 +505,13 @@ export class RateLimitRegistry {
 		const date = headerValue(headers, 'date');
 		const resetAt = reset === undefined ? undefined : this.clampReset(budget, resetAtFromResponse(reset, date, now), now);
 
-		for (const window of [...limitHeader.windows, ...policy.windows, ...combined.windows]) this.setWindow(budget, window);
+		const named = [...limitHeader.windows, ...policy.windows, ...combined.windows];
 		const limit = limitHeader.limit ?? combined.limit;
-		if (limit !== undefined && limit >= 1) this.lowerMatchingWindow(budget, Math.floor(limit), resetAt, now);
+		// An unpaced account paces by the windows Stora names, if it names any. A bare limit does not say its window:
+		// the account stays unpaced (a 429 or remaining 0 still pauses it until the reset).
+		if (budget.windows.length === 0 && named.length > 0) this.startPacing(budget, false);
+		for (const window of named) this.setWindow(budget, window);
+		if (limit !== undefined && limit >= 1 && budget.windows.length > 0) this.lowerMatchingWindow(budget, Math.floor(limit), resetAt, now);
 		if (remaining !== undefined && remaining <= 0 && resetAt !== undefined) {
 			budget.pausedUntil = Math.max(budget.pausedUntil, resetAt);
 		}
@@ -520,8 +550,15 @@ export class RateLimitRegistry {
 		return Math.min(resetAt, now + longest + 1000);
 	}
 
+	/** Paced from now on: from the documented limits, or from the windows a header is about to name. */
+	private startPacing(budget: Budget, documented: boolean): void {
+		budget.windows = documented ? DOCUMENTED_LIMITS.map((window) => ({ ...window })) : [];
+		budget.maxInFlight = Infinity;
+	}
+
 	/** A 429: pause the account until the window reopens, and shrink the allowance once per pause. */
 	private limited(budget: Budget, headers: HeaderSource, now: number): number {
+		if (budget.windows.length === 0) this.startPacing(budget, true);
 		const retryAfter = retryAfterAtMs(headerValue(headers, 'retry-after'), now);
 		const reset = toNumber(headerValue(headers, 'ratelimit-reset')?.trim() ?? '') ?? parseRateLimitHeader(headerValue(headers, 'ratelimit')).reset;
 		let until: number;
@@ -567,18 +604,42 @@ function abortReason(signal: AbortSignal): Error {
  * (the action and trigger nodes, jest module registries, two installed versions) finds the same one. The built-in is
  * `Symbol` because n8n's community lint forbids `globalThis`; where built-ins are frozen, each copy keeps its own.
  */
-const REGISTRY_KEY = Symbol.for('n8n-nodes-stora.rateLimitRegistry.v1');
+const REGISTRY_KEY = Symbol.for('n8n-nodes-stora.rateLimitRegistry.v2');
 
 function sharedRegistry(): RateLimitRegistry {
 	const anchor = Symbol as unknown as Record<symbol, unknown>;
 	const existing = anchor[REGISTRY_KEY] as RateLimitRegistry | undefined;
-	if (existing && existing.version === 1) return existing;
+	if (existing && existing.version === 2) return existing;
 	const created = new RateLimitRegistry();
 	Reflect.defineProperty(anchor, REGISTRY_KEY, { value: created, configurable: true, enumerable: false, writable: false });
 	return created;
 }
 
 export const rateLimits: RateLimitRegistry = sharedRegistry();
+
+/**
+ * The limits a credential sets for its account: `undefined` for Stora's documented default (the registry's default
+ * limits), else a window per limit above 0 (`[]`: no limit). Throws an Error naming the field for a value that is not
+ * a whole number of 0 or more.
+ */
+export function credentialLimits(credentials: Record<string, unknown>): RateLimitWindow[] | undefined {
+	if (credentials.rateLimit !== 'custom') return undefined;
+	const fields = [
+		{ name: 'requestsPerSecond', label: 'Requests per Second', windowMs: 1_000 },
+		{ name: 'requestsPerMinute', label: 'Requests per Minute', windowMs: 60_000 },
+	];
+	const windows: RateLimitWindow[] = [];
+	for (const { name, label, windowMs } of fields) {
+		const value = Number(credentials[name] ?? 0);
+		if (!Number.isInteger(value) || value < 0) {
+			throw new Error(
+				`${label} in the Stora credential must be a whole number of 0 or more (0: no limit per ${windowMs === 1_000 ? 'second' : 'minute'}), not ${String(credentials[name])}`,
+			);
+		}
+		if (value > 0) windows.push({ limit: value, windowMs });
+	}
+	return windows;
+}
 
 /** Waits for the account's budget; see RateLimitRegistry.acquire. */
 export async function acquireSlot(key: string, options?: AcquireOptions): Promise<RateLimitSlot> {
@@ -595,7 +656,7 @@ export async function sendWithRateLimit<T>(
 	key: string,
 	attempt: () => Promise<T>,
 	view: (response: T) => { statusCode: number; headers?: HeaderSource },
-	options?: { signal?: AbortSignal; maxRetryWaitMs?: number },
+	options?: { signal?: AbortSignal; maxRetryWaitMs?: number; limits?: readonly RateLimitWindow[] },
 ): Promise<T> {
 	return await rateLimits.send(key, attempt, view, options);
 }

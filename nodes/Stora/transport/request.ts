@@ -15,7 +15,14 @@ import { credentialTypeFor, type CredentialType } from '../helpers/authenticatio
 import { API_VERSION } from '../helpers/constants';
 import { headerOf } from '../helpers/response';
 import { toNodeApiError } from './errors';
-import { budgetKey, rateLimits, sendWithRateLimit, type RateLimitSnapshot } from './rateLimit';
+import {
+	budgetKey,
+	credentialLimits,
+	rateLimits,
+	sendWithRateLimit,
+	type RateLimitSnapshot,
+	type RateLimitWindow,
+} from './rateLimit';
 
 export type StoraContext =
 	| IExecuteSingleFunctions
@@ -73,28 +80,45 @@ function responseOfError(error: unknown): IN8nHttpFullResponse | undefined {
 	return undefined;
 }
 
+/** The rate-limit budget a request counts against, and the limits the credential sets for it. */
+interface BudgetRef {
+	key: string;
+	limits?: RateLimitWindow[];
+}
+
 /**
  * Which rate-limit budget a request counts against: the account behind the credential at its base URL. The access
  * token names it; for OAuth2 the client id plus the stored credential (each connected operator has its own limit,
- * and the token itself rotates).
+ * and the token itself rotates). Limits the credential sets are part of the key, so changing them takes effect.
  */
-async function budgetKeyOf(context: StoraContext, credentialType: CredentialType): Promise<string> {
+async function budgetOf(context: StoraContext, credentialType: CredentialType): Promise<BudgetRef> {
 	const credentials = await context.getCredentials<IDataObject>(credentialType);
 	const baseUrl = String(credentials.baseUrl ?? '');
-	if (credentialType === 'storaApi') return budgetKey(baseUrl, `token:${String(credentials.accessToken ?? '')}`);
-	const stored = context.getNode().credentials?.[credentialType];
-	return budgetKey(baseUrl, `oauth2:${String(credentials.clientId ?? '')}:${stored?.id ?? stored?.name ?? ''}`);
+	let limits: RateLimitWindow[] | undefined;
+	try {
+		limits = credentialLimits(credentials);
+	} catch (error) {
+		throw new NodeOperationError(context.getNode(), (error as Error).message, {
+			description: 'Open the Stora credential and correct its Rate Limit settings.',
+		});
+	}
+	const account =
+		credentialType === 'storaApi'
+			? `token:${String(credentials.accessToken ?? '')}`
+			: `oauth2:${String(credentials.clientId ?? '')}:${context.getNode().credentials?.[credentialType]?.id ?? context.getNode().credentials?.[credentialType]?.name ?? ''}`;
+	return { key: budgetKey(baseUrl, `${account}\nlimits:${JSON.stringify(limits ?? 'documented')}`), limits };
 }
 
 /** The account's rate-limit budget as it stands (what Return All reads to decide whether to fetch in parallel). */
 export async function rateLimitSnapshot(context: StoraContext): Promise<RateLimitSnapshot> {
-	return rateLimits.snapshot(await budgetKeyOf(context, credentialTypeOf(context)));
+	const { key, limits } = await budgetOf(context, credentialTypeOf(context));
+	return rateLimits.snapshot(key, Date.now(), limits);
 }
 
 /** One request with the credential, queued for the account's rate-limit budget and retried there on 429. */
 type AuthenticatedSend = (request: IHttpRequestOptions) => Promise<IN8nHttpFullResponse>;
 
-function budgetedSender(context: StoraContext, credentialType: CredentialType, key: string): AuthenticatedSend {
+function budgetedSender(context: StoraContext, credentialType: CredentialType, { key, limits }: BudgetRef): AuthenticatedSend {
 	const signal = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
 	return async (request) =>
 		await sendWithRateLimit(
@@ -102,7 +126,7 @@ function budgetedSender(context: StoraContext, credentialType: CredentialType, k
 			async () =>
 				(await context.helpers.httpRequestWithAuthentication.call(context, credentialType, request)) as IN8nHttpFullResponse,
 			(response) => ({ statusCode: response.statusCode, headers: response.headers as IDataObject }),
-			{ signal },
+			{ signal, limits },
 		);
 }
 
@@ -189,7 +213,7 @@ export async function storaRequest(
 	itemIndex?: number,
 ): Promise<IN8nHttpFullResponse> {
 	const credentialType = credentialTypeOf(context);
-	const send = budgetedSender(context, credentialType, await budgetKeyOf(context, credentialType));
+	const send = budgetedSender(context, credentialType, await budgetOf(context, credentialType));
 	const followsRedirectsItself =
 		options.sendCredentialsOnCrossOriginRedirect === false && options.disableFollowRedirect !== true;
 	const request: IHttpRequestOptions = {

@@ -1,0 +1,110 @@
+/**
+ * The Rate Limit setting of the Stora credentials: the limits of a plan or agreement, or none, in real n8n (every
+ * item of a node at once) against the sandbox over HTTP. The sandbox's request log (arrival times) says what the
+ * server saw.
+ */
+import { RateLimitRegistry, UNPACED_IN_FLIGHT } from '../../nodes/Stora/transport/rateLimit';
+import { updateContacts } from '../helpers/contactUpdates';
+import type { CredentialStore } from '../helpers/n8n';
+import { useSandbox } from '../helpers/sandboxFixture';
+import type { RecordedRequest, SandboxClient, StateRecord } from '../sandbox/client';
+
+jest.setTimeout(120_000);
+
+function withRateLimit(store: CredentialStore, settings: Record<string, string | number>): CredentialStore {
+	return { storaApi: { ...store.storaApi, ...settings } };
+}
+
+/** The most requests that arrived within any `windowMs` (the log's arrival times). */
+function busiestWindow(requests: RecordedRequest[], windowMs: number): number {
+	const times = requests.map((request) => Date.parse(request.at)).sort((a, b) => a - b);
+	let most = 0;
+	for (let first = 0, last = 0; last < times.length; last++) {
+		while (times[last] - times[first] >= windowMs) first++;
+		most = Math.max(most, last - first + 1);
+	}
+	return most;
+}
+
+/** Contact → Update over the first `count` contacts of the seed. */
+async function updateSeedContacts(client: SandboxClient, credentials: CredentialStore, count: number) {
+	const contacts: StateRecord[] = (await client.state('contacts')).slice(0, count);
+	expect(contacts).toHaveLength(count);
+	await client.clearRequests();
+	return { contacts, ...(await updateContacts(client, credentials, contacts)) };
+}
+
+describe('credential Rate Limit, sandbox without limits', () => {
+	const fixture = useSandbox({ rateLimit: 'off' });
+
+	it('Custom 5 per second: no second sees more than 5 requests', async () => {
+		const credentials = withRateLimit(fixture.credentials(), { rateLimit: 'custom', requestsPerSecond: 5, requestsPerMinute: 0 });
+		const { contacts, result, requests, state } = await updateSeedContacts(fixture.client, credentials, 15);
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(15);
+		for (const contact of contacts) expect(state.get(contact.id)?.use_case).toBe('travelling');
+		expect(requests).toHaveLength(15);
+		expect(busiestWindow(requests, 1000)).toBe(5);
+	});
+
+	it('Custom with no limits: more than the documented 10 requests arrive within a second', async () => {
+		const credentials = withRateLimit(fixture.credentials(), { rateLimit: 'custom', requestsPerSecond: 0, requestsPerMinute: 0 });
+		const { contacts, result, requests, state } = await updateSeedContacts(fixture.client, credentials, 30);
+		expect(result.error).toBeUndefined();
+		for (const contact of contacts) expect(state.get(contact.id)?.use_case).toBe('travelling');
+		expect(requests).toHaveLength(30);
+		expect(busiestWindow(requests, 1000)).toBeGreaterThan(10);
+	});
+
+	it('a limit that is not a whole number of 0 or more fails before any request, naming the field', async () => {
+		const credentials = withRateLimit(fixture.credentials(), { rateLimit: 'custom', requestsPerSecond: -1, requestsPerMinute: 60 });
+		const { result, requests } = await updateSeedContacts(fixture.client, credentials, 2);
+		expect(result.error?.message).toMatch(/Requests per Second in the Stora credential must be a whole number of 0 or more/);
+		expect(requests).toHaveLength(0);
+	});
+});
+
+describe('credential Rate Limit set to none, sandbox at the documented 10/s and 60/min', () => {
+	const fixture = useSandbox({ rateLimit: 'default', headers: 'documented' });
+
+	it('starts at full speed, paces by the documented limits after the first 429, and no 429 reaches the user', async () => {
+		// The bare RateLimit-Limit on every answer does not say its window, so only the first 429 starts the pacing.
+		const credentials = withRateLimit(fixture.credentials(), { rateLimit: 'custom', requestsPerSecond: 0, requestsPerMinute: 0 });
+		const { contacts, result, requests, state } = await updateSeedContacts(fixture.client, credentials, 25);
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(25);
+		for (const contact of contacts) expect(state.get(contact.id)?.use_case).toBe('travelling');
+		const limited = requests.filter((request) => request.status === 429).length;
+		expect(requests.filter((request) => request.status === 200)).toHaveLength(25);
+		// Only the requests already out when the first 429 came back can meet one.
+		expect(limited).toBeLessThanOrEqual(UNPACED_IN_FLIGHT);
+	});
+});
+
+describe('credential Rate Limit set to none: requests in flight', () => {
+	it(`lets ${UNPACED_IN_FLIGHT} go at once and the next one when an answer comes`, async () => {
+		const registry = new RateLimitRegistry();
+		const slots = await Promise.all(Array.from({ length: UNPACED_IN_FLIGHT }, async () => await registry.acquire('k', { limits: [] })));
+		let granted = false;
+		const next = registry.acquire('k', { limits: [] }).then((slot) => {
+			granted = true;
+			return slot;
+		});
+		await Promise.resolve();
+		expect(granted).toBe(false);
+		expect(registry.snapshot('k')).toMatchObject({ inFlight: UNPACED_IN_FLIGHT, queued: 1, windows: [] });
+		registry.record(slots[0], 200, {});
+		registry.record(await next, 200, {});
+		expect(granted).toBe(true);
+		for (const slot of slots.slice(1)) registry.record(slot, 200, {});
+		// A bare limit does not say its window: still unpaced.
+		registry.record(await registry.acquire('k', { limits: [] }), 200, { 'RateLimit-Limit': '60', 'RateLimit-Reset': '30' });
+		expect(registry.snapshot('k').windows).toEqual([]);
+		// A 429: paced by the documented windows from now on.
+		expect(registry.record(await registry.acquire('k', { limits: [] }), 429, { 'Retry-After': '1' })).toBeGreaterThan(0);
+		expect(registry.snapshot('k').windows.map(({ limit, windowMs }) => ({ limit, windowMs }))).toEqual([
+			{ limit: 10, windowMs: 1000 },
+			{ limit: 60, windowMs: 60000 },
+		]);
+	});
+});
