@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { createHarness, indent } from '../tools/harness.mjs';
 import { loadExamples, triggerOf, withCredentials } from './examples.mjs';
 import { match, resolve } from './expect.mjs';
 import { forgedDeliveries } from './forged.mjs';
@@ -38,66 +39,15 @@ const PACKAGE_PREFIX = 'n8n-nodes-stora';
 const NODE_TYPE = `${PACKAGE_PREFIX}.stora`;
 const TRIGGER_TYPE = `${PACKAGE_PREFIX}.storaTrigger`;
 const WORKFLOW_DIR = path.join(REPO, 'test/e2e/workflows');
-const t0 = Date.now();
-const timings = [];
-const results = [];
-
-// ------------------------------------------------------------------------------------------------ cleanup
-
-const cleanups = [];
-let cleaning;
-async function cleanup() {
-	cleaning ??= (async () => {
-		for (const fn of cleanups.reverse()) {
-			try {
-				await fn();
-			} catch (error) {
-				console.error('[e2e] cleanup failed:', error.message);
-			}
-		}
-	})();
-	return await cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-	process.on(signal, async () => {
-		console.error(`\n[e2e] ${signal}: stopping what was started`);
-		await cleanup();
-		process.exit(130);
-	});
-}
-
-// A stray rejection must not kill the run before cleanup (n8n, the sandbox and Chromium would outlive it).
-process.on('unhandledRejection', (error) => console.error('[e2e] unhandled rejection:', error?.message ?? error));
-
-async function timed(label, fn) {
-	const started = Date.now();
-	const value = await fn();
-	const ms = Date.now() - started;
-	timings.push([label, ms]);
-	log(`${label}: ${seconds(ms)}`);
-	return value;
-}
+const { timings, cleanups, timed, check, run: runSuite } = createHarness('[e2e]', {
+	report: {
+		passed: (name, time) => console.log(`  ✓ ${name} (${time})`),
+		failed: (name, time, error) => console.log(`  ✗ ${name} (${time})\n${indent(error.message)}`),
+	},
+	width: 58,
+});
 
 // ------------------------------------------------------------------------------------------------ checks
-
-async function check(name, fn) {
-	const started = Date.now();
-	try {
-		await fn();
-		results.push({ name, ok: true });
-		console.log(`  ✓ ${name} (${seconds(Date.now() - started)})`);
-	} catch (error) {
-		results.push({ name, ok: false, error });
-		console.log(`  ✗ ${name} (${seconds(Date.now() - started)})\n${indent(error.message)}`);
-	}
-}
-
-const indent = (text) =>
-	String(text)
-		.split('\n')
-		.slice(0, 40)
-		.map((line) => `      ${line}`)
-		.join('\n');
 
 function assertMatch(actual, expected, what) {
 	const problems = match(actual, expected);
@@ -612,24 +562,4 @@ async function clientCredentialsFlow(ctx) {
 	await n8n.deactivate(workflow);
 }
 
-let failedToRun;
-try {
-	await main();
-} catch (error) {
-	failedToRun = error;
-	console.error(`\n[e2e] the harness failed: ${error.stack ?? error.message}`);
-} finally {
-	await cleanup();
-}
-
-console.log('\nTimings');
-for (const [label, ms] of timings) console.log(`  ${label.padEnd(58)} ${seconds(ms)}`);
-console.log(`  ${'total'.padEnd(58)} ${seconds(Date.now() - t0)}`);
-const passed = results.filter((r) => r.ok).length;
-const failed = results.length - passed + (failedToRun ? 1 : 0);
-if (results.some((r) => !r.ok)) {
-	console.log('\nFailed:');
-	for (const r of results.filter((x) => !x.ok)) console.log(`  ✗ ${r.name}`);
-}
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+await runSuite(main);

@@ -23,6 +23,7 @@ import { forgedDeliveries } from '../e2e/forged.mjs';
 import { ensureN8n, installPackage, N8N_VERSION, packPackage, randomId, seconds, sleep } from '../e2e/n8n.mjs';
 import { authorizationCodeCredential, buildSandbox, startSandbox } from '../e2e/sandbox.mjs';
 import { collectSecrets } from '../e2e/secrets.mjs';
+import { createHarness, indent } from '../tools/harness.mjs';
 import { executionsByWorker, startCluster, workerOf } from './cluster.mjs';
 import { ensureServices, startPostgres, startRedis } from './services.mjs';
 
@@ -47,75 +48,20 @@ const RATE_LIMIT = { perSecond: Number(RATE[1]), perMinute: Number(RATE[2]) };
 
 const NODE_TYPE = 'n8n-nodes-stora.stora';
 const TRIGGER_TYPE = 'n8n-nodes-stora.storaTrigger';
-const t0 = Date.now();
-const timings = [];
-const results = [];
 const figures = [];
-
-const log = (...parts) => console.log('[queue]', ...parts);
-
-// ------------------------------------------------------------------------------------------------ cleanup
-
-const cleanups = [];
-let cleaning;
-async function cleanup() {
-	cleaning ??= (async () => {
-		for (const fn of cleanups.reverse()) {
-			try {
-				await fn();
-			} catch (error) {
-				console.error('[queue] cleanup failed:', error.message);
-			}
-		}
-	})();
-	return await cleaning;
-}
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-	process.on(signal, async () => {
-		if (interrupted) return;
-		interrupted = true;
-		console.error(`\n[queue] ${signal}: stopping what was started`);
-		await cleanup();
-		summary('interrupted');
-		process.exit(130);
-	});
-}
-process.on('unhandledRejection', (error) => console.error('[queue] unhandled rejection:', error?.message ?? error));
-
-async function timed(label, fn) {
-	const started = Date.now();
-	const value = await fn();
-	const ms = Date.now() - started;
-	timings.push([label, ms]);
-	log(`${label}: ${seconds(ms)}`);
-	return value;
-}
+const { log, timings, cleanups, timed, check, run: runSuite } = createHarness('[queue]', {
+	report: {
+		start: (name) => log(`check: ${name}`),
+		passed: (name, time) => log(`passed: ${name} (${time})`),
+		failed: (name, time, error) => log(`FAILED: ${name} (${time})\n${indent(error.stack ?? error.message)}`),
+	},
+	width: 72,
+	prefixHeadings: true,
+	sections: () => [['Figures', figures]],
+	summaryOnInterrupt: true,
+});
 
 // ------------------------------------------------------------------------------------------------ checks
-
-async function check(name, fn) {
-	if (interrupted) return;
-	const started = Date.now();
-	log(`check: ${name}`);
-	try {
-		await fn();
-		if (interrupted) return;
-		results.push({ name, ok: true });
-		log(`passed: ${name} (${seconds(Date.now() - started)})`);
-	} catch (error) {
-		if (interrupted) return; // the services were stopped under it
-		results.push({ name, ok: false, error });
-		log(`FAILED: ${name} (${seconds(Date.now() - started)})\n${indent(error.stack ?? error.message)}`);
-	}
-}
-
-const indent = (text) =>
-	String(text)
-		.split('\n')
-		.slice(0, 40)
-		.map((line) => `      ${line}`)
-		.join('\n');
 
 function assert(condition, message) {
 	if (!condition) throw new Error(message);
@@ -826,32 +772,4 @@ async function connectOAuth2(main, credential, sandbox) {
 	assert(stored.data?.oauthTokenData, 'n8n stored no token data on the credential');
 }
 
-function summary(note) {
-	console.log('\n[queue] Timings');
-	for (const [label, ms] of timings) console.log(`  ${label.padEnd(72)} ${seconds(ms)}`);
-	console.log(`  ${'total'.padEnd(72)} ${seconds(Date.now() - t0)}`);
-	if (figures.length) {
-		console.log('\n[queue] Figures');
-		for (const text of figures) console.log(`  ${text}`);
-	}
-	const passed = results.filter((r) => r.ok).length;
-	const failed = results.length - passed + (failedToRun ? 1 : 0);
-	if (results.some((r) => !r.ok)) {
-		console.log('\n[queue] Failed:');
-		for (const r of results.filter((x) => !x.ok)) console.log(`  ✗ ${r.name}`);
-	}
-	if (note) console.log(`\n[queue] ${note}`);
-	console.log(`\n${passed} passed, ${failed} failed`);
-	return failed;
-}
-
-let failedToRun;
-try {
-	await main();
-} catch (error) {
-	failedToRun = error;
-	if (!interrupted) console.error(`\n[queue] the harness failed: ${error.stack ?? error.message}`);
-} finally {
-	if (!interrupted) await cleanup();
-}
-if (!interrupted) process.exit(summary() ? 1 : 0);
+await runSuite(main);

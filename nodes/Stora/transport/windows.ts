@@ -16,7 +16,7 @@ import { timeOf, walkByTime } from './walk';
  */
 
 /** Windows fetched at once at most; twice as many windows, so an uneven spread over time still keeps them busy. */
-const MAX_PARALLEL = 4;
+const MAX_PARALLEL = 8;
 /** Below this many pages left, the extra requests of the windows are not worth it. */
 const MIN_PAGES_LEFT = 4;
 /** A sequential walk does about one request per this many ms; parallel windows pay off where the budget is faster. */
