@@ -64,6 +64,21 @@ describe('credential Rate Limit, sandbox without limits', () => {
 	});
 });
 
+describe('credential Rate Limit below what Stora announces', () => {
+	// Full headers: every answer carries RateLimit-Policy "10;w=1, 600;w=60".
+	const fixture = useSandbox({ rateLimit: { perSecond: 10, perMinute: 600 }, headers: 'full' });
+
+	it('keeps to the credential\'s 5 per second although Stora announces 10 (a share of the account, say)', async () => {
+		const credentials = withRateLimit(fixture.credentials(), { rateLimit: 'custom', requestsPerSecond: 5, requestsPerMinute: 0 });
+		const { result, requests } = await updateSeedContacts(fixture.client, credentials, 15);
+		expect(result.error).toBeUndefined();
+		expect(requests).toHaveLength(15);
+		expect(busiestWindow(requests, 1000)).toBe(5);
+		// Stora's bare RateLimit-Limit of 10 is its per-second limit, not a minute limit of 10.
+		expect(busiestWindow(requests, 60_000)).toBe(15);
+	});
+});
+
 describe('credential Rate Limit set to none, sandbox at the documented 10/s and 60/min', () => {
 	const fixture = useSandbox({ rateLimit: 'default', headers: 'documented' });
 

@@ -549,14 +549,19 @@ async function main() {
 	});
 
 	const EXECUTIONS = 20;
-	await check(`${WRITES} Contact → Create items in ${EXECUTIONS} concurrent executions on both workers under ${RATE_LIMIT.perSecond}/s: each contact created exactly once, every 429 retried, every execution succeeds`, async () => {
+	/**
+	 * WRITES Contact → Create items in EXECUTIONS concurrent executions on both workers with the credential `token`:
+	 * each contact created exactly once, every 429 retried, every execution succeeds. Returns how many 429s the sandbox
+	 * answered.
+	 */
+	const contactWrites = async (token, label) => {
 		await reset();
 		const before = await sandbox.control.state('contacts');
 		const workflow = await main.createWorkflow(
 			chain('Contact → Create', [
 				webhookNode('queue-contacts'),
 				{ id: randomUUID(), name: 'Split Out', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: position(1), parameters: { fieldToSplitOut: 'body.contacts', options: {} } },
-				storaNode('Stora', { resource: 'contact', operation: 'create', email: '={{ $json.email }}', additionalFields: { fullName: '={{ $json.name }}' } }, ctx.token, 2),
+				storaNode('Stora', { resource: 'contact', operation: 'create', email: '={{ $json.email }}', additionalFields: { fullName: '={{ $json.name }}' } }, token, 2),
 			]),
 		);
 		ctx.workflows.push(workflow);
@@ -600,9 +605,26 @@ async function main() {
 		const workers = countBy(workersOf(ctx, summaries.map((s) => s.id)));
 		assert(workers.size === cluster.workers.length, `only ${describeCounts(workers)} ran the executions`);
 		figure(
-			`${WRITES} creates in ${batches.length} executions (per worker: ${describeCounts(workers)}) in ${seconds(ms)}: ${WRITES} contacts, 0 duplicates; the sandbox answered ${statuses.get(429) ?? 0} × 429 (all retried)${replays ? `, ${replays} other retries` : ''}; at most ${busiest} creates accepted in one second, ${(WRITES / Math.max(spanS, 1)).toFixed(1)}/s on average over ${spanS.toFixed(1)} s`,
+			`${label}: ${WRITES} creates in ${batches.length} executions (per worker: ${describeCounts(workers)}) in ${seconds(ms)}: ${WRITES} contacts, 0 duplicates; the sandbox answered ${statuses.get(429) ?? 0} × 429 (all retried)${replays ? `, ${replays} other retries` : ''}; at most ${busiest} creates accepted in one second, ${(WRITES / Math.max(spanS, 1)).toFixed(1)}/s on average over ${spanS.toFixed(1)} s`,
 		);
 		await main.deactivate(workflow);
+		return statuses.get(429) ?? 0;
+	};
+
+	await check(`${WRITES} Contact → Create items in ${EXECUTIONS} concurrent executions on both workers under ${RATE_LIMIT.perSecond}/s: each contact created exactly once, every 429 retried, every execution succeeds`, async () => {
+		await contactWrites(ctx.token, 'documented Rate Limit');
+	});
+
+	await check(`the same with the credential's Rate Limit set to half the account's limit per worker: no 429 at all`, async () => {
+		const half = await main.createCredential('Stora sandbox (token, half the limit)', 'storaApi', {
+			baseUrl: sandbox.url,
+			accessToken: sandbox.token,
+			rateLimit: 'custom',
+			requestsPerSecond: Math.floor(RATE_LIMIT.perSecond / cluster.workers.length),
+			requestsPerMinute: Math.floor(RATE_LIMIT.perMinute / cluster.workers.length),
+		});
+		const limited = await contactWrites(half, `Rate Limit 1/${cluster.workers.length} of the account's per worker`);
+		assert(limited === 0, `the sandbox answered ${limited} × 429`);
 	});
 
 	// ---------------------------------------------------------------------------------------- OAuth2 on workers

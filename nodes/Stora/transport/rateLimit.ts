@@ -219,6 +219,8 @@ interface Budget {
 	windows: RateLimitWindow[];
 	/** Requests in flight at most (only bounded while `windows` is empty). */
 	maxInFlight: number;
+	/** Limits the credential sets, by window length: what Stora announces may lower them, never raise them. */
+	ceilings: Map<number, number>;
 	/** Allowance factor right after the last decrease, and when its linear recovery starts. */
 	low: number;
 	recoverFrom: number;
@@ -373,12 +375,14 @@ export class RateLimitRegistry {
 		}
 	}
 
-	private budget(key: string, limits: readonly RateLimitWindow[] = this.settings.limits): Budget {
+	private budget(key: string, credentialLimits?: readonly RateLimitWindow[]): Budget {
 		let budget = this.budgets.get(key);
 		if (!budget) {
+			const limits = credentialLimits ?? this.settings.limits;
 			budget = {
 				windows: limits.map((window) => ({ ...window })).sort((a, b) => a.windowMs - b.windowMs),
 				maxInFlight: limits.length === 0 ? UNPACED_IN_FLIGHT : Infinity,
+				ceilings: new Map((credentialLimits ?? []).map((window) => [window.windowMs, window.limit])),
 				low: 1,
 				recoverFrom: 0,
 				pausedUntil: 0,
@@ -517,12 +521,16 @@ export class RateLimitRegistry {
 		}
 	}
 
-	/** A policy naming its window is taken as it is: it may raise a limit as well as lower it. */
+	/**
+	 * A policy naming its window is taken as it is: it may raise a limit as well as lower it, but not above what the
+	 * credential sets for that window (a share of the account's limit, say).
+	 */
 	private setWindow(budget: Budget, window: RateLimitWindow): void {
 		if (!(window.limit >= 1) || !(window.windowMs > 0)) return;
+		const limit = Math.min(Math.floor(window.limit), budget.ceilings.get(window.windowMs) ?? Infinity);
 		const existing = budget.windows.find((w) => w.windowMs === window.windowMs);
-		if (existing) existing.limit = Math.floor(window.limit);
-		else budget.windows.push({ limit: Math.floor(window.limit), windowMs: window.windowMs });
+		if (existing) existing.limit = limit;
+		else budget.windows.push({ limit, windowMs: window.windowMs });
 		budget.windows.sort((a, b) => a.windowMs - b.windowMs);
 	}
 
@@ -537,6 +545,9 @@ export class RateLimitRegistry {
 		for (const window of budget.windows) {
 			if (window.windowMs + 1000 < untilReset) continue;
 			if (window.limit === limit) return;
+			// Held below Stora's limit on purpose by the credential: this may well be the window announced.
+			const ceiling = budget.ceilings.get(window.windowMs);
+			if (ceiling !== undefined && window.limit >= ceiling && limit >= ceiling) return;
 			if (window.limit > limit) {
 				window.limit = limit;
 				return;
