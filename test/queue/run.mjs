@@ -331,6 +331,17 @@ async function main() {
 	ctx.token = await main.createCredential('Stora sandbox (token)', 'storaApi', { baseUrl: sandbox.url, accessToken: sandbox.token });
 
 	// ---------------------------------------------------------------------------------------- Stora Trigger
+	/** The one webhook endpoint a just-published Stora Trigger registered: on the webhook processor, for `eventTypes`, with a secret. */
+	const registeredEndpoint = async (eventTypes) => {
+		const endpoints = await sandbox.control.state('webhook_endpoints');
+		assert(endpoints.length === 1, `${endpoints.length} endpoints after publishing`);
+		const [endpoint] = endpoints;
+		assert(endpoint.url.startsWith(`${cluster.webhookBase}/webhook/`), `endpoint URL ${endpoint.url} is not on the webhook processor (${cluster.webhookBase})`);
+		assert(JSON.stringify(endpoint.event_types) === JSON.stringify(eventTypes), `event types ${JSON.stringify(endpoint.event_types)}`);
+		assert(sandbox.core.webhookSecrets.get(endpoint.id), 'the sandbox holds no secret for the endpoint');
+		return endpoint;
+	};
+
 	let trigger;
 	await check('Stora Trigger: publishing on main registers one endpoint in Stora for the webhook processor\'s URL', async () => {
 		await reset();
@@ -343,15 +354,10 @@ async function main() {
 		ctx.workflows.push(workflow);
 		await sandbox.control.clearRequests();
 		await main.activate(workflow);
-		const endpoints = await sandbox.control.state('webhook_endpoints');
-		assert(endpoints.length === 1, `${endpoints.length} endpoints after publishing`);
-		const [endpoint] = endpoints;
-		assert(endpoint.url.startsWith(`${cluster.webhookBase}/webhook/`), `endpoint URL ${endpoint.url} is not on the webhook processor (${cluster.webhookBase})`);
-		assert(JSON.stringify(endpoint.event_types) === '["contact.created"]', `event types ${JSON.stringify(endpoint.event_types)}`);
+		const endpoint = await registeredEndpoint(['contact.created']);
 		const registrations = (await sandbox.control.requests()).filter((r) => r.path === '/2025-09/webhook_endpoints' && r.method === 'POST');
 		assert(registrations.length === 1 && registrations[0].status < 300, `registrations: ${JSON.stringify(registrations.map((r) => r.status))}`);
 		const secret = sandbox.core.webhookSecrets.get(endpoint.id);
-		assert(secret, 'the sandbox holds no secret for the endpoint');
 		trigger = { workflow, endpoint, secret, events: [] };
 	});
 
@@ -428,13 +434,8 @@ async function main() {
 		const workflow = await main.createWorkflow(withCredentials(example, { storaApi: ctx.token }));
 		ctx.workflows.push(workflow);
 		await main.activate(workflow);
-		const endpoints = await sandbox.control.state('webhook_endpoints');
-		assert(endpoints.length === 1, `${endpoints.length} endpoints after publishing`);
-		const [endpoint] = endpoints;
-		assert(endpoint.url.startsWith(`${cluster.webhookBase}/webhook/`), `endpoint URL ${endpoint.url} is not on the webhook processor (${cluster.webhookBase})`);
-		assert(JSON.stringify(endpoint.event_types) === '["deal.lost"]', `event types ${JSON.stringify(endpoint.event_types)}`);
+		const endpoint = await registeredEndpoint(['deal.lost']);
 		const secret = sandbox.core.webhookSecrets.get(endpoint.id);
-		assert(secret, 'the sandbox holds no secret for the endpoint');
 		dedupe = { workflow, executions: 0 };
 
 		const deal = (await sandbox.control.state('deals')).find((d) => d.status === 'lost');

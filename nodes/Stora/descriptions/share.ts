@@ -31,7 +31,7 @@ export function shareAcrossOperations(properties: INodeProperties[]): INodePrope
 }
 
 /** The operations a property is shown for, when that is all its display options say (one resource, no hide). */
-export function operationsOf(property: INodeProperties): string[] | undefined {
+function operationsOf(property: INodeProperties): string[] | undefined {
 	const options = property.displayOptions;
 	if (!options || options.hide || !options.show) return undefined;
 	const keys = Object.keys(options.show).sort();

@@ -215,10 +215,8 @@ interface Slot extends RateLimitSlot {
 }
 
 interface Budget {
-	/** Empty while the credential set no limit and Stora has shown none. */
+	/** Empty while the credential set no limit and Stora has shown none: then UNPACED_IN_FLIGHT bounds the requests out. */
 	windows: RateLimitWindow[];
-	/** Requests in flight at most (only bounded while `windows` is empty). */
-	maxInFlight: number;
 	/** Limits the credential sets, by window length: what Stora announces may lower them, never raise them. */
 	ceilings: Map<number, number>;
 	/** Allowance factor right after the last decrease, and when its linear recovery starts. */
@@ -381,7 +379,6 @@ export class RateLimitRegistry {
 			const limits = credentialLimits ?? this.settings.limits;
 			budget = {
 				windows: limits.map((window) => ({ ...window })).sort((a, b) => a.windowMs - b.windowMs),
-				maxInFlight: limits.length === 0 ? UNPACED_IN_FLIGHT : Infinity,
 				ceilings: new Map((credentialLimits ?? []).map((window) => [window.windowMs, window.limit])),
 				low: 1,
 				recoverFrom: 0,
@@ -468,7 +465,7 @@ export class RateLimitRegistry {
 		const factor = this.factor(budget, now);
 		let at = Math.max(now, budget.pausedUntil);
 		let known = true;
-		if (budget.inFlight.size >= budget.maxInFlight) {
+		if (budget.windows.length === 0 && budget.inFlight.size >= UNPACED_IN_FLIGHT) {
 			// Unpaced: the next response frees a place (the stale limit bounds the wait).
 			const oldest = Math.min(...[...budget.inFlight].map((slot) => slot.grantedAt));
 			at = Math.max(at, oldest + staleMs);
@@ -513,7 +510,6 @@ export class RateLimitRegistry {
 		const limit = limitHeader.limit ?? combined.limit;
 		// An unpaced account paces by the windows Stora names, if it names any. A bare limit does not say its window:
 		// the account stays unpaced (a 429 or remaining 0 still pauses it until the reset).
-		if (budget.windows.length === 0 && named.length > 0) this.startPacing(budget, false);
 		for (const window of named) this.setWindow(budget, window);
 		if (limit !== undefined && limit >= 1 && budget.windows.length > 0) this.lowerMatchingWindow(budget, Math.floor(limit), resetAt, now);
 		if (remaining !== undefined && remaining <= 0 && resetAt !== undefined) {
@@ -561,15 +557,10 @@ export class RateLimitRegistry {
 		return Math.min(resetAt, now + longest + 1000);
 	}
 
-	/** Paced from now on: from the documented limits, or from the windows a header is about to name. */
-	private startPacing(budget: Budget, documented: boolean): void {
-		budget.windows = documented ? DOCUMENTED_LIMITS.map((window) => ({ ...window })) : [];
-		budget.maxInFlight = Infinity;
-	}
-
 	/** A 429: pause the account until the window reopens, and shrink the allowance once per pause. */
 	private limited(budget: Budget, headers: HeaderSource, now: number): number {
-		if (budget.windows.length === 0) this.startPacing(budget, true);
+		// An unpaced account is paced from its first 429 on, from the documented limits.
+		if (budget.windows.length === 0) budget.windows = DOCUMENTED_LIMITS.map((window) => ({ ...window }));
 		const retryAfter = retryAfterAtMs(headerValue(headers, 'retry-after'), now);
 		const reset = toNumber(headerValue(headers, 'ratelimit-reset')?.trim() ?? '') ?? parseRateLimitHeader(headerValue(headers, 'ratelimit')).reset;
 		let until: number;

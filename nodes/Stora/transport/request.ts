@@ -102,10 +102,11 @@ async function budgetOf(context: StoraContext, credentialType: CredentialType): 
 			description: 'Open the Stora credential and correct its Rate Limit settings.',
 		});
 	}
+	const stored = context.getNode().credentials?.[credentialType];
 	const account =
 		credentialType === 'storaApi'
 			? `token:${String(credentials.accessToken ?? '')}`
-			: `oauth2:${String(credentials.clientId ?? '')}:${context.getNode().credentials?.[credentialType]?.id ?? context.getNode().credentials?.[credentialType]?.name ?? ''}`;
+			: `oauth2:${String(credentials.clientId ?? '')}:${stored?.id ?? stored?.name ?? ''}`;
 	return { key: budgetKey(baseUrl, `${account}\nlimits:${JSON.stringify(limits ?? 'documented')}`), limits };
 }
 
