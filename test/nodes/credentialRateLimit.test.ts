@@ -79,6 +79,30 @@ describe('credential Rate Limit below what Stora announces', () => {
 	});
 });
 
+describe('credential Rate Limit as a share of the account, many items, documented headers only', () => {
+	// RateLimit-Limit and RateLimit-Reset only: the bare limit of 10 on every answer is the per-second window's.
+	const fixture = useSandbox({ rateLimit: { perSecond: 10, perMinute: 600 }, headers: 'documented' });
+
+	it('updates 250 contacts at the credential\'s 5/s and 300/min with no 429', async () => {
+		const [template] = await fixture.client.state('contacts');
+		const contacts = await fixture.client.insert(
+			'contacts',
+			Array.from({ length: 250 }, (_, index) => ({ ...template, id: `con_share${String(index).padStart(4, '0')}`, email: `share.${index}@example.com` })),
+		);
+		await fixture.client.clearRequests();
+		const credentials = withRateLimit(fixture.credentials(), { rateLimit: 'custom', requestsPerSecond: 5, requestsPerMinute: 300 });
+		const { result, requests, state } = await updateContacts(fixture.client, credentials, contacts);
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(250);
+		for (const contact of contacts) expect(state.get(contact.id)?.use_case).toBe('travelling');
+		expect(requests.filter((request) => request.status === 429)).toHaveLength(0);
+		expect(requests).toHaveLength(250);
+		expect(busiestWindow(requests, 1000)).toBe(5);
+		expect(busiestWindow(requests, 60_000)).toBeLessThanOrEqual(300);
+		expect(busiestWindow(requests, 60_000)).toBeGreaterThan(10);
+	}, 180_000);
+});
+
 describe('credential Rate Limit set to none, sandbox at the documented 10/s and 60/min', () => {
 	const fixture = useSandbox({ rateLimit: 'default', headers: 'documented' });
 
