@@ -1,7 +1,8 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -38,14 +39,17 @@ export class StoraApi implements ICredentialType {
 		...rateLimitFields,
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.accessToken}}',
-			},
-		},
-	};
+	// A function rather than n8n's generic `=Bearer {{$credentials.accessToken}}`: n8n evaluates that expression in its
+	// expression sandbox on every request, about 1 ms of CPU each (measured: 1,000 updates, 1.2 s).
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return {
+			...requestOptions,
+			headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken ?? '')}` },
+		};
+	}
 
 	// Listing one site is the cheapest call every useful token can make (site dropdowns need it).
 	test: ICredentialTestRequest = {

@@ -10,8 +10,8 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resourceProperties } from './descriptions';
+import { fillRecordIds } from './descriptions/common';
 import { authenticationProperty, storaCredentials } from './helpers/authentication';
-import { API_VERSION } from './helpers/constants';
 import { checkChoices } from './helpers/validation';
 import { methods } from './methods';
 import { executeStoraRequest } from './transport/execute';
@@ -30,10 +30,8 @@ export class Stora implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: storaCredentials,
-		requestDefaults: {
-			baseURL: `={{$credentials.baseUrl.replace(/\\/+$/, "")}}/${API_VERSION}`,
-			headers: { Accept: 'application/json' },
-		},
+		// No baseURL here: the transport takes it from the credential (n8n would evaluate an expression twice per item).
+		requestDefaults: { headers: { Accept: 'application/json' } },
 		requestOperations: { pagination: executeStoraRequest },
 		properties: [
 			authenticationProperty,
@@ -45,8 +43,9 @@ export class Stora implements INodeType {
 				options: resourceOptions,
 				default: 'site',
 				// Pagination on for every operation: this is what routes every request through the hook above. The
-				// preSend refuses a fixed-choice parameter whose value (from an expression) is not one of its choices.
-				routing: { send: { paginate: true, preSend: [checkChoices(resourceProperties)] } },
+				// preSends refuse a fixed-choice parameter whose value (from an expression) is not one of its choices, and
+				// put the record IDs a URL names (`/contacts/{contactId}`) into it, checked.
+				routing: { send: { paginate: true, preSend: [checkChoices(resourceProperties), fillRecordIds] } },
 			},
 			...resourceProperties,
 		],

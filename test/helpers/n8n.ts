@@ -21,6 +21,7 @@ import type {
 } from 'n8n-workflow';
 import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
+import { StoraApi } from '../../credentials/StoraApi.credentials';
 import { credentialTypeFor as credentialTypeOf } from '../../nodes/Stora/helpers/authentication';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { StoraPollTrigger } from '../../nodes/StoraPollTrigger/StoraPollTrigger.node';
@@ -45,11 +46,9 @@ export function credentialsHelper(store: CredentialStore): ICredentialsHelper {
 	return {
 		getParentTypes: (type: string) => (type.includes('OAuth2') ? ['oAuth2Api'] : []),
 		isCredentialUsableByNode: () => true,
-		authenticate: async (credentials: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) => {
-			// Mirrors StoraApi.authenticate: a generic Bearer header.
-			options.headers = { ...(options.headers ?? {}), Authorization: `Bearer ${credentials.accessToken as string}` };
-			return options;
-		},
+		// The credential's own authenticate, as n8n calls it for a credential that is not OAuth2.
+		authenticate: async (credentials: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) =>
+			await new StoraApi().authenticate(credentials, options),
 		preAuthentication: async () => undefined,
 		runPreAuthentication: async () => undefined,
 		getCredentials: async () => ({}) as never,

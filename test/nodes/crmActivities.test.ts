@@ -345,7 +345,7 @@ describe('Stora node: Task, Note, Timeline Event / Source / Template', () => {
 					operation: 'create',
 					sourceId: source('Acme Gate Control').id,
 					templateId: template('Gate access').id,
-					contactId: { __rl: true, mode: 'list', value: contact.id },
+					eventContactId: { __rl: true, mode: 'list', value: contact.id },
 					variables: { entry: [{ key: 'gate', value: 'North gate' }] },
 					additionalFields: {
 						siteId: site.id,
@@ -385,7 +385,7 @@ describe('Stora node: Task, Note, Timeline Event / Source / Template', () => {
 					operation: 'create',
 					sourceId: source('Stora').id,
 					templateId: template('Payment reminder').id,
-					contactId: { __rl: true, mode: 'list', value: '' },
+					eventContactId: { __rl: true, mode: 'list', value: '' },
 				},
 			});
 			const [request] = await client.requests();
@@ -405,7 +405,7 @@ describe('Stora node: Task, Note, Timeline Event / Source / Template', () => {
 				operation: 'create',
 				sourceId: source('CallDesk').id,
 				templateId: template('Call logged').id,
-				contactId: byId(contacts[0].id),
+				eventContactId: byId(contacts[0].id),
 			};
 			const halfExternal = await runStora({
 				credentials: credentials(),

@@ -42,7 +42,7 @@ describe('Stora node: Deal, Deal Stage, Opportunity', () => {
 				parameters: {
 					resource: 'deal',
 					operation: 'create',
-					contactId: { __rl: true, mode: 'list', value: contacts[34].id },
+					dealContactId: { __rl: true, mode: 'list', value: contacts[34].id },
 					additionalFields: {
 						name: 'Garage clear-out',
 						stageId: stages[2].id,
@@ -85,7 +85,7 @@ describe('Stora node: Deal, Deal Stage, Opportunity', () => {
 				parameters: {
 					resource: 'deal',
 					operation: 'create',
-					contactId: byId(contact.id),
+					dealContactId: byId(contact.id),
 					additionalFields: { startsAt: 'next tuesday' },
 				},
 			});
@@ -96,7 +96,7 @@ describe('Stora node: Deal, Deal Stage, Opportunity', () => {
 				parameters: {
 					resource: 'deal',
 					operation: 'create',
-					contactId: byId(contact.id),
+					dealContactId: byId(contact.id),
 					additionalFields: { unitTypeId: 'site_abc123' },
 				},
 			});

@@ -3,7 +3,7 @@
  * `requestOperations.pagination` (transport/execute.ts), so RoutingNode's response handling never runs: a description
  * that relies on it would silently do nothing. These tests walk every property of both nodes, nested collections and
  * options included, and fail on such a routing feature; they also check what the descriptions promise each other
- * (URLs read parameters that exist and are checked, list methods exist and are used, Simplify knows what to keep).
+ * (URLs name parameters that exist and are checked there, list methods exist and are used, Simplify knows what to keep).
  */
 import type {
 	INodeProperties,
@@ -13,6 +13,7 @@ import type {
 } from 'n8n-workflow';
 
 import { resources } from '../../nodes/Stora/descriptions';
+import { fillRecordIds, urlParameters } from '../../nodes/Stora/descriptions/common';
 import { shareAcrossOperations, signatureOf } from '../../nodes/Stora/descriptions/share';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
@@ -134,14 +135,18 @@ describe('Node descriptions', () => {
 		expect(resource?.displayOptions).toBeUndefined();
 	});
 
-	it('read in each URL a record parameter that the operation shows and checks before any request', () => {
+	it('name in each URL a record parameter that the operation shows, read only there (no expression, no routing)', () => {
+		const resource = stora.properties.find((property) => property.name === 'resource');
+		expect(resource?.routing?.send?.preSend).toContain(fillRecordIds);
 		const operations = stora.properties.filter((property) => property.name === 'operation');
 		let urls = 0;
 		for (const operation of operations) {
 			const resource = operation.displayOptions?.show?.resource?.[0] as string;
 			for (const option of (operation.options ?? []) as INodePropertyOptions[]) {
 				const url = String(option.routing?.request?.url ?? '');
-				for (const [, name] of url.matchAll(/encodeURIComponent\(\$parameter\.(\w+)\)/g)) {
+				// An expression here would make n8n evaluate the parameter once more per item.
+				expect({ url, expression: url.startsWith('=') }).toEqual({ url, expression: false });
+				for (const name of urlParameters(url)) {
 					urls++;
 					const shown = stora.properties.filter(
 						(property) =>
@@ -149,17 +154,33 @@ describe('Node descriptions', () => {
 							property.displayOptions?.show?.resource?.includes(resource) &&
 							property.displayOptions?.show?.operation?.includes(option.value),
 					);
-					expect({ resource, operation: option.value, parameter: name, shown: shown.length }).toEqual({
+					expect({ resource, operation: option.value, parameter: name, shown: shown.length, routing: shown[0]?.routing }).toEqual({
 						resource,
 						operation: option.value,
 						parameter: name,
 						shown: 1,
+						routing: undefined,
 					});
-					expect(shown[0].routing?.send?.preSend?.length).toBeGreaterThan(0);
 				}
 			}
 		}
 		expect(urls).toBeGreaterThan(40);
+	});
+
+	it('read every record field without routing from a URL', () => {
+		const inUrls = new Set(
+			stora.properties
+				.filter((property) => property.name === 'operation')
+				.flatMap((operation) => (operation.options ?? []) as INodePropertyOptions[])
+				.flatMap((option) => urlParameters(String(option.routing?.request?.url ?? ''))),
+		);
+		const recordFields = stora.properties.filter(
+			(property) => property.type === 'resourceLocator' || (property.type === 'options' && property.typeOptions?.loadOptionsMethod),
+		);
+		expect(recordFields.length).toBeGreaterThan(30);
+		for (const property of recordFields.filter((field) => field.routing === undefined)) {
+			expect({ name: property.name, inUrl: inUrls.has(property.name) }).toEqual({ name: property.name, inUrl: true });
+		}
 	});
 
 	it('check every ID list filter before any request, under one parameter name per record', () => {

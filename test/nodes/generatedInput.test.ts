@@ -24,7 +24,7 @@ interface Operation {
 	resource: string;
 	operation: string;
 	method: string;
-	/** The operation's path, with each `{{ }}` as one path segment. */
+	/** The operation's path, with each `{recordId}` as one path segment. */
 	path: RegExp;
 	fields: INodeProperties[];
 }
@@ -50,7 +50,7 @@ function operations(): Operation[] {
 			const request = option.routing?.request ?? {};
 			const url = String(request.url ?? '').replace(/^=/, '');
 			const pattern = url
-				.split(/\{\{[^}]*\}\}/)
+				.split(/\{\w+\}/)
 				.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
 				.join('[^/?#]+');
 			found.push({

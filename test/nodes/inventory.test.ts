@@ -370,7 +370,7 @@ describe('Stora node: inventory (unit types, units, unit allocations, tenancies)
 			const contactId = contactOf(occupied)!;
 			const held = units.filter((unit) => unit.status === 'occupied' && contactOf(unit) === contactId).map((unit) => unit.id);
 
-			const overlocked = await run({ resource: 'unit', operation: 'overlock', contactId: rl(contactId) });
+			const overlocked = await run({ resource: 'unit', operation: 'overlock', overlockContactId: rl(contactId) });
 			expect(overlocked.error).toBeUndefined();
 			expect(held.length).toBeGreaterThan(0);
 			// meta.unit_ids says which units were locked; the envelope's request_id and curies stay out.
@@ -381,7 +381,7 @@ describe('Stora node: inventory (unit types, units, unit allocations, tenancies)
 			let after = await client.state('units');
 			for (const id of held) expect(after.find((unit) => unit.id === id)?.status).toBe('overlocked');
 
-			const removed = await run({ resource: 'unit', operation: 'removeOverlock', contactId: rl(contactId) });
+			const removed = await run({ resource: 'unit', operation: 'removeOverlock', overlockContactId: rl(contactId) });
 			expect(removed.error).toBeUndefined();
 			expect(sorted(removed.items[0].json)).toEqual({
 				success: true,
@@ -400,13 +400,13 @@ describe('Stora node: inventory (unit types, units, unit allocations, tenancies)
 
 		it('rejects a contact ID of another kind before any request', async () => {
 			const [tenancy] = await client.state('tenancies');
-			const result = await run({ resource: 'unit', operation: 'overlock', contactId: rl(tenancy.id) });
+			const result = await run({ resource: 'unit', operation: 'overlock', overlockContactId: rl(tenancy.id) });
 			expect(result.error?.message).toMatch(/contact ID starts with "con_"/);
 			expect(await client.requests()).toEqual([]);
 		});
 
 		it('reports an unknown contact with the API code', async () => {
-			const result = await run({ resource: 'unit', operation: 'removeOverlock', contactId: rl('con_doesnotexist') });
+			const result = await run({ resource: 'unit', operation: 'removeOverlock', overlockContactId: rl('con_doesnotexist') });
 			expect(result.error?.message).toMatch(/\[resource_not_found\]$/);
 			expect((result.error as { httpCode?: string }).httpCode).toBe('404');
 		});

@@ -188,7 +188,7 @@ describe('Stora node with OAuth2', () => {
 
 		it('knows, for every operation of the node, the scopes its endpoint demands', () => {
 			const routes = fixture.sandbox.core.router.routes;
-			const shape = (path: string) => path.replace(/\{\{[^}]*\}\}/g, ':x').replace(/:[a-z_]+/g, ':x');
+			const shape = (path: string) => path.replace(/\{\w+\}/g, ':x').replace(/:[a-z_]+/g, ':x');
 			const operations = new Stora().description.properties.filter((property) => property.name === 'operation');
 			const checked: string[] = [];
 			for (const property of operations as INodeProperties[]) {

@@ -27,6 +27,7 @@ import {
 	article,
 	checkCountryCode,
 	checkDate,
+	checkedId,
 	checkId,
 	checkIdList,
 	checkNumber,
@@ -81,8 +82,8 @@ const recordOf = (kind: RecordKind) => RECORDS[kind] ?? { displayName: kind };
 
 /**
  * A record picked From List (searchable), or By ID (checked against the API's prefix). The parameter is `<kind>Id`
- * unless `name` says otherwise. A locator the URL needs is read by the operation's own `routing.request.url`
- * (`$parameter.<name>` is the extracted ID in either mode); `send` puts the ID into the body or query instead.
+ * unless `name` says otherwise. `send` puts the ID into the body or query; without it, the operation's URL names the
+ * parameter (`/contacts/{contactId}`) and `fillRecordIds` checks and inserts it.
  */
 export function locator(
 	kind: RecordKind,
@@ -139,12 +140,17 @@ export function locator(
 				],
 			},
 		],
-		routing: {
-			send: {
-				...(options.send ?? {}),
-				preSend: [checkId(options.path ?? name, displayName, prefix, options.optional ?? !required)],
-			},
-		},
+		// Without `send` or `path`, the operation's URL names the locator and `fillRecordIds` reads it there.
+		...(options.send || options.path
+			? {
+					routing: {
+						send: {
+							...(options.send ?? {}),
+							preSend: [checkId(options.path ?? name, displayName, prefix, options.optional ?? !required)],
+						},
+					},
+				}
+			: {}),
 	};
 }
 
@@ -174,13 +180,49 @@ export function recordDropdown(
 		default: '',
 		...(options.required ? { required: true } : {}),
 		description: `${options.description}. Choose from the list, or specify an ID using an ${EXPRESSION_LINK}.`,
-		routing: {
-			send: {
-				...(options.property ? { type: 'body' as const, property: `${options.property}.id` } : {}),
-				preSend: [checkId(options.path ?? name, label, ID_PREFIXES[kind])],
-			},
-		},
+		// Without `property` or `path`, the operation's URL names the dropdown and `fillRecordIds` reads it there.
+		...(options.property || options.path
+			? {
+					routing: {
+						send: {
+							...(options.property ? { type: 'body' as const, property: `${options.property}.id` } : {}),
+							preSend: [checkId(options.path ?? name, label, ID_PREFIXES[kind])],
+						},
+					},
+				}
+			: {}),
 	};
+}
+
+/** The record kind of each parameter an operation's URL can name: `<kind>Id`, and three shorter names. */
+const URL_RECORDS: Record<string, RecordKind> = {
+	...Object.fromEntries((Object.keys(ID_PREFIXES) as RecordKind[]).map((kind) => [`${kind}Id`, kind])),
+	stageId: 'dealStage',
+	eventId: 'timelineEvent',
+	templateId: 'timelineTemplate',
+};
+
+/** The parameters an operation's URL names, e.g. `['contactId']` for `/contacts/{contactId}`. */
+export function urlParameters(url: string): string[] {
+	return [...url.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
+}
+
+/**
+ * Puts the record IDs an operation's URL names (`/contacts/{contactId}`) into it, each checked against its prefix and
+ * encoded. A fixed URL with this one preSend, rather than a URL expression and a check on the field, because n8n
+ * evaluates the field's expression again for each of those on every item (three times instead of once).
+ */
+export async function fillRecordIds(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	let url = options.url;
+	// Some operations (an image download) set their URL in a preSend of their own, later.
+	if (url === undefined) return options;
+	for (const name of urlParameters(url)) {
+		const kind = URL_RECORDS[name];
+		if (kind === undefined) throw new Error(`No record kind for the URL parameter {${name}}`);
+		const id = checkedId(this, name, recordOf(kind).displayName, ID_PREFIXES[kind]) as string;
+		url = url.replace(`{${name}}`, encodeURIComponent(id));
+	}
+	return url === options.url ? options : { ...options, url };
 }
 
 /** A plain ID field (records the node cannot list, such as staff members), sent as `{ <property>: { id } }`. */

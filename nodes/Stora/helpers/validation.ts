@@ -52,35 +52,47 @@ export function idsOf(raw: unknown): string[] {
 }
 
 /**
- * Checks a record ID (from a resource locator, a dropdown or a plain field) against the API's prefix before any
- * request, so a pasted contact ID in a site field fails with a message naming the parameter instead of a 404 from
- * Stora. A field that may reference records of several kinds (a note on a contact, unit, subscription or task) gives
- * several prefixes.
+ * The record ID in `parameter`, trimmed, after checking it against the API's prefix before any request, so a pasted
+ * contact ID in a site field fails with a message naming the parameter instead of a 404 from Stora. A field that may
+ * reference records of several kinds (a note on a contact, unit, subscription or task) gives several prefixes.
+ * Undefined for an empty optional field.
  */
+export function checkedId(
+	context: IExecuteSingleFunctions,
+	parameter: string,
+	label: string,
+	prefixes: string | readonly string[],
+	optional = false,
+): string | undefined {
+	const list = typeof prefixes === 'string' ? [prefixes] : [...prefixes];
+	const value = context.getNodeParameter(parameter, '', { extractValue: true }) as string | undefined;
+	if ((value === '' || value === undefined || value === null) && optional) return undefined;
+	const id = typeof value === 'string' ? value.trim() : '';
+	if (isIdOf(id, list)) return id;
+	if (list.length === 1) {
+		fail(
+			context,
+			`${label}: ${shown(typeof value === 'string' ? id : value)} is not ${article(label)} ${label.toLowerCase()} ID`,
+			`${capitalize(article(label))} ${label.toLowerCase()} ID starts with "${list[0]}" (for example ${list[0]}a1b2c3). Pick the record from the list or paste its ID.`,
+		);
+	}
+	fail(
+		context,
+		`${label}: ${shown(typeof value === 'string' ? id : value)} is not a valid ID here`,
+		`The ID must start with one of ${list.map((prefix) => `"${prefix}"`).join(', ')} (for example ${list[0]}a1b2c3).`,
+	);
+}
+
+/** `checkedId` as a field's preSend. */
 export function checkId(
 	parameter: string,
 	label: string,
 	prefixes: string | readonly string[],
 	optional = false,
 ): PreSend {
-	const list = typeof prefixes === 'string' ? [prefixes] : [...prefixes];
 	return async function (this: IExecuteSingleFunctions, options) {
-		const value = this.getNodeParameter(parameter, '', { extractValue: true }) as string | undefined;
-		if ((value === '' || value === undefined || value === null) && optional) return options;
-		const id = typeof value === 'string' ? value.trim() : '';
-		if (isIdOf(id, list)) return options;
-		if (list.length === 1) {
-			fail(
-				this,
-				`${label}: ${shown(typeof value === 'string' ? id : value)} is not ${article(label)} ${label.toLowerCase()} ID`,
-				`${capitalize(article(label))} ${label.toLowerCase()} ID starts with "${list[0]}" (for example ${list[0]}a1b2c3). Pick the record from the list or paste its ID.`,
-			);
-		}
-		fail(
-			this,
-			`${label}: ${shown(typeof value === 'string' ? id : value)} is not a valid ID here`,
-			`The ID must start with one of ${list.map((prefix) => `"${prefix}"`).join(', ')} (for example ${list[0]}a1b2c3).`,
-		);
+		checkedId(this, parameter, label, prefixes, optional);
+		return options;
 	};
 }
 

@@ -53,10 +53,12 @@ export function asNodeError(context: StoraContext, error: unknown): NodeApiError
 	return new NodeOperationError(context.getNode(), error instanceof Error ? error : String(error));
 }
 
+/** `<Base URL>/2025-09` of a credential's data. */
+const versioned = (credentials: { baseUrl?: unknown }) => `${String(credentials.baseUrl ?? '').replace(/\/+$/, '')}/${API_VERSION}`;
+
 /** `<Base URL>/2025-09`, read from whichever credential the node uses. */
 export async function versionedBaseUrl(context: StoraContext): Promise<string> {
-	const credentials = await context.getCredentials<{ baseUrl?: string }>(credentialTypeOf(context));
-	return `${String(credentials.baseUrl ?? '').replace(/\/+$/, '')}/${API_VERSION}`;
+	return versioned(await context.getCredentials<{ baseUrl?: string }>(credentialTypeOf(context)));
 }
 
 function isSafeToRepeat(options: IHttpRequestOptions): boolean {
@@ -80,10 +82,12 @@ function responseOfError(error: unknown): IN8nHttpFullResponse | undefined {
 	return undefined;
 }
 
-/** The rate-limit budget a request counts against, and the limits the credential sets for it. */
+/** The rate-limit budget a request counts against, the limits the credential sets for it, and its API address. */
 interface BudgetRef {
 	key: string;
 	limits?: RateLimitWindow[];
+	/** `<Base URL>/2025-09`: where a request without its own `baseURL` goes. */
+	baseURL: string;
 }
 
 /**
@@ -107,7 +111,11 @@ async function budgetOf(context: StoraContext, credentialType: CredentialType): 
 		credentialType === 'storaApi'
 			? `token:${String(credentials.accessToken ?? '')}`
 			: `oauth2:${String(credentials.clientId ?? '')}:${stored?.id ?? stored?.name ?? ''}`;
-	return { key: budgetKey(baseUrl, `${account}\nlimits:${JSON.stringify(limits ?? 'documented')}`), limits };
+	return {
+		key: budgetKey(baseUrl, `${account}\nlimits:${JSON.stringify(limits ?? 'documented')}`),
+		limits,
+		baseURL: versioned(credentials),
+	};
 }
 
 /** The account's rate-limit budget as it stands (what Return All reads to decide whether to fetch in parallel). */
@@ -214,12 +222,16 @@ export async function storaRequest(
 	itemIndex?: number,
 ): Promise<IN8nHttpFullResponse> {
 	const credentialType = credentialTypeOf(context);
-	const send = budgetedSender(context, credentialType, await budgetOf(context, credentialType));
+	const budget = await budgetOf(context, credentialType);
+	const send = budgetedSender(context, credentialType, budget);
 	const followsRedirectsItself =
 		options.sendCredentialsOnCrossOriginRedirect === false && options.disableFollowRedirect !== true;
 	const request: IHttpRequestOptions = {
 		json: true,
 		...options,
+		// The Stora node leaves the base URL to this (no requestDefaults.baseURL): n8n would evaluate that expression
+		// twice per item.
+		baseURL: options.baseURL ?? budget.baseURL,
 		headers: { Accept: 'application/json', ...(options.headers ?? {}) },
 		returnFullResponse: true,
 		timeout: options.timeout ?? transportSettings.timeoutMs,

@@ -28,7 +28,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Delete a contact. Only a lead without invoices can be deleted; a customer, a churned contact or one with invoices is refused with a conflict error. Returns deleted: true, the ID of the contact and the message of the API.',
 				action: 'Delete a contact',
-				routing: { request: { method: 'DELETE', url: '=/contacts/{{ encodeURIComponent($parameter.contactId) }}' } },
+				routing: { request: { method: 'DELETE', url: '/contacts/{contactId}' } },
 			},
 			{
 				name: 'Get',
@@ -36,7 +36,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Get a contact (a person or company that enquires, books and pays) by ID, with its status (lead, customer or churned)',
 				action: 'Get a contact',
-				routing: { request: { method: 'GET', url: '=/contacts/{{ encodeURIComponent($parameter.contactId) }}' } },
+				routing: { request: { method: 'GET', url: '/contacts/{contactId}' } },
 			},
 			{
 				name: 'Get Many',
@@ -51,7 +51,7 @@ export const description: INodeProperties[] = [
 				value: 'update',
 				description: 'Change fields of a contact; fields not given stay unchanged. Returns the updated contact.',
 				action: 'Update a contact',
-				routing: { request: { method: 'PATCH', url: '=/contacts/{{ encodeURIComponent($parameter.contactId) }}' } },
+				routing: { request: { method: 'PATCH', url: '/contacts/{contactId}' } },
 			},
 		],
 		default: 'getAll',

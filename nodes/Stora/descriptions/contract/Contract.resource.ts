@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 					'Download the signed document of a contract as a PDF file (binary data). Only signed contracts have one; others are refused.',
 				action: 'Download the PDF of a contract',
 				routing: {
-					request: { ...PDF_DOWNLOAD_REQUEST, url: '=/contracts/{{ encodeURIComponent($parameter.contractId) }}' },
+					request: { ...PDF_DOWNLOAD_REQUEST, url: '/contracts/{contractId}' },
 				},
 			},
 			{
@@ -29,7 +29,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Get a contract (a document generated from a contract template for a contact) by ID, with its status: pending, signed, voided, declined or deleted',
 				action: 'Get a contract',
-				routing: { request: { method: 'GET', url: '=/contracts/{{ encodeURIComponent($parameter.contractId) }}' } },
+				routing: { request: { method: 'GET', url: '/contracts/{contractId}' } },
 			},
 			{
 				name: 'Get Many',

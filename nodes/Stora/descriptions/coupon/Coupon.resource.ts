@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Get a coupon (a reusable promotion reducing a price by a percentage or a fixed amount) by ID. Returns its type, percent or amount, code, duration and what it applies to automatically.',
 				action: 'Get a coupon',
-				routing: { request: { method: 'GET', url: '=/coupons/{{ encodeURIComponent($parameter.couponId) }}' } },
+				routing: { request: { method: 'GET', url: '/coupons/{couponId}' } },
 			},
 			{
 				name: 'Get Many',

@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 					'Download a credit note as a PDF document. Returns one item whose binary field holds the file (named after the credit note number).',
 				action: 'Download a credit note PDF',
 				routing: {
-					request: { ...PDF_DOWNLOAD_REQUEST, url: '=/credit_notes/{{ encodeURIComponent($parameter.creditNoteId) }}' },
+					request: { ...PDF_DOWNLOAD_REQUEST, url: '/credit_notes/{creditNoteId}' },
 				},
 			},
 			{
@@ -30,7 +30,7 @@ export const description: INodeProperties[] = [
 					'Get a credit note (a reduction or reversal of part or all of an issued invoice) by ID. Returns its number, invoice, reason, type, line items and totals.',
 				action: 'Get a credit note',
 				routing: {
-					request: { method: 'GET', url: '=/credit_notes/{{ encodeURIComponent($parameter.creditNoteId) }}' },
+					request: { method: 'GET', url: '/credit_notes/{creditNoteId}' },
 				},
 			},
 			{

@@ -29,7 +29,7 @@ export const description: INodeProperties[] = [
 				value: 'get',
 				description: 'Get a deal by ID: its contact, stage, status (open, won or lost), site and line items',
 				action: 'Get a deal',
-				routing: { request: { method: 'GET', url: '=/deals/{{ encodeURIComponent($parameter.dealId) }}' } },
+				routing: { request: { method: 'GET', url: '/deals/{dealId}' } },
 			},
 			{
 				name: 'Get Many',
@@ -44,7 +44,7 @@ export const description: INodeProperties[] = [
 				value: 'lose',
 				description: 'Mark an open deal as lost, with the reason. Returns the deal with status "lost".',
 				action: 'Lose a deal',
-				routing: { request: { method: 'POST', url: '=/deals/{{ encodeURIComponent($parameter.dealId) }}/lose' } },
+				routing: { request: { method: 'POST', url: '/deals/{dealId}/lose' } },
 			},
 			{
 				name: 'Reopen',
@@ -52,21 +52,21 @@ export const description: INodeProperties[] = [
 				description:
 					'Reopen a won or lost deal, optionally into another stage or for another assignee. Returns the deal with status "open".',
 				action: 'Reopen a deal',
-				routing: { request: { method: 'POST', url: '=/deals/{{ encodeURIComponent($parameter.dealId) }}/reopen' } },
+				routing: { request: { method: 'POST', url: '/deals/{dealId}/reopen' } },
 			},
 			{
 				name: 'Update',
 				value: 'update',
 				description: 'Change fields of a deal; fields not given stay unchanged. Returns the updated deal.',
 				action: 'Update a deal',
-				routing: { request: { method: 'PATCH', url: '=/deals/{{ encodeURIComponent($parameter.dealId) }}' } },
+				routing: { request: { method: 'PATCH', url: '/deals/{dealId}' } },
 			},
 			{
 				name: 'Win',
 				value: 'win',
 				description: 'Mark an open deal as won. Returns the deal with status "won".',
 				action: 'Win a deal',
-				routing: { request: { method: 'POST', url: '=/deals/{{ encodeURIComponent($parameter.dealId) }}/win' } },
+				routing: { request: { method: 'POST', url: '/deals/{dealId}/win' } },
 			},
 		],
 		default: 'getAll',

@@ -4,7 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { dealFields, fieldsCollection, locator } from '../common';
 
 const properties: INodeProperties[] = [
-	locator('contact', { send: { type: 'body', property: 'contact.id' }, description: 'The contact the deal is for' }),
+	locator('contact', {
+		name: 'dealContactId',
+		send: { type: 'body', property: 'contact.id' },
+		description: 'The contact the deal is for',
+	}),
 	fieldsCollection('additionalFields', dealFields('additionalFields', false)),
 ];
 

@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 				routing: {
 					request: {
 						method: 'GET',
-						url: '=/identity_verifications/{{ encodeURIComponent($parameter.identityVerificationId) }}',
+						url: '/identity_verifications/{identityVerificationId}',
 					},
 				},
 			},

@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 					'Download an invoice as a PDF document. Returns one item whose binary field holds the file (named after the invoice number).',
 				action: 'Download an invoice PDF',
 				routing: {
-					request: { ...PDF_DOWNLOAD_REQUEST, url: '=/invoices/{{ encodeURIComponent($parameter.invoiceId) }}' },
+					request: { ...PDF_DOWNLOAD_REQUEST, url: '/invoices/{invoiceId}' },
 				},
 			},
 			{
@@ -29,7 +29,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Get an invoice (a billing document for a subscription or an ad hoc charge) by ID. Returns its number, status, collection status, amounts due and paid, dates and line items.',
 				action: 'Get an invoice',
-				routing: { request: { method: 'GET', url: '=/invoices/{{ encodeURIComponent($parameter.invoiceId) }}' } },
+				routing: { request: { method: 'GET', url: '/invoices/{invoiceId}' } },
 			},
 			{
 				name: 'Get Many',

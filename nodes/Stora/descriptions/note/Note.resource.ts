@@ -26,7 +26,7 @@ export const description: INodeProperties[] = [
 				value: 'get',
 				description: 'Get a note by ID: its content, the record it annotates and who wrote it',
 				action: 'Get a note',
-				routing: { request: { method: 'GET', url: '=/notes/{{ encodeURIComponent($parameter.noteId) }}' } },
+				routing: { request: { method: 'GET', url: '/notes/{noteId}' } },
 			},
 			{
 				name: 'Get Many',
@@ -41,7 +41,7 @@ export const description: INodeProperties[] = [
 				value: 'update',
 				description: 'Edit a note (its content, record or metadata). Returns the updated note.',
 				action: 'Update a note',
-				routing: { request: { method: 'PATCH', url: '=/notes/{{ encodeURIComponent($parameter.noteId) }}' } },
+				routing: { request: { method: 'PATCH', url: '/notes/{noteId}' } },
 			},
 		],
 		default: 'getAll',

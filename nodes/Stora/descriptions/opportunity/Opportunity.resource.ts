@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 				routing: {
 					request: {
 						method: 'POST',
-						url: '=/opportunities/{{ encodeURIComponent($parameter.opportunityId) }}/associate_deal',
+						url: '/opportunities/{opportunityId}/associate_deal',
 					},
 				},
 			},
@@ -33,7 +33,7 @@ export const description: INodeProperties[] = [
 				routing: {
 					request: {
 						method: 'DELETE',
-						url: '=/opportunities/{{ encodeURIComponent($parameter.opportunityId) }}/associate_deal',
+						url: '/opportunities/{opportunityId}/associate_deal',
 					},
 				},
 			},

@@ -28,7 +28,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Finalize a draft order for payment. The order must pass validation. Returns the order with status finalized and the hosted checkout link in payment_url.',
 				action: 'Finalize an order',
-				routing: { request: { method: 'POST', url: '=/orders/{{ encodeURIComponent($parameter.orderId) }}/finalize' } },
+				routing: { request: { method: 'POST', url: '/orders/{orderId}/finalize' } },
 			},
 			{
 				name: 'Get',
@@ -36,7 +36,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Get an order by ID. Returns its status, source, billing period, contact, site, start date, line item references and totals.',
 				action: 'Get an order',
-				routing: { request: { method: 'GET', url: '=/orders/{{ encodeURIComponent($parameter.orderId) }}' } },
+				routing: { request: { method: 'GET', url: '/orders/{orderId}' } },
 			},
 			{
 				name: 'Get Many',
@@ -52,7 +52,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Check whether an order is ready to be finalized. Returns the order when it is; otherwise fails with one problem per missing piece (start date, billing period, contact, a unit type line item).',
 				action: 'Validate an order',
-				routing: { request: { method: 'GET', url: '=/orders/{{ encodeURIComponent($parameter.orderId) }}/validate' } },
+				routing: { request: { method: 'GET', url: '/orders/{orderId}/validate' } },
 			},
 		],
 		default: 'getAll',

@@ -19,7 +19,7 @@ export const description: INodeProperties[] = [
 				routing: {
 					request: {
 						method: 'PATCH',
-						url: '=/price_adjustments/{{ encodeURIComponent($parameter.priceAdjustmentId) }}',
+						url: '/price_adjustments/{priceAdjustmentId}',
 					},
 				},
 			},

@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Get a product (a sellable item such as a padlock, boxes or a service) by ID. Returns its name, category, site, charge type and prices per billing period.',
 				action: 'Get a product',
-				routing: { request: { method: 'GET', url: '=/products/{{ encodeURIComponent($parameter.productId) }}' } },
+				routing: { request: { method: 'GET', url: '/products/{productId}' } },
 			},
 			{
 				name: 'Get Many',
@@ -34,7 +34,7 @@ export const description: INodeProperties[] = [
 					'Set the base price of a product for one or more billing periods (amounts in minor units). Prices of other periods are kept. Returns the product with its prices.',
 				action: 'Set the base price of a product',
 				routing: {
-					request: { method: 'POST', url: '=/products/{{ encodeURIComponent($parameter.productId) }}/base_price' },
+					request: { method: 'POST', url: '/products/{productId}/base_price' },
 				},
 			},
 		],

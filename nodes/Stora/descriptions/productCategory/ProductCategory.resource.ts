@@ -19,7 +19,7 @@ export const description: INodeProperties[] = [
 				routing: {
 					request: {
 						method: 'GET',
-						url: '=/product_categories/{{ encodeURIComponent($parameter.productCategoryId) }}',
+						url: '/product_categories/{productCategoryId}',
 					},
 				},
 			},

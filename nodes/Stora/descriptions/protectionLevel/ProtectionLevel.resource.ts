@@ -19,7 +19,7 @@ export const description: INodeProperties[] = [
 					'Get a protection level (optional cover for stored goods up to a coverage amount) by ID. Returns its cover level, prices per billing period and whether it is public.',
 				action: 'Get a protection level',
 				routing: {
-					request: { method: 'GET', url: '=/protection_levels/{{ encodeURIComponent($parameter.protectionLevelId) }}' },
+					request: { method: 'GET', url: '/protection_levels/{protectionLevelId}' },
 				},
 			},
 			{
@@ -38,7 +38,7 @@ export const description: INodeProperties[] = [
 				routing: {
 					request: {
 						method: 'POST',
-						url: '=/protection_levels/{{ encodeURIComponent($parameter.protectionLevelId) }}/base_price',
+						url: '/protection_levels/{protectionLevelId}/base_price',
 					},
 				},
 			},

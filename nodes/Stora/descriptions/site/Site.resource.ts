@@ -16,7 +16,7 @@ export const description: INodeProperties[] = [
 				value: 'get',
 				description: 'Get a site (a physical storage location) by ID',
 				action: 'Get a site',
-				routing: { request: { method: 'GET', url: '=/sites/{{ encodeURIComponent($parameter.siteId) }}' } },
+				routing: { request: { method: 'GET', url: '/sites/{siteId}' } },
 			},
 			{
 				name: 'Get Many',

@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 					'Get a subscription (a recurring billing agreement) by ID. Returns its billing period, current period, contact, site, tenancy, recurring line items and whether it is cancelled.',
 				action: 'Get a subscription',
 				routing: {
-					request: { method: 'GET', url: '=/subscriptions/{{ encodeURIComponent($parameter.subscriptionId) }}' },
+					request: { method: 'GET', url: '/subscriptions/{subscriptionId}' },
 				},
 			},
 			{

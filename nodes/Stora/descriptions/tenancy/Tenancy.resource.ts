@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Get a tenancy (a storage agreement between a contact and the operator at a site) by ID. Returns its contact, site, order, subscription, unit allocations and start and end dates.',
 				action: 'Get a tenancy',
-				routing: { request: { method: 'GET', url: '=/tenancies/{{ encodeURIComponent($parameter.tenancyId) }}' } },
+				routing: { request: { method: 'GET', url: '/tenancies/{tenancyId}' } },
 			},
 			{
 				name: 'Get Many',

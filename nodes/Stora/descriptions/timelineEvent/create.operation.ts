@@ -26,6 +26,7 @@ const properties: INodeProperties[] = [
 		description: 'The message template; it says which links and variables the event needs',
 	}),
 	locator('contact', {
+		name: 'eventContactId',
 		required: false,
 		send: { type: 'body', property: 'contact', value: '={{ $value ? { id: $value } : undefined }}' },
 		description: 'The contact whose timeline shows the event (needed by most templates)',

@@ -22,7 +22,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Release a reserved or occupied unit from its tenancy so it becomes available again. Returns the updated unit.',
 				action: 'Deallocate a unit',
-				routing: { request: { method: 'POST', url: '=/units/{{ encodeURIComponent($parameter.unitId) }}/deallocate' } },
+				routing: { request: { method: 'POST', url: '/units/{unitId}/deallocate' } },
 			},
 			{
 				name: 'Get',
@@ -30,7 +30,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Get a unit (one bookable storage space) by ID. Returns its reference, site, unit type, status and current allocation.',
 				action: 'Get a unit',
-				routing: { request: { method: 'GET', url: '=/units/{{ encodeURIComponent($parameter.unitId) }}' } },
+				routing: { request: { method: 'GET', url: '/units/{unitId}' } },
 			},
 			{
 				name: 'Get Many',
@@ -47,7 +47,7 @@ export const description: INodeProperties[] = [
 					'Give a tenancy immediate access to a unit: the unit becomes occupied. A reserved unit must be reserved for the same tenancy. Returns the updated unit.',
 				action: 'Grant access to a unit',
 				routing: {
-					request: { method: 'POST', url: '=/units/{{ encodeURIComponent($parameter.unitId) }}/grant_access' },
+					request: { method: 'POST', url: '/units/{unitId}/grant_access' },
 				},
 			},
 			{
@@ -72,7 +72,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Reserve an available unit for a tenancy until move-in: the unit becomes reserved. Returns the updated unit.',
 				action: 'Reserve a unit',
-				routing: { request: { method: 'POST', url: '=/units/{{ encodeURIComponent($parameter.unitId) }}/reserve' } },
+				routing: { request: { method: 'POST', url: '/units/{unitId}/reserve' } },
 			},
 		],
 		default: 'getAll',

@@ -5,6 +5,7 @@ import { locator } from '../common';
 
 const properties: INodeProperties[] = [
 	locator('contact', {
+		name: 'overlockContactId',
 		send: { type: 'body', property: 'contact_id' },
 		description: 'The contact whose units are overlocked or released',
 	}),

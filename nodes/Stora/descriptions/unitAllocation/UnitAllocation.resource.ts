@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 					'Get a unit allocation (the assignment of a unit to a tenancy) by ID. Returns its unit, tenancy and when the unit was reserved and access was granted.',
 				action: 'Get a unit allocation',
 				routing: {
-					request: { method: 'GET', url: '=/unit_allocations/{{ encodeURIComponent($parameter.unitAllocationId) }}' },
+					request: { method: 'GET', url: '/unit_allocations/{unitAllocationId}' },
 				},
 			},
 			{

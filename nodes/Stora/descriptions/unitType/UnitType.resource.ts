@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Get a unit type (a standard storage offering at a site) by ID. Returns its name, size, dimensions, site, images and prices per billing period.',
 				action: 'Get a unit type',
-				routing: { request: { method: 'GET', url: '=/unit_types/{{ encodeURIComponent($parameter.unitTypeId) }}' } },
+				routing: { request: { method: 'GET', url: '/unit_types/{unitTypeId}' } },
 			},
 			{
 				name: 'Get Many',
@@ -34,7 +34,7 @@ export const description: INodeProperties[] = [
 					'Set the base price of a unit type for one or more billing periods (amounts in minor units). Prices of other periods are kept. Returns the updated unit type with one price per period.',
 				action: 'Set the base price of a unit type',
 				routing: {
-					request: { method: 'POST', url: '=/unit_types/{{ encodeURIComponent($parameter.unitTypeId) }}/base_price' },
+					request: { method: 'POST', url: '/unit_types/{unitTypeId}/base_price' },
 				},
 			},
 		],

@@ -31,7 +31,7 @@ export const description: INodeProperties[] = [
 				routing: {
 					request: {
 						method: 'DELETE',
-						url: '=/webhook_endpoints/{{ encodeURIComponent($parameter.webhookEndpointId) }}',
+						url: '/webhook_endpoints/{webhookEndpointId}',
 					},
 				},
 			},
@@ -42,7 +42,7 @@ export const description: INodeProperties[] = [
 					'Get a webhook endpoint by ID. Returns its name, URL, event types and status; the signing secret is not returned (null).',
 				action: 'Get a webhook endpoint',
 				routing: {
-					request: { method: 'GET', url: '=/webhook_endpoints/{{ encodeURIComponent($parameter.webhookEndpointId) }}' },
+					request: { method: 'GET', url: '/webhook_endpoints/{webhookEndpointId}' },
 				},
 			},
 			{
@@ -62,7 +62,7 @@ export const description: INodeProperties[] = [
 				routing: {
 					request: {
 						method: 'PATCH',
-						url: '=/webhook_endpoints/{{ encodeURIComponent($parameter.webhookEndpointId) }}',
+						url: '/webhook_endpoints/{webhookEndpointId}',
 					},
 				},
 			},
