@@ -432,9 +432,10 @@ async function executionsDone(n8n, workflowId, total) {
 	}
 }
 
-async function triggerCase(n8n) {
+/** Deliveries per second to the Stora Trigger and to the Webhook node in `n8n`, in alternating rounds. */
+async function triggerRates(n8n, label = 'case 5') {
 	const sandbox = await startSandbox({ seed: 'demo', allowHttpWebhooks: true });
-	await using(sandbox, (s) => s.close(), async () => {
+	return await using(sandbox, (s) => s.close(), async () => {
 		const credential = await n8n.createCredential('bench trigger (Stora)', 'storaApi', { baseUrl: sandbox.url, accessToken: sandbox.token });
 		const stora = await publish(n8n, wf.storaTrigger(credential));
 		const plain = await publish(n8n, wf.plainWebhook('bench-plain-webhook'));
@@ -460,7 +461,7 @@ async function triggerCase(n8n) {
 			const totals = { stora: { n: 0, ms: 0 }, plain: { n: 0, ms: 0 } };
 			for (const side of ROUNDS) {
 				const target = targets[side];
-				doing(`case 5: ${DELIVERIES} signed deliveries to ${side === 'stora' ? 'Stora Trigger' : 'the Webhook node'}, ${DELIVERY_CONCURRENCY} at a time`);
+				doing(`${label}: ${DELIVERIES} signed deliveries to ${side === 'stora' ? 'Stora Trigger' : 'the Webhook node'}, ${DELIVERY_CONCURRENCY} at a time`);
 				const { started, statuses } = await deliver(target.url, DELIVERIES, DELIVERY_CONCURRENCY, make);
 				target.count += DELIVERIES;
 				const bad = statuses.filter((s) => s !== 200);
@@ -471,25 +472,45 @@ async function triggerCase(n8n) {
 				rates[side].push(rate);
 				totals[side].n += DELIVERIES;
 				totals[side].ms += lastStop - started;
-				say(`case 5, ${side}: ${rate.toFixed(1)} deliveries/s (answered and executed)`);
+				say(`${label}, ${side}: ${rate.toFixed(1)} deliveries/s (answered and executed)`);
 			}
 			return { rates, totals };
 		} finally {
 			await n8n.deactivate(stora).catch(() => {});
 			await n8n.deactivate(plain).catch(() => {});
 		}
-	}).then(({ rates, totals }) => {
-		const storaRate = totals.stora.n / (totals.stora.ms / 1000);
-		const plainRate = totals.plain.n / (totals.plain.ms / 1000);
-		row('5', 'Trigger: signed deliveries per second, Stora Trigger / Webhook node', {
-			stora: `${storaRate.toFixed(1)}/s`,
-			other: `${plainRate.toFixed(1)}/s`,
-			ratio: storaRate / plainRate,
-			goal: { op: '>=', value: 0.8 },
-			note:
-				`${ROUNDS.length / 2} rounds of ${DELIVERIES} deliveries per side (order ${ROUNDS.map((r) => (r === 'stora' ? 'S' : 'W')).join('')}), ${DELIVERY_CONCURRENCY} at a time, ` +
-				`each from the first send until the last execution stopped; per round: Stora ${rates.stora.map((r) => r.toFixed(1)).join(', ')}, Webhook ${rates.plain.map((r) => r.toFixed(1)).join(', ')}`,
-		});
+	});
+}
+
+/** The rates as a row: Stora Trigger / Webhook node. */
+function triggerRow(id, what, { rates, totals }, goal) {
+	const storaRate = totals.stora.n / (totals.stora.ms / 1000);
+	const plainRate = totals.plain.n / (totals.plain.ms / 1000);
+	row(id, what, {
+		stora: `${storaRate.toFixed(1)}/s`,
+		other: `${plainRate.toFixed(1)}/s`,
+		ratio: storaRate / plainRate,
+		goal,
+		note:
+			`${ROUNDS.length / 2} rounds of ${DELIVERIES} deliveries per side (order ${ROUNDS.map((r) => (r === 'stora' ? 'S' : 'W')).join('')}), ${DELIVERY_CONCURRENCY} at a time, ` +
+			`each from the first send until the last execution stopped; per round: Stora ${rates.stora.map((r) => r.toFixed(1)).join(', ')}, Webhook ${rates.plain.map((r) => r.toFixed(1)).join(', ')}`,
+	});
+}
+
+async function triggerCase(n8n) {
+	triggerRow('5', 'Trigger: signed deliveries per second, Stora Trigger / Webhook node', await triggerRates(n8n), { op: '>=', value: 0.8 });
+}
+
+/**
+ * Case 5 again in an n8n that acquires its expression isolate only when an expression needs it
+ * (N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE, default off): n8n 2.41 otherwise sets one up for every delivery to a trigger
+ * other than its own Webhook node. Info only: the goal counts n8n as it comes.
+ */
+async function lazyIsolateTriggerCase(tarball) {
+	doing('case 5l: starting an n8n with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true');
+	const n8n = await startN8n({ tarball, env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' } });
+	await using(n8n, (n) => n.stop(), async () => {
+		triggerRow('5l', '  same, in an n8n with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true (info)', await triggerRates(n8n, 'case 5l'));
 	});
 }
 
@@ -754,12 +775,19 @@ async function main() {
 			}
 		}
 	});
+	if (wanted(5)) {
+		try {
+			await lazyIsolateTriggerCase(tarball);
+		} catch (error) {
+			failedRow('5l', '  same, in an n8n with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true (info)', undefined, error);
+		}
+	}
 	return { tarballBytes };
 }
 
 // ------------------------------------------------------------------------------------------------ report
 
-const ORDER = ['1a', '1b', '1c', '2', '2i', '2b', '3', '3i', '4a', '4b', '4i', '4u', '5', '6a', '6b'];
+const ORDER = ['1a', '1b', '1c', '2', '2i', '2b', '3', '3i', '4a', '4b', '4i', '4u', '5', '5l', '6a', '6b'];
 const goalText = (goal) => (goal ? `${goal.op === '==' ? '=' : goal.op === '<=' ? '≤' : goal.op === '>=' ? '≥' : goal.op} ${goal.value}` : '');
 const metText = (met) => (met === undefined ? '' : met ? 'yes' : '**no**');
 
