@@ -210,9 +210,12 @@ export function urlParameters(url: string): string[] {
 /**
  * Puts the record IDs an operation's URL names (`/contacts/{contactId}`) into it, each checked against its prefix and
  * encoded. A fixed URL with this one preSend, rather than a URL expression and a check on the field, because n8n
- * evaluates the field's expression again for each of those on every item (three times instead of once).
+ * evaluates the field's expression again for each of those on every item: 3 times per item instead of 7.
  */
-export async function fillRecordIds(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+export async function fillRecordIds(
+	this: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	let url = options.url;
 	// Some operations (an image download) set their URL in a preSend of their own, later.
 	if (url === undefined) return options;
