@@ -197,7 +197,7 @@ describe('Stora node: Order and Order Line Item', () => {
 				parameters: {
 					resource: 'order',
 					operation: 'create',
-					siteId: site.id,
+					orderSiteId: site.id,
 					additionalFields: {
 						billingPeriod: 'monthly',
 						startsAt: '2030-05-01T09:00:00.000Z',
@@ -253,7 +253,7 @@ describe('Stora node: Order and Order Line Item', () => {
 				parameters: {
 					resource: 'order',
 					operation: 'create',
-					siteId: site.id,
+					orderSiteId: site.id,
 					additionalFields: {
 						billingPeriod: 'weekly',
 						startsAt: '2030-06-01T00:00:00.000Z',
@@ -297,7 +297,7 @@ describe('Stora node: Order and Order Line Item', () => {
 				parameters: {
 					resource: 'order',
 					operation: 'create',
-					siteId: site.id,
+					orderSiteId: site.id,
 					additionalFields: {
 						bookingConfirmationEmail: true,
 						moveInDayEmail: false,
@@ -333,7 +333,7 @@ describe('Stora node: Order and Order Line Item', () => {
 					parameters: {
 						resource: 'order',
 						operation: 'create',
-						siteId: site.id,
+						orderSiteId: site.id,
 						additionalFields: { newContact: { email: 'x@example.com', countryAlpha2: code } },
 					},
 				});
@@ -368,13 +368,13 @@ describe('Stora node: Order and Order Line Item', () => {
 			for (const [additionalFields, message] of cases) {
 				const result = await runStora({
 					credentials: credentials(),
-					parameters: { resource: 'order', operation: 'create', siteId: site.id, additionalFields: additionalFields as INodeParameters },
+					parameters: { resource: 'order', operation: 'create', orderSiteId: site.id, additionalFields: additionalFields as INodeParameters },
 				});
 				expect(result.error?.message).toMatch(message);
 			}
 			const wrongSite = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'order', operation: 'create', siteId: contact.id },
+				parameters: { resource: 'order', operation: 'create', orderSiteId: contact.id },
 			});
 			expect(wrongSite.error?.message).toBe(`Site: "${contact.id}" is not a site ID`);
 			expect(await client.requests()).toEqual([]);
@@ -385,7 +385,7 @@ describe('Stora node: Order and Order Line Item', () => {
 			const before = (await client.state('orders')).length;
 			const result = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'order', operation: 'create', siteId: site.id, additionalFields: { finalize: true } },
+				parameters: { resource: 'order', operation: 'create', orderSiteId: site.id, additionalFields: { finalize: true } },
 			});
 			expect(result.error?.message).toMatch(/\[invalid_content\]$/);
 			for (const pointer of ['/starts_at', '/billing_period', '/contact', '/line_items']) {
@@ -406,7 +406,7 @@ describe('Stora node: Order and Order Line Item', () => {
 				parameters: {
 					resource: 'order',
 					operation: 'create',
-					siteId: site.id,
+					orderSiteId: site.id,
 					additionalFields: {
 						billingPeriod: 'monthly',
 						startsAt: '2030-05-01T00:00:00.000Z',
@@ -518,9 +518,9 @@ describe('Stora node: Order and Order Line Item', () => {
 				parameters: {
 					resource: 'orderLineItem',
 					operation: 'create',
-					orderId: rl(order.id),
+					lineItemOrderId: rl(order.id),
 					lineItemType: 'unit_type',
-					unitTypeId: unitType.id,
+					lineItemUnitTypeId: unitType.id,
 					additionalFields: { quantity: 2, price: 5000 },
 				},
 			});
@@ -544,12 +544,12 @@ describe('Stora node: Order and Order Line Item', () => {
 			const unitType = (await client.state('unit_types')).find((type) => type.security_deposit)!;
 			const cases: Array<[Record<string, unknown>, Record<string, unknown>]> = [
 				[
-					{ lineItemType: 'protection', protectionLevelId: rl(protection.id) },
+					{ lineItemType: 'protection', lineItemProtectionLevelId: rl(protection.id) },
 					{ type: 'protection', item: { id: protection.id } },
 				],
-				[{ lineItemType: 'product', productId: rl(product.id) }, { type: 'product', item: { id: product.id } }],
+				[{ lineItemType: 'product', lineItemProductId: rl(product.id) }, { type: 'product', item: { id: product.id } }],
 				[
-					{ lineItemType: 'security_deposit', unitTypeId: unitType.id },
+					{ lineItemType: 'security_deposit', lineItemUnitTypeId: unitType.id },
 					{ type: 'security_deposit', item: { id: unitType.id } },
 				],
 			];
@@ -557,7 +557,7 @@ describe('Stora node: Order and Order Line Item', () => {
 				await client.clearRequests();
 				const result = await runStora({
 					credentials: credentials(),
-					parameters: { resource: 'orderLineItem', operation: 'create', orderId: rl(order.id), ...parameters },
+					parameters: { resource: 'orderLineItem', operation: 'create', lineItemOrderId: rl(order.id), ...parameters },
 				});
 				expect(result.error).toBeUndefined();
 				expect((await client.requests())[0].body).toEqual(body);
@@ -570,21 +570,21 @@ describe('Stora node: Order and Order Line Item', () => {
 			const order = await emptyDraft();
 			const [product] = await client.state('products');
 			const cases: Array<[Record<string, unknown>, RegExp]> = [
-				[{ lineItemType: 'protection', protectionLevelId: rl(product.id) }, /A protection level ID starts with "plvl_"/],
-				[{ lineItemType: 'unit_type', unitTypeId: product.id }, /^Unit Type: ".*" is not an? unit type ID$/],
+				[{ lineItemType: 'protection', lineItemProtectionLevelId: rl(product.id) }, /A protection level ID starts with "plvl_"/],
+				[{ lineItemType: 'unit_type', lineItemUnitTypeId: product.id }, /^Unit Type: ".*" is not an? unit type ID$/],
 				[
-					{ lineItemType: 'product', productId: rl(product.id), additionalFields: { quantity: 0 } },
+					{ lineItemType: 'product', lineItemProductId: rl(product.id), additionalFields: { quantity: 0 } },
 					/^Quantity: 0 is out of range$/,
 				],
 				[
-					{ lineItemType: 'product', productId: rl(product.id), additionalFields: { price: 12.5 } },
+					{ lineItemType: 'product', lineItemProductId: rl(product.id), additionalFields: { price: 12.5 } },
 					/^Price \(Minor Units\): 12.5 is out of range$/,
 				],
 			];
 			for (const [parameters, message] of cases) {
 				const result = await runStora({
 					credentials: credentials(),
-					parameters: { resource: 'orderLineItem', operation: 'create', orderId: rl(order.id), ...parameters },
+					parameters: { resource: 'orderLineItem', operation: 'create', lineItemOrderId: rl(order.id), ...parameters },
 				});
 				expect(result.error?.message).toMatch(message);
 			}
@@ -599,9 +599,9 @@ describe('Stora node: Order and Order Line Item', () => {
 				parameters: {
 					resource: 'orderLineItem',
 					operation: 'create',
-					orderId: rl(completed.id),
+					lineItemOrderId: rl(completed.id),
 					lineItemType: 'product',
-					productId: rl(product.id),
+					lineItemProductId: rl(product.id),
 				},
 			});
 			expect(result.error?.message).toMatch(/\[conflict\]$/);

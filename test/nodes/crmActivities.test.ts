@@ -344,7 +344,7 @@ describe('Stora node: Task, Note, Timeline Event / Source / Template', () => {
 					resource: 'timelineEvent',
 					operation: 'create',
 					sourceId: source('Acme Gate Control').id,
-					templateId: template('Gate access').id,
+					eventTemplateId: template('Gate access').id,
 					eventContactId: { __rl: true, mode: 'list', value: contact.id },
 					variables: { entry: [{ key: 'gate', value: 'North gate' }] },
 					additionalFields: {
@@ -384,7 +384,7 @@ describe('Stora node: Task, Note, Timeline Event / Source / Template', () => {
 					resource: 'timelineEvent',
 					operation: 'create',
 					sourceId: source('Stora').id,
-					templateId: template('Payment reminder').id,
+					eventTemplateId: template('Payment reminder').id,
 					eventContactId: { __rl: true, mode: 'list', value: '' },
 				},
 			});
@@ -404,7 +404,7 @@ describe('Stora node: Task, Note, Timeline Event / Source / Template', () => {
 				resource: 'timelineEvent',
 				operation: 'create',
 				sourceId: source('CallDesk').id,
-				templateId: template('Call logged').id,
+				eventTemplateId: template('Call logged').id,
 				eventContactId: byId(contacts[0].id),
 			};
 			const halfExternal = await runStora({

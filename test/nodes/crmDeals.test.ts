@@ -476,7 +476,7 @@ describe('Stora node: Deal, Deal Stage, Opportunity', () => {
 					resource: 'opportunity',
 					operation: 'associateDeal',
 					opportunityId: byId(opportunityId),
-					dealId: byId(dealId),
+					opportunityDealId: byId(dealId),
 					...extra,
 				},
 			});
@@ -583,7 +583,7 @@ describe('Stora node: Deal, Deal Stage, Opportunity', () => {
 					resource: 'opportunity',
 					operation: 'associateDeal',
 					opportunityId: byId('={{ $json.opportunity }}'),
-					dealId: byId('={{ $json.deal }}'),
+					opportunityDealId: byId('={{ $json.deal }}'),
 				},
 				items: [{ opportunity: deals[0].id, deal: deals[0].id }],
 			});

@@ -183,6 +183,19 @@ describe('Node descriptions', () => {
 		}
 	});
 
+	it('give each top-level record parameter a name no other resource uses (n8n evaluates every namesake per item)', () => {
+		const resourcesByName = new Map<string, Set<string>>();
+		for (const property of stora.properties) {
+			if (property.type !== 'resourceLocator' && !(property.type === 'options' && property.typeOptions?.loadOptionsMethod)) continue;
+			const names = resourcesByName.get(property.name) ?? new Set<string>();
+			for (const resource of (property.displayOptions?.show?.resource ?? []) as string[]) names.add(resource);
+			resourcesByName.set(property.name, names);
+		}
+		expect(resourcesByName.size).toBeGreaterThan(30);
+		const shared = [...resourcesByName].filter(([, names]) => names.size > 1).map(([name, names]) => `${name}: ${[...names].join(', ')}`);
+		expect(shared).toEqual([]);
+	});
+
 	it('check every ID list filter before any request, under one parameter name per record', () => {
 		const filters = walk(stora.properties).filter(({ path }) => /^\/filters\/\w+Ids$/.test(path));
 		expect(filters.length).toBeGreaterThan(20);

@@ -299,7 +299,7 @@ describe('Stora node: inventory (unit types, units, unit allocations, tenancies)
 		it('reserves, grants access to and deallocates a unit for a tenancy', async () => {
 			const { tenancy, unit } = await tenancyAndUnit('available');
 
-			const reserved = await run({ resource: 'unit', operation: 'reserve', unitId: rl(unit.id), tenancyId: rl(tenancy.id) });
+			const reserved = await run({ resource: 'unit', operation: 'reserve', unitId: rl(unit.id), unitTenancyId: rl(tenancy.id) });
 			expect(reserved.error).toBeUndefined();
 			expect(reserved.items[0].json).toMatchObject({ id: unit.id, status: 'reserved' });
 			const allocationId = idOf(reserved.items[0].json.unit_allocation);
@@ -309,7 +309,7 @@ describe('Stora node: inventory (unit types, units, unit allocations, tenancies)
 				resource: 'unit',
 				operation: 'grantAccess',
 				unitId: { __rl: true, mode: 'list', value: unit.id, cachedResultName: String(unit.reference_id) },
-				tenancyId: rl(tenancy.id),
+				unitTenancyId: rl(tenancy.id),
 			});
 			expect(granted.error).toBeUndefined();
 			expect(granted.items[0].json).toMatchObject({ id: unit.id, status: 'occupied', unit_allocation: { id: allocationId } });
@@ -344,7 +344,7 @@ describe('Stora node: inventory (unit types, units, unit allocations, tenancies)
 			const other = (await client.state('tenancies')).find(
 				(tenancy) => tenancy.ends_at === null && tenancy.id !== holder && idOf(tenancy.site) === idOf(reserved.site),
 			)!;
-			const result = await run({ resource: 'unit', operation: 'grantAccess', unitId: rl(reserved.id), tenancyId: rl(other.id) });
+			const result = await run({ resource: 'unit', operation: 'grantAccess', unitId: rl(reserved.id), unitTenancyId: rl(other.id) });
 			expect(result.error?.message).toMatch(/\[conflict\]$/);
 			expect((result.error as { httpCode?: string }).httpCode).toBe('409');
 			expect((await client.state('units')).find((unit) => unit.id === reserved.id)?.status).toBe('reserved');
@@ -353,7 +353,7 @@ describe('Stora node: inventory (unit types, units, unit allocations, tenancies)
 		it('rejects a tenancy ID of another kind before any request', async () => {
 			const { unit } = await tenancyAndUnit('available');
 			const [contact] = await client.state('contacts');
-			const result = await run({ resource: 'unit', operation: 'reserve', unitId: rl(unit.id), tenancyId: rl(contact.id) });
+			const result = await run({ resource: 'unit', operation: 'reserve', unitId: rl(unit.id), unitTenancyId: rl(contact.id) });
 			expect(result.error?.message).toMatch(/tenancy ID starts with "ten_"/);
 			expect(await client.requests()).toEqual([]);
 		});

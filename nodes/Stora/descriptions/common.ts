@@ -194,12 +194,13 @@ export function recordDropdown(
 	};
 }
 
-/** The record kind of each parameter an operation's URL can name: `<kind>Id`, and three shorter names. */
+/** The record kind of each parameter an operation's URL can name: `<kind>Id`, and four other names. */
 const URL_RECORDS: Record<string, RecordKind> = {
 	...Object.fromEntries((Object.keys(ID_PREFIXES) as RecordKind[]).map((kind) => [`${kind}Id`, kind])),
 	stageId: 'dealStage',
 	eventId: 'timelineEvent',
 	templateId: 'timelineTemplate',
+	lineItemOrderId: 'order',
 };
 
 /** The parameters an operation's URL names, e.g. `['contactId']` for `/contacts/{contactId}`. */

@@ -6,6 +6,7 @@ import { expandOption, LINE_ITEM_ITEMS, locator, optionsCollection } from '../co
 const properties: INodeProperties[] = [
 	locator('opportunity', { description: 'ID of the opportunity (opp_...), e.g. from a Stora Trigger event' }),
 	locator('deal', {
+		name: 'opportunityDealId',
 		send: { type: 'body', property: 'deal.id' },
 		description: 'The deal to link the opportunity to; it must belong to the same contact',
 	}),

@@ -116,6 +116,7 @@ const contactEnum = (displayName: string, name: string, property: string, values
 	enumField(displayName, name, `contact.${property}`, values);
 
 const site = recordDropdown('site', {
+	name: 'orderSiteId',
 	required: true,
 	property: 'site',
 	description: 'The site (storage location) the order is for',

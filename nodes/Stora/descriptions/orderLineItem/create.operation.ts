@@ -8,11 +8,13 @@ const forTypes = (types: string[]) => ({ show: { lineItemType: types } });
 
 const properties: INodeProperties[] = [
 	locator('order', {
+		name: 'lineItemOrderId',
 		description: 'The draft order to add the line item to. Only draft orders accept new line items.',
 	}),
 	{ ...lineItemTypeField('lineItemType'), required: true, routing: { send: { type: 'body', property: 'type' } } },
 	{
 		...recordDropdown('unitType', {
+			name: 'lineItemUnitTypeId',
 			required: true,
 			property: 'item',
 			description: 'The unit type charged for (its rent, or its security deposit)',
@@ -20,10 +22,13 @@ const properties: INodeProperties[] = [
 		displayOptions: forTypes(['unit_type', 'security_deposit']),
 	},
 	{
-		...locator('protectionLevel', { send: { type: 'body', property: 'item.id' } }),
+		...locator('protectionLevel', { name: 'lineItemProtectionLevelId', send: { type: 'body', property: 'item.id' } }),
 		displayOptions: forTypes(['protection']),
 	},
-	{ ...locator('product', { send: { type: 'body', property: 'item.id' } }), displayOptions: forTypes(['product']) },
+	{
+		...locator('product', { name: 'lineItemProductId', send: { type: 'body', property: 'item.id' } }),
+		displayOptions: forTypes(['product']),
+	},
 	fieldsCollection('additionalFields', [
 		{
 			displayName: 'Price (Minor Units)',

@@ -20,7 +20,7 @@ const properties: INodeProperties[] = [
 		description: 'The system the event comes from',
 	}),
 	recordDropdown('timelineTemplate', {
-		name: 'templateId',
+		name: 'eventTemplateId',
 		property: 'template',
 		required: true,
 		description: 'The message template; it says which links and variables the event needs',

@@ -6,6 +6,7 @@ import { locator } from '../common';
 const properties: INodeProperties[] = [
 	locator('unit'),
 	locator('tenancy', {
+		name: 'unitTenancyId',
 		send: { type: 'body', property: 'tenancy_id' },
 		description: "The active tenancy (at the unit's site) the unit is for",
 	}),
