@@ -183,17 +183,15 @@ describe('Node descriptions', () => {
 		}
 	});
 
-	it('give each top-level record parameter a name no other resource uses (n8n evaluates every namesake per item)', () => {
-		const resourcesByName = new Map<string, Set<string>>();
+	it('define each top-level record parameter once (n8n evaluates every namesake per item)', () => {
+		const shownFor = new Map<string, string[]>();
 		for (const property of stora.properties) {
 			if (property.type !== 'resourceLocator' && !(property.type === 'options' && property.typeOptions?.loadOptionsMethod)) continue;
-			const names = resourcesByName.get(property.name) ?? new Set<string>();
-			for (const resource of (property.displayOptions?.show?.resource ?? []) as string[]) names.add(resource);
-			resourcesByName.set(property.name, names);
+			const show = property.displayOptions?.show ?? {};
+			shownFor.set(property.name, [...(shownFor.get(property.name) ?? []), `${show.resource}: ${show.operation}`]);
 		}
-		expect(resourcesByName.size).toBeGreaterThan(30);
-		const shared = [...resourcesByName].filter(([, names]) => names.size > 1).map(([name, names]) => `${name}: ${[...names].join(', ')}`);
-		expect(shared).toEqual([]);
+		expect(shownFor.size).toBeGreaterThan(30);
+		expect([...shownFor].filter(([, places]) => places.length > 1)).toEqual([]);
 	});
 
 	it('check every ID list filter before any request, under one parameter name per record', () => {

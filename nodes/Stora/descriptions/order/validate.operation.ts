@@ -3,7 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { expandOption, locator, optionsCollection, simplifyToggle, ORDER_EXPAND } from '../common';
 
+// The order first, as in Get and Finalize, so the three share one Order property (n8n evaluates each namesake per item).
 const properties: INodeProperties[] = [
+	locator('order'),
 	{
 		displayName:
 			'Stora has announced a breaking change to the protection-level parts of order validation: protection levels are becoming site-scoped. Validation results for protection line items may change with the next API version.',
@@ -11,7 +13,6 @@ const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	locator('order'),
 	optionsCollection([expandOption(ORDER_EXPAND)]),
 	simplifyToggle(),
 ];
