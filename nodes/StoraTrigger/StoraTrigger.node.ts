@@ -16,7 +16,7 @@ import { EVENT_TYPE_OPTIONS, parseEventTypes } from '../Stora/helpers/events';
 import { jsonBodyOf } from '../Stora/helpers/response';
 import { missingScopeHint } from '../Stora/helpers/scopes';
 import { verifySignature } from '../Stora/helpers/signature';
-import { asNodeError, storaRequest, versionedBaseUrl } from '../Stora/transport/request';
+import { asNodeError, storaRequest } from '../Stora/transport/request';
 
 /** What the trigger keeps per registration: test listening and the published workflow each have their own. */
 interface Registration {
@@ -89,7 +89,6 @@ async function deleteEndpoint(context: IHookFunctions, endpointId: string): Prom
 	try {
 		await storaRequest(context, {
 			method: 'DELETE',
-			baseURL: await versionedBaseUrl(context),
 			url: `/webhook_endpoints/${encodeURIComponent(endpointId)}`,
 		});
 	} catch (error) {
@@ -168,7 +167,6 @@ export class StoraTrigger implements INodeType {
 				try {
 					const response = await storaRequest(this, {
 						method: 'GET',
-						baseURL: await versionedBaseUrl(this),
 						url: `/webhook_endpoints/${encodeURIComponent(registration.endpointId)}`,
 					});
 					const endpoint = jsonBodyOf(this.getNode(), response).endpoint as IDataObject;
@@ -204,7 +202,6 @@ export class StoraTrigger implements INodeType {
 				try {
 					const response = await storaRequest(this, {
 						method: 'POST',
-						baseURL: await versionedBaseUrl(this),
 						url: '/webhook_endpoints',
 						// One key per activation, kept across the transport's retries: a retry after a lost answer gets
 						// the first endpoint back instead of registering a second one.

@@ -4,7 +4,7 @@
  * server saw.
  */
 import { RateLimitRegistry, UNPACED_IN_FLIGHT } from '../../nodes/Stora/transport/rateLimit';
-import { updateContacts } from '../helpers/contactUpdates';
+import { insertContacts, updateContacts } from '../helpers/contactUpdates';
 import type { CredentialStore } from '../helpers/n8n';
 import { useSandbox } from '../helpers/sandboxFixture';
 import type { RecordedRequest, SandboxClient, StateRecord } from '../sandbox/client';
@@ -84,11 +84,7 @@ describe('credential Rate Limit as a share of the account, many items, documente
 	const fixture = useSandbox({ rateLimit: { perSecond: 10, perMinute: 600 }, headers: 'documented' });
 
 	it('updates 250 contacts at the credential\'s 5/s and 300/min with no 429', async () => {
-		const [template] = await fixture.client.state('contacts');
-		const contacts = await fixture.client.insert(
-			'contacts',
-			Array.from({ length: 250 }, (_, index) => ({ ...template, id: `con_share${String(index).padStart(4, '0')}`, email: `share.${index}@example.com` })),
-		);
+		const contacts = await insertContacts(fixture.client, 250, 'share');
 		await fixture.client.clearRequests();
 		const credentials = withRateLimit(fixture.credentials(), { rateLimit: 'custom', requestsPerSecond: 5, requestsPerMinute: 300 });
 		const { result, requests, state } = await updateContacts(fixture.client, credentials, contacts);

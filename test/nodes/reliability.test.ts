@@ -3,28 +3,16 @@
  * answer was lost. The figures each case measured are printed, for the README's reliability section.
  */
 import { rateLimits } from '../../nodes/Stora/transport/rateLimit';
-import { updateContacts } from '../helpers/contactUpdates';
+import { insertContacts, updateContacts } from '../helpers/contactUpdates';
 import { runStora, locator, type CredentialStore } from '../helpers/n8n';
 import { printFigure } from '../helpers/figures';
 import { useSandbox } from '../helpers/sandboxFixture';
-import type { SandboxClient, StateRecord } from '../sandbox/client';
+import type { SandboxClient } from '../sandbox/client';
 
 jest.setTimeout(300_000);
 
-/** `count` copies of a seeded contact with their own IDs and e-mail addresses. */
-async function insertContacts(client: SandboxClient, count: number): Promise<StateRecord[]> {
-	const [template] = await client.state('contacts');
-	const records = Array.from({ length: count }, (_, index) => ({
-		...template,
-		id: `con_bulk${String(index).padStart(6, '0')}`,
-		email: `bulk.${index}@example.com`,
-		use_case: 'refurb',
-	}));
-	return await client.insert('contacts', records);
-}
-
 async function bulkUpdate(client: SandboxClient, credentials: CredentialStore, count: number) {
-	const contacts = await insertContacts(client, count);
+	const contacts = await insertContacts(client, count, 'bulk');
 	return { contacts, ...(await updateContacts(client, credentials, contacts)) };
 }
 

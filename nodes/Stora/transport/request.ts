@@ -229,8 +229,8 @@ export async function storaRequest(
 	const request: IHttpRequestOptions = {
 		json: true,
 		...options,
-		// The Stora node leaves the base URL to this (no requestDefaults.baseURL): n8n would evaluate that expression
-		// twice per item.
+		// Without its own base URL a request goes to the credential's (the Stora node has no requestDefaults.baseURL:
+		// n8n would evaluate that expression twice per item).
 		baseURL: options.baseURL ?? budget.baseURL,
 		headers: { Accept: 'application/json', ...(options.headers ?? {}) },
 		returnFullResponse: true,

@@ -7,7 +7,7 @@ import type {
 
 import { MAX_PAGE_SIZE } from '../../helpers/constants';
 import { jsonBodyOf, nextPageOf, recordsOf } from '../../helpers/response';
-import { asNodeError, storaRequest, versionedBaseUrl } from '../../transport/request';
+import { asNodeError, storaRequest } from '../../transport/request';
 
 /** One page of a list endpoint, and the next page number the API reports. */
 export async function listPage(
@@ -18,7 +18,6 @@ export async function listPage(
 	try {
 		const response = await storaRequest(context, {
 			method: 'GET',
-			baseURL: await versionedBaseUrl(context),
 			url: path,
 			qs: { limit: MAX_PAGE_SIZE, ...qs },
 		});
