@@ -8,6 +8,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { LISTS_WITHOUT_TIME_FILTERS, MAX_PAGE_SIZE } from '../Stora/helpers/constants';
+import { zonedIso } from '../Stora/helpers/dateTime';
 import { jsonBodyOf, nextPageOf, recordsOf } from '../Stora/helpers/response';
 import { idsOf } from '../Stora/helpers/validation';
 import { filterNotApplied, refusesOnly, unappliedFilter } from '../Stora/transport/filters';
@@ -61,7 +62,8 @@ export async function filterQuery(
 		for (const check of send.preSend ?? []) await check.call(checking, {} as IHttpRequestOptions);
 		let sent: string | undefined;
 		if (filter.type === 'multiOptions') sent = idsOf(value).join(',');
-		else if (filter.type === 'dateTime') sent = value ? new Date(String(value)).toISOString() : undefined;
+		// As the node's own preSend sends it (after its checkDate above): in the workflow's time zone.
+		else if (filter.type === 'dateTime') sent = value ? zonedIso(String(value).trim(), context.getTimezone()) : undefined;
 		else if (send.property.endsWith('_id')) sent = idsOf(value).join(',');
 		else sent = String(value ?? '');
 		if (sent) qs[send.property] = sent;

@@ -131,8 +131,8 @@ export function additionalDataFor(
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
-/** A one-node workflow as n8n stores it. */
-export function workflowWith(node: INode, staticData?: IDataObject) {
+/** A one-node workflow as n8n stores it; `timezone` is the workflow's Timezone setting (n8n's default without it). */
+export function workflowWith(node: INode, staticData?: IDataObject, timezone?: string) {
 	const workflowData = {
 		id: 'wf-1',
 		name: 'Stora test',
@@ -143,7 +143,7 @@ export function workflowWith(node: INode, staticData?: IDataObject) {
 		updatedAt: new Date(),
 		nodes: [node],
 		connections: {},
-		settings: { executionOrder: 'v1' as const },
+		settings: { executionOrder: 'v1' as const, ...(timezone ? { timezone } : {}) },
 		staticData,
 	};
 	return { workflowData, workflow: new Workflow({ ...workflowData, nodeTypes }) };
@@ -162,6 +162,8 @@ export interface RunOptions {
 	items?: IDataObject[];
 	continueOnFail?: boolean;
 	executionId?: string;
+	/** The workflow's time zone (`settings.timezone`, what `getTimezone()` answers); n8n's default when not given. */
+	timezone?: string;
 }
 
 export interface RunResult {
@@ -185,7 +187,7 @@ export async function runStora(options: RunOptions): Promise<RunResult> {
 		credentials: { [credentialType]: { id: '1', name: 'Stora' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
-	const { workflowData, workflow } = workflowWith(node);
+	const { workflowData, workflow } = workflowWith(node, undefined, options.timezone);
 
 	let finished: IRun | undefined;
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData as never);

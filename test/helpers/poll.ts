@@ -17,6 +17,7 @@ export class PollHarness {
 		private readonly credentials: CredentialStore,
 		parameters: IDataObject,
 		staticData?: IDataObject,
+		timezone?: string,
 	) {
 		this.node = {
 			id: 'c0ffee00-0000-4000-8000-000000000003',
@@ -27,7 +28,7 @@ export class PollHarness {
 			parameters: { authentication: 'accessToken', ...parameters } as INode['parameters'],
 			credentials: { storaApi: { id: '1', name: 'Stora' } },
 		};
-		this.built = workflowWith(this.node, staticData ? (JSON.parse(JSON.stringify(staticData)) as IDataObject) : {});
+		this.built = workflowWith(this.node, staticData ? (JSON.parse(JSON.stringify(staticData)) as IDataObject) : {}, timezone);
 	}
 
 	/** The workflow's static data as n8n would save it after the poll. */

@@ -22,6 +22,7 @@ import {
 	USE_CASES,
 	type RecordKind,
 } from '../helpers/constants';
+import { sendInWorkflowTimeZone } from '../helpers/dateTime';
 import { EVENT_TYPE_OPTIONS } from '../helpers/events';
 import {
 	article,
@@ -397,8 +398,23 @@ export function sortOptions(sortBy: string[]): INodeProperties[] {
 }
 
 /**
+ * `routing.send` of a date-time field: checked before any request (`checkDate`, naming the field), then sent as the
+ * instant it means in the workflow's time zone, in ISO 8601 UTC (helpers/dateTime.ts). Left empty it is not sent, or
+ * sent as null with `emptyAsNull` (which clears the field on the record).
+ */
+export function dateTimeSend(
+	type: 'query' | 'body',
+	property: string,
+	parameter: string,
+	label: string,
+	emptyAsNull = false,
+): NonNullable<INodeProperties['routing']>['send'] {
+	return { type, property, preSend: [checkDate(parameter, label), sendInWorkflowTimeZone(type, property, emptyAsNull)] };
+}
+
+/**
  * Date windows for filters: `created` gives "Created After" (inclusive) and "Created Before" (exclusive), sent as
- * `created_after` / `created_before` in ISO 8601.
+ * `created_after` / `created_before` (see dateTimeSend).
  */
 export function dateWindows(prefixes: string[], collection = 'filters'): INodeProperties[] {
 	return prefixes.flatMap((prefix) =>
@@ -412,12 +428,12 @@ export function dateWindows(prefixes: string[], collection = 'filters'): INodePr
 					? `Only records whose ${prefix} time is at or after this moment (inclusive)`
 					: `Only records whose ${prefix} time is before this moment (exclusive)`,
 			routing: {
-				send: {
-					type: 'query' as const,
-					property: `${prefix}_${bound}`,
-					value: '={{ $value ? new Date($value).toISOString() : undefined }}',
-					preSend: [checkDate(`${collection}.${prefix}${titleCase(bound)}`, `${titleCase(prefix)} ${titleCase(bound)}`)],
-				},
+				send: dateTimeSend(
+					'query',
+					`${prefix}_${bound}`,
+					`${collection}.${prefix}${titleCase(bound)}`,
+					`${titleCase(prefix)} ${titleCase(bound)}`,
+				),
 			},
 		})),
 	);
@@ -608,13 +624,6 @@ export const PDF_DOWNLOAD_REQUEST = {
 
 /** `routing.send.value` for an optional text field: left empty it is sent as null, which clears it on the record. */
 export const EMPTY_AS_NULL = '={{ $value === "" ? null : $value }}';
-
-/**
- * `routing.send.value` for a nullable date-time field: sent as ISO 8601 in UTC, or null (which clears it) when left
- * empty. A value that is not a date is sent as typed, so a checkDate preSend on the parameter reports it first.
- */
-export const ISO_DATE_TIME_OR_NULL =
-	'={{ $value === "" ? null : isNaN(Date.parse($value)) ? $value : new Date($value).toISOString() }}';
 
 /** An "Additional Fields" (Create) or "Update Fields" (Update) collection. */
 export function fieldsCollection(
@@ -1031,14 +1040,7 @@ export function dealFields(collection: string, update: boolean): INodeProperties
 			type: 'dateTime',
 			default: '',
 			description: `Intended move-in date${update ? '. Leave empty to clear it.' : ''}`,
-			routing: {
-				send: {
-					type: 'body',
-					property: 'starts_at',
-					value: ISO_DATE_TIME_OR_NULL,
-					preSend: [checkDate(path('startsAt'), 'Starts At')],
-				},
-			},
+			routing: { send: dateTimeSend('body', 'starts_at', path('startsAt'), 'Starts At', true) },
 		},
 		...(update
 			? [
@@ -1099,14 +1101,7 @@ export function taskFields(collection: string, update: boolean): INodeProperties
 			type: 'dateTime',
 			default: '',
 			description: `When the task is due.${clears}`,
-			routing: {
-				send: {
-					type: 'body',
-					property: 'due_at',
-					value: ISO_DATE_TIME_OR_NULL,
-					preSend: [checkDate(path('dueAt'), 'Due At')],
-				},
-			},
+			routing: { send: dateTimeSend('body', 'due_at', path('dueAt'), 'Due At', true) },
 		},
 		linkedRecordField({
 			displayName: 'Linked Record ID',

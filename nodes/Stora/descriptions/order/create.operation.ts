@@ -9,8 +9,9 @@ import {
 	MARKETING_SOURCES,
 	USE_CASES,
 } from '../../helpers/constants';
-import { checkCountryCode, checkDate, fail, isIdOf } from '../../helpers/validation';
+import { checkCountryCode, fail, isIdOf } from '../../helpers/validation';
 import {
+	dateTimeSend,
 	enumField,
 	fieldsCollection,
 	lineItemTypeField,
@@ -295,14 +296,7 @@ const properties: INodeProperties[] = [
 			type: 'dateTime',
 			default: '',
 			description: 'When the storage starts (the move-in date)',
-			routing: {
-				send: {
-					type: 'body',
-					property: 'starts_at',
-					value: '={{ $value ? (isNaN(Date.parse($value)) ? $value : new Date($value).toISOString()) : undefined }}',
-					preSend: [checkDate('additionalFields.startsAt', 'Starts At')],
-				},
-			},
+			routing: { send: dateTimeSend('body', 'starts_at', 'additionalFields.startsAt', 'Starts At') },
 		},
 	]),
 	simplifyToggle(),
