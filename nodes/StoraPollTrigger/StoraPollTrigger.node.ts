@@ -13,7 +13,8 @@ import { filtersCollection } from '../Stora/descriptions/common';
 import { authenticationProperty, storaCredentials } from '../Stora/helpers/authentication';
 import * as loadOptions from '../Stora/methods/loadOptions';
 import { versionedBaseUrl } from '../Stora/transport/request';
-import { filterQuery, newestRecord, pollFilters, recordsSince, timeOf, type PollField } from './poll';
+import { MAX_RECORDS } from '../Stora/transport/bound';
+import { filterQuery, newestRecord, pollFilters, recordsSince, startingPoint, timeOf, type PollField } from './poll';
 
 /** What the node keeps between polls, in the workflow's static data. */
 interface Cursor {
@@ -23,7 +24,12 @@ interface Cursor {
 	cursor?: string;
 	/** IDs already emitted at exactly `cursor`, so records sharing that second are emitted once. */
 	idsAtCursor?: string[];
+	/** When a poll found that the list does not honour the time walk (ISO): polls page by number for a day. */
+	byPageSince?: string;
 }
+
+/** How long a list found not to honour the time walk is paged by number before the walk is tried again. */
+const BY_PAGE_FOR_MS = 24 * 60 * 60 * 1000;
 
 /** Each listable resource's Get Many filters (but the created/updated windows), shown for that resource. */
 const filterProperties: INodeProperties[] = listableResources.flatMap(({ value, filters }) => {
@@ -71,6 +77,12 @@ export class StoraPollTrigger implements INodeType {
 				default: 'created',
 			},
 			...filterProperties,
+			{
+				displayName: `Each poll emits the records created (or updated) since the last one, oldest first, at most ${MAX_RECORDS.toLocaleString('en-US')} (the rest come in the next poll). It asks Stora only for what is new; should a list ignore the sort or the time filter, the node pages through the whole filtered list on each poll instead (it says so in n8n's log), so filters keep that cheap. The first poll after activation starts from now by Stora's clock and emits no history.`,
+				name: 'pollingNotice',
+				type: 'notice',
+				default: '',
+			},
 		],
 	};
 
@@ -93,16 +105,31 @@ export class StoraPollTrigger implements INodeType {
 		const state = this.getWorkflowStaticData('node') as Cursor & IDataObject;
 		const key = JSON.stringify([resource, field, filterQs]);
 		if (state.key !== key || state.cursor === undefined) {
-			// First activation (or another resource, event or filter): start from now, emit no history.
+			// First activation (or another resource, event or filter): start from now by Stora's clock, emit no history.
+			const start = await startingPoint(this, list);
+			if (start.source === 'n8n clock') {
+				this.logger.warn("Stora Poll Trigger: Stora's answer had no Date header and no record, so the first cursor is n8n's clock");
+			}
 			state.key = key;
-			state.cursor = new Date().toISOString();
-			state.idsAtCursor = [];
+			state.cursor = start.cursor;
+			state.idsAtCursor = start.ids;
+			delete state.byPageSince;
 			return null;
 		}
 
 		const seen = new Set(state.idsAtCursor ?? []);
-		const records = await recordsSince(this, { ...list, cursor: state.cursor, seen });
+		const byPage = state.byPageSince !== undefined && Date.now() - Date.parse(state.byPageSince) < BY_PAGE_FOR_MS;
+		const found = await recordsSince(this, { ...list, cursor: state.cursor, seen, byPage });
 		// The cursor moves only here, after every page came back: a poll that fails half-way is repeated in full.
+		if (found.byPage && !byPage) {
+			state.byPageSince = new Date().toISOString();
+			this.logger.warn(
+				`Stora Poll Trigger: the ${listed.url} list did not honour the sort or ${field.replace(/_at$/, '')}_after; polls page through the whole filtered list for the next 24 hours`,
+			);
+		} else if (!found.byPage) {
+			delete state.byPageSince;
+		}
+		const { records } = found;
 		if (!records.length) return null;
 		const newest = timeOf(records[records.length - 1][field]);
 		const atNewest = records.filter((record) => timeOf(record[field]) === newest).map((record) => String(record.id));

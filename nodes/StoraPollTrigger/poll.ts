@@ -5,20 +5,17 @@ import type {
 	INodeProperties,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { LISTS_WITHOUT_TIME_FILTERS, MAX_PAGE_SIZE } from '../Stora/helpers/constants';
 import { zonedIso } from '../Stora/helpers/dateTime';
-import { jsonBodyOf, nextPageOf, recordsOf } from '../Stora/helpers/response';
+import { headerOf, jsonBodyOf, nextPageOf, recordsOf } from '../Stora/helpers/response';
 import { idsOf } from '../Stora/helpers/validation';
-import { filterNotApplied, refusesOnly, unappliedFilter } from '../Stora/transport/filters';
+import { MAX_RECORDS, MAX_REQUESTS, walkDidNotEnd } from '../Stora/transport/bound';
+import { filterNotApplied, isInOrder, refusesOnly, unappliedFilter } from '../Stora/transport/filters';
 import { asNodeError, storaRequest } from '../Stora/transport/request';
 import { timeOf, walkByTime, type TimeField } from '../Stora/transport/walk';
 
 export { timeOf };
-
-/** A poll never walks further than this many pages (100 000 records): it fails and keeps its cursor instead. */
-const MAX_PAGES = 1000;
 
 /** The record timestamp a poll follows: `created_at` for New Record, `updated_at` for New or Updated Record. */
 export type PollField = TimeField;
@@ -82,19 +79,29 @@ export interface Since {
 	seen: Set<string>;
 	/** The user's filters, as query parameters. */
 	filterQs: IDataObject;
+	/** An earlier poll found that the list does not honour the time walk: page by number straight away. */
+	byPage?: boolean;
+}
+
+export interface Found {
+	/** New records, oldest first, at most MAX_RECORDS (the rest come in the next poll). */
+	records: IDataObject[];
+	/** The list did not honour the time walk (found in this poll, or by an earlier one): it was paged by number. */
+	byPage: boolean;
 }
 
 /**
- * Every record of the list whose `field` is newer than the cursor (or equal to it and not seen), each once, oldest
- * first; throws when the poll cannot finish, so the caller keeps its cursor.
+ * The records of the list whose `field` is newer than the cursor (or equal to it and not seen), each once, oldest
+ * first, at most MAX_RECORDS of them; throws when the poll cannot finish, so the caller keeps its cursor.
  *
- * Where the list honours them it walks by the field ascending with the API's inclusive `<field>_after` as a moving
- * cursor (`walkByTime`), so records created or updated while it pages come later in the walk instead of shifting
- * pages under it. Many list pages of the docs are cut off: a list that refuses (422), ignores the sort or ignores the
- * cursor makes the poll page by number through the user's filtered list instead, checking every record against the
- * cursor by its own timestamp. That costs pages, never a wrong or missing record.
+ * The docs promise `sort_by`/`sort_direction` and `<field>_after` on the lists, so the poll walks by the field
+ * ascending from the cursor (`walkByTime`): its cost follows what is new, not the list's size. A list that refuses
+ * (422) or ignores the sort or the cursor makes the poll page by number through the user's filtered list instead,
+ * newest first where the list takes that sort, stopping at the first page older than the cursor when the pages do
+ * come newest first; else it reads the whole list. Either way it checks every record against the cursor by its own
+ * timestamp, so it never reports a record that is not new and never fails for a large list with nothing new.
  */
-export async function recordsSince(context: IPollFunctions, since: Since): Promise<IDataObject[]> {
+export async function recordsSince(context: IPollFunctions, since: Since): Promise<Found> {
 	const { field, filterQs } = since;
 	const request = { method: 'GET' as const, baseURL: since.baseURL, url: since.url };
 	const cursorTime = timeOf(since.cursor);
@@ -108,50 +115,112 @@ export async function recordsSince(context: IPollFunctions, since: Since): Promi
 		return records.filter(isNew);
 	};
 
-	if (!LISTS_WITHOUT_TIME_FILTERS.includes(since.url)) {
-		const walked = await walkByTime(context, request, filterQs, field, since.cursor);
-		if (walked) return checked(walked);
+	const walks = !LISTS_WITHOUT_TIME_FILTERS.includes(since.url);
+	if (walks && !since.byPage) {
+		// The records at the cursor already emitted come again (the cursor is inclusive): room for them too.
+		const walked = await walkByTime(context, request, filterQs, field, since.cursor, undefined, MAX_RECORDS + since.seen.size);
+		if (walked) return { records: checked(walked).slice(0, MAX_RECORDS), byPage: false };
 	}
 
 	const fresh = new Map<string, IDataObject>();
+	const oldestFirst = () => [...fresh.values()].sort((a, b) => timeOf(a[field]) - timeOf(b[field]));
+	let sorted = true;
+	let newestFirst = true;
+	let previous: IDataObject | undefined;
 	let page: number | undefined = 1;
-	for (let requests = 0; page !== undefined && requests < MAX_PAGES; requests++) {
-		const response = await storaRequest(context, { ...request, qs: { ...filterQs, limit: MAX_PAGE_SIZE, page } });
-		const body = jsonBodyOf(context.getNode(), response);
+	let pagesReported = MAX_REQUESTS;
+	for (let requests = 0; page !== undefined; requests++) {
+		if (requests > pagesReported + 20) throw walkDidNotEnd(context.getNode());
+		const qs: IDataObject = { ...filterQs, limit: MAX_PAGE_SIZE, page };
+		if (sorted) Object.assign(qs, { sort_by: field, sort_direction: 'DESC' });
+		let body: IDataObject;
+		try {
+			body = jsonBodyOf(context.getNode(), await storaRequest(context, { ...request, qs }));
+		} catch (error) {
+			if (sorted && refusesOnly(error, ['sort_by', 'sort_direction'], filterQs)) {
+				sorted = false;
+				page = 1;
+				continue;
+			}
+			throw asNodeError(context, error);
+		}
 		const batch = recordsOf(body);
+		if (page === 1) pagesReported = Number(((body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined)?.pages) || MAX_REQUESTS;
 		for (const record of checked(batch)) {
 			const earlier = fresh.get(String(record.id));
 			if (!earlier || timeOf(earlier[field]) <= timeOf(record[field])) fresh.set(String(record.id), record);
 		}
+		// Pages newest first by the field (the sort was taken, or is the list's own): the first record older than the
+		// cursor ends the poll, as every later one is older still.
+		newestFirst &&= isInOrder(batch, field, true) && (previous === undefined || batch.length === 0 || timeOf(batch[0][field]) <= timeOf(previous[field]));
+		previous = batch[batch.length - 1] ?? previous;
+		if (newestFirst && previous !== undefined && timeOf(previous[field]) < cursorTime) break;
+		// Many new records: keep the oldest MAX_RECORDS (memory stays bounded; the rest come in the next poll).
+		if (fresh.size > 2 * MAX_RECORDS) {
+			const keep = oldestFirst().slice(0, MAX_RECORDS);
+			fresh.clear();
+			for (const record of keep) fresh.set(String(record.id), record);
+		}
 		page = batch.length ? nextPageOf(body) : undefined;
 	}
-	if (page !== undefined) {
-		throw new NodeOperationError(context.getNode(), `More than ${MAX_PAGES} pages of new records in one poll`, {
-			description: 'Poll more often, or narrow the list with filters. The next poll starts from the same point.',
-		});
-	}
-	return [...fresh.values()].sort((a, b) => timeOf(a[field]) - timeOf(b[field]));
+	return { records: oldestFirst().slice(0, MAX_RECORDS), byPage: walks };
+}
+
+/** Where a first poll starts: the newest record now, by Stora's clock. */
+export interface StartingPoint {
+	cursor: string;
+	/** IDs of the records at exactly `cursor`: history, not new. */
+	ids: string[];
+	/** What the cursor came from. */
+	source: 'records' | 'server clock' | 'n8n clock';
 }
 
 /**
- * The newest record(s) of the filtered list, for a manual test run: the user sees the records' shape whatever the
- * cursor says. Picked by the field, in case the list ignored or refused the sort.
+ * The newest records of the filtered list (newest first), and Stora's clock at the answer (its `Date` header). Picked
+ * by the field, in case the list ignored or refused the sort. The filters are not checked here: only times are read.
  */
-export async function newestRecord(context: IPollFunctions, since: Omit<Since, 'cursor' | 'seen'>) {
+async function newestRecords(context: IPollFunctions, since: Omit<Since, 'cursor' | 'seen'>) {
 	const { field, filterQs } = since;
-	const request = async (qs: IDataObject) => {
-		const response = await storaRequest(context, { method: 'GET', baseURL: since.baseURL, url: since.url, qs });
-		return recordsOf(jsonBodyOf(context.getNode(), response));
-	};
+	const request = async (qs: IDataObject) =>
+		await storaRequest(context, { method: 'GET', baseURL: since.baseURL, url: since.url, qs });
 	const sorted = { ...filterQs, limit: MAX_PAGE_SIZE, page: 1, sort_by: field, sort_direction: 'DESC' };
-	let records: IDataObject[];
+	let response;
 	try {
-		records = await request(sorted);
+		response = await request(sorted);
 	} catch (error) {
 		if (!refusesOnly(error, ['sort_by', 'sort_direction'], filterQs)) throw asNodeError(context, error);
-		records = await request({ ...filterQs, limit: MAX_PAGE_SIZE, page: 1 });
+		response = await request({ ...filterQs, limit: MAX_PAGE_SIZE, page: 1 });
 	}
-	const unapplied = unappliedFilter(filterQs, records);
+	const records = recordsOf(jsonBodyOf(context.getNode(), response));
+	const serverNow = Date.parse(headerOf(response, 'date') ?? '');
+	return {
+		records: [...records].sort((a, b) => timeOf(b[field]) - timeOf(a[field])),
+		/** The page came back newest first: its first record is the list's newest. */
+		newestFirst: isInOrder(records, field, true),
+		serverNow: Number.isNaN(serverNow) ? undefined : serverNow,
+	};
+}
+
+/** The newest record of the filtered list, for a manual test run: the user sees the records' shape whatever the cursor. */
+export async function newestRecord(context: IPollFunctions, since: Omit<Since, 'cursor' | 'seen'>) {
+	const { records } = await newestRecords(context, since);
+	const unapplied = unappliedFilter(since.filterQs, records);
 	if (unapplied) throw filterNotApplied(context.getNode(), unapplied);
-	return [...records].sort((a, b) => timeOf(b[field]) - timeOf(a[field]))[0];
+	return records[0];
+}
+
+/**
+ * The first cursor of an activated poll, from Stora's clock rather than n8n's (which may run ahead, and would then
+ * hide records created in the gap): the `Date` of Stora's answer, or the newest record's time if that is later (a
+ * page that came back newest first shows it). Only when Stora shows neither does n8n's clock serve, and the log says so.
+ */
+export async function startingPoint(context: IPollFunctions, since: Omit<Since, 'cursor' | 'seen'>): Promise<StartingPoint> {
+	const { records, serverNow, newestFirst } = await newestRecords(context, since);
+	const newest = newestFirst && records.length ? timeOf(records[0][since.field]) : Number.NaN;
+	if (Number.isFinite(newest) && (serverNow === undefined || newest >= serverNow)) {
+		const ids = records.filter((record) => timeOf(record[since.field]) === newest).map((record) => String(record.id));
+		return { cursor: new Date(newest).toISOString(), ids, source: 'records' };
+	}
+	if (serverNow !== undefined) return { cursor: new Date(serverNow).toISOString(), ids: [], source: 'server clock' };
+	return { cursor: new Date().toISOString(), ids: [], source: 'n8n clock' };
 }

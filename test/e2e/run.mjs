@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { createHarness, indent } from '../tools/harness.mjs';
 import { loadExamples, triggerOf, withCredentials } from './examples.mjs';
 import { match, resolve } from './expect.mjs';
+import { pollAcrossRestart, returnAllAtTheBound } from './edges.mjs';
 import { forgedDeliveries } from './forged.mjs';
 import { ensureN8n, log, packPackage, REPO, run, seconds, sleep, startN8n } from './n8n.mjs';
 import { buildSandbox, startSandbox } from './sandbox.mjs';
@@ -404,6 +405,16 @@ async function main() {
 	if (!args.only) {
 		console.log('\nStora Poll Trigger');
 		await check('the "new lead" example, published and polling every minute, emits each new lead once and creates its call task', () => pollFlow(ctx));
+		await check('keeps its cursor across an n8n restart: a lead created while n8n was down is emitted once, nothing earlier again', () =>
+			pollAcrossRestart({ sandbox, tarball, assert, cleanups }),
+		);
+	}
+
+	if (!args.only) {
+		console.log('\nAt the record bound');
+		await check('Return All hands real n8n exactly MAX_RECORDS items, each once, newest first; one more fails after one request', () =>
+			returnAllAtTheBound({ n8n, assert, workflows: ctx.workflows }),
+		);
 	}
 
 	if (browser && !args.only) {

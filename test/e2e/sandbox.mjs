@@ -50,3 +50,8 @@ export function authorizationCodeCredential(sandbox, client) {
 		usePkce: true,
 	};
 }
+
+/** A generated Stora list of any size (test/sandbox/largeList.ts, compiled with the sandbox). */
+export async function startLargeList(options) {
+	return await load('largeList').startLargeList(options);
+}

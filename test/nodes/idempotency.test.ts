@@ -63,6 +63,38 @@ describe('Stora node: idempotent writes', () => {
 		expect(keys).toEqual(['shop-order-1042', 'shop-order-1042']);
 	});
 
+	it('refuses one fixed Idempotency Key on several items before any request, naming the items', async () => {
+		const result = await runStora({
+			credentials: fixture.credentials(),
+			parameters: { ...createEndpoint, idempotencyKey: 'shop-order-1042' },
+			items: [{}, {}, {}],
+		});
+		expect(result.error?.message).toBe('Idempotency Key "shop-order-1042" is the same for items 1, 2, 3');
+		expect(String((result.error as { description?: string }).description)).toMatch(/differs per item/);
+		expect(await fixture.client.requests()).toEqual([]);
+		expect(await endpointsNamed('Ledger sync')).toHaveLength(0);
+	});
+
+	it('takes a key expression that differs per item, and refuses one that gives two items the same key', async () => {
+		const perItem = await runStora({
+			credentials: fixture.credentials(),
+			parameters: { ...createEndpoint, idempotencyKey: '=order-{{ $json.order }}' },
+			items: [{ order: 1 }, { order: 2 }],
+		});
+		expect(perItem.error).toBeUndefined();
+		expect((await fixture.client.requests()).map((request) => request.headers['idempotency-key'])).toEqual(['order-1', 'order-2']);
+		expect(await endpointsNamed('Ledger sync')).toHaveLength(2);
+
+		await fixture.client.clearRequests();
+		const clash = await runStora({
+			credentials: fixture.credentials(),
+			parameters: { ...createEndpoint, idempotencyKey: '=order-{{ $json.order }}' },
+			items: [{ order: 7 }, { order: 8 }, { order: 7 }],
+		});
+		expect(clash.error?.message).toBe('Idempotency Key "order-7" is the same for items 1, 3');
+		expect(await fixture.client.requests()).toEqual([]);
+	});
+
 	it('does not retry a POST that failed with a client error', async () => {
 		await fixture.client.fault({ method: 'POST', path: '/2025-09/webhook_endpoints' }, [{ status: 409 }]);
 		const result = await runStora({ credentials: fixture.credentials(), parameters: createEndpoint });

@@ -74,6 +74,24 @@ describe('Stora Poll Trigger', () => {
 		expect(await poller.poll()).toBeNull();
 	});
 
+	it.each([
+		['behind', -600],
+		['ahead of', 600],
+	])("starts from Stora's clock when it runs 10 minutes %s n8n's: nothing created after activation is lost, no history emitted", async (_, offset) => {
+		const { now } = await fixture.client.advanceClock(offset);
+		const storaNow = Date.parse(now);
+		// History: created just before activation by Stora's clock (after it by n8n's when Stora runs ahead).
+		const [old] = await sitesAt([storaNow - 2000], 'History');
+		const poller = harness();
+		expect(await poller.poll()).toBeNull();
+		// New: created just after activation by Stora's clock (before it by n8n's when Stora runs behind).
+		const [fresh] = await sitesAt([storaNow + 3000], 'New');
+		const emitted = (await poller.poll())?.map((record) => record.id);
+		expect(emitted).toEqual([fresh.id]);
+		expect(emitted).not.toContain(old.id);
+		expect(await poller.poll()).toBeNull();
+	});
+
 	it('emits two records sharing one created_at second each once when they arrive in different polls', async () => {
 		const poller = harness();
 		await poller.poll();
@@ -290,7 +308,7 @@ describe('Stora Poll Trigger', () => {
 		expect(await poller.poll()).toBeNull();
 	});
 
-	it('polls Deal Stages, whose complete docs show no time filter, without created_after or updated_after', async () => {
+	it('polls Deal Stages, whose complete docs show no time filter, by page with their documented sort only', async () => {
 		const poller = new PollHarness(fixture.credentials(), { resource: 'dealStage', event: 'updated' });
 		expect(await poller.poll()).toBeNull();
 		const [template] = await fixture.client.state('stages');
@@ -301,7 +319,8 @@ describe('Stora Poll Trigger', () => {
 		await fixture.client.clearRequests();
 		expect((await poller.poll())?.map((item) => item.id)).toEqual([stage.id]);
 		for (const request of await fixture.client.requests()) {
-			expect(Object.keys(request.query).sort()).toEqual(['limit', 'page']);
+			expect(Object.keys(request.query).sort()).toEqual(['limit', 'page', 'sort_by', 'sort_direction']);
+			expect(request.query).toMatchObject({ sort_by: 'updated_at', sort_direction: 'DESC' });
 		}
 	});
 });

@@ -735,6 +735,56 @@ async function sendBasePrices(this: IExecuteSingleFunctions, options: IHttpReque
 	return options;
 }
 
+/** Per node run (keyed by its execute data): the items that share one Idempotency Key, if any; worked out once. */
+const clashOfRun = new WeakMap<object, { key: string; items: number[] } | null>();
+
+/** The first Idempotency Key that two input items share, with the items that have it. */
+function keyClash(context: IExecuteSingleFunctions, count: number): { key: string; items: number[] } | null {
+	const raw = context.getNode().parameters.idempotencyKey;
+	const firstItem = new Map<string, number>();
+	for (let index = 0; index < count; index++) {
+		// evaluateExpression adds the leading "=" itself.
+		const key = String((typeof raw === 'string' && raw.startsWith('=') ? context.evaluateExpression(raw.slice(1), index) : raw) ?? '').trim();
+		if (key === '') continue;
+		const first = firstItem.get(key);
+		if (first === undefined) {
+			firstItem.set(key, index);
+			continue;
+		}
+		const items = [first, index];
+		for (let later = index + 1; later < count && items.length < 6; later++) {
+			const other = typeof raw === 'string' && raw.startsWith('=') ? context.evaluateExpression(raw.slice(1), later) : raw;
+			if (String(other ?? '').trim() === key) items.push(later);
+		}
+		return { key, items };
+	}
+	return null;
+}
+
+/**
+ * One key on several items would make Stora answer every item after the first with the first item's answer (and act
+ * once). Refused before any request, naming the items; a key that differs per item (an expression) is fine, and
+ * items whose key is empty get the derived one. Any clash fails every item: n8n sends the items' requests together,
+ * so failing only the clashing ones would still write the others.
+ */
+function checkKeyIsPerItem(context: IExecuteSingleFunctions): void {
+	const run = context.getExecuteData();
+	const count = run?.data?.main?.[0]?.length ?? 0;
+	if (count < 2) return;
+	let clash = clashOfRun.get(run);
+	if (clash === undefined) {
+		clash = keyClash(context, count);
+		clashOfRun.set(run, clash);
+	}
+	if (!clash) return;
+	const items = clash.items.slice(0, 5).map((index) => index + 1).join(', ');
+	fail(
+		context,
+		`Idempotency Key "${clash.key}" is the same for items ${items}${clash.items.length > 5 ? ', ...' : ''}`,
+		"Stora would act once and answer every item after the first with the first item's answer. Use an expression that differs per item, for example {{ $json.orderNumber }}, or leave Idempotency Key empty for a key derived from the execution and item.",
+	);
+}
+
 /**
  * "Idempotency Key" for writes: empty by default, in which case the transport derives one from the execution, node,
  * run and item. A key of your own (for example an order number from your shop) makes repeats across executions
@@ -754,7 +804,9 @@ export function idempotencyKeyProperty(operations: string[]): INodeProperties {
 				preSend: [
 					async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 						const key = String(this.getNodeParameter('idempotencyKey', '') ?? '').trim();
-						if (key) requestOptions.headers = { ...(requestOptions.headers ?? {}), 'Idempotency-Key': key };
+						if (!key) return requestOptions;
+						checkKeyIsPerItem(this);
+						requestOptions.headers = { ...(requestOptions.headers ?? {}), 'Idempotency-Key': key };
 						return requestOptions;
 					},
 				],

@@ -14,11 +14,9 @@ import { missingScopeHint } from '../helpers/scopes';
 import { shapeOutput } from '../helpers/output';
 import { jsonBodyOf, nextPageOf, recordsOf } from '../helpers/response';
 import { filterLabel, filterNotApplied, inRequestedOrder, isInOrder, refusesOnly, unappliedFilter } from './filters';
+import { MAX_RECORDS, MAX_REQUESTS, tooManyRecords, walkDidNotEnd } from './bound';
 import { asNodeError, storaRequest } from './request';
 import { fetchWindows, parallelWindows } from './windows';
-
-/** Return All never walks further than this many pages (100 000 records), whatever the API says. */
-const MAX_PAGES = 1000;
 
 /**
  * POSTs carry an Idempotency-Key derived from the execution, node, run, item and request, so n8n's Retry On Fail and
@@ -82,7 +80,7 @@ const CURSOR_PARAMETERS = ['sort_by', 'sort_direction', 'created_after'];
  * the user's own parameters only. Either way records already seen are dropped, every filter the user set must hold
  * for every record (else a clear error), and the records come back in the order the user asked for.
  */
-async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequestOptions, maxResults?: number) {
+async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequestOptions) {
 	const userQs = (options.qs ?? {}) as IDataObject;
 	const sortBy = String(userQs.sort_by ?? 'created_at');
 	const descending = String(userQs.sort_direction ?? 'DESC').toUpperCase() === 'DESC';
@@ -95,7 +93,8 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 	let cursor = userQs.created_after as string | undefined;
 	let page = 1;
 
-	for (let requests = 0; requests < MAX_PAGES; requests++) {
+	for (let requests = 0; ; requests++) {
+		if (requests >= MAX_REQUESTS) throw walkDidNotEnd(context.getNode(), context.getItemIndex());
 		const qs: IDataObject = { ...userQs, limit: MAX_PAGE_SIZE, page };
 		if (useSort) {
 			qs.sort_by = 'created_at';
@@ -118,6 +117,11 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 		const body = jsonBodyOf(context.getNode(), response);
 		const batch = recordsOf(body);
 		const next = nextPageOf(body);
+		const pagination = (body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined;
+		const pages = Number(pagination?.pages);
+		const count = Number(pagination?.count);
+		// The list's count is known from its first page: a list n8n cannot take fails here, before the walk.
+		if (count > MAX_RECORDS) throw tooManyRecords(context.getNode(), count, context.getItemIndex());
 
 		if (useSort && !isInOrder(batch, 'created_at', false)) {
 			// The ascending sort is ignored: page by number without it, from the first page.
@@ -142,13 +146,9 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 		};
 		keep(batch);
 		if (next === undefined || batch.length === 0) break;
-		if (maxResults !== undefined && records.length >= maxResults) break;
 
 		const last = batch[batch.length - 1]?.created_at as string | undefined;
-		const pagination = (body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined;
-		const pages = Number(pagination?.pages);
-		const count = Number(pagination?.count);
-		if (requests === 0 && useCursor && last !== undefined && maxResults === undefined && userQs.created_before === undefined) {
+		if (requests === 0 && useCursor && last !== undefined && userQs.created_before === undefined) {
 			// Where the account's rate limit allows several requests in flight, the rest comes in parallel windows.
 			const parallel = Number.isFinite(count) ? await parallelWindows(context, Number.isFinite(pages) ? pages - 1 : 0) : 1;
 			const rest = parallel > 1 ? await fetchWindows(context, options, userQs, last, count, parallel) : undefined;
@@ -157,6 +157,8 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 				break;
 			}
 		}
+		// A list without a count (or one that grew while paging) shows it here.
+		if (records.length > MAX_RECORDS) throw tooManyRecords(context.getNode(), undefined, context.getItemIndex());
 		if (useCursor && last !== undefined && last !== cursor) {
 			cursor = last;
 			page = 1;
@@ -165,6 +167,7 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 			page = useCursor ? page + 1 : next;
 		}
 	}
+	if (records.length > MAX_RECORDS) throw tooManyRecords(context.getNode(), undefined, context.getItemIndex());
 	const unapplied = unappliedFilter(userQs, records);
 	if (unapplied) throw filterNotApplied(context.getNode(), unapplied, context.getItemIndex());
 	return inRequestedOrder(records, sortBy, descending);
@@ -172,7 +175,8 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 
 /**
  * Return All as a CSV file: the JSON list says how many pages there are, then each page is fetched as CSV and the
- * pages are joined under one header row.
+ * pages are joined under one header row. No record bound: the file is one item (memory grows with the list, about
+ * 300 bytes a record).
  */
 async function fetchAllCsv(context: IExecutePaginationFunctions, options: IHttpRequestOptions) {
 	const userQs = (options.qs ?? {}) as IDataObject;
@@ -184,7 +188,8 @@ async function fetchAllCsv(context: IExecutePaginationFunctions, options: IHttpR
 		qs: { ...userQs, limit: MAX_PAGE_SIZE, page: 1 },
 	});
 	const pagination = ((jsonBodyOf(context.getNode(), probe).meta as IDataObject | undefined)?.pagination ?? {}) as IDataObject;
-	const pages = Math.min(MAX_PAGES, Math.max(1, Number(pagination.pages ?? 1)));
+	// One file, one item: n8n's item bound does not apply, so every page the list reports is fetched.
+	const pages = Math.max(1, Number(pagination.pages ?? 1));
 	const parts: string[] = [];
 	let eol = '\r\n';
 	let last: IN8nHttpFullResponse = probe;

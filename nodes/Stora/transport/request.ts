@@ -196,15 +196,18 @@ async function followRedirects(
 	});
 }
 
-/** What a DELETE answers when its retry finds the record gone after an earlier attempt whose answer was lost. */
-function deletedByEarlierAttempt(response: IN8nHttpFullResponse): IN8nHttpFullResponse {
+/**
+ * What a DELETE answers when its retry finds the record gone after an earlier attempt whose answer was lost: the
+ * record is gone, which is what was asked; who removed it (our first attempt or someone else) cannot be known.
+ */
+function goneAfterLostAnswer(response: IN8nHttpFullResponse): IN8nHttpFullResponse {
 	return {
 		...response,
 		statusCode: 200,
 		body: {
 			success: {
 				message:
-					'Deleted: the answer to the first attempt was lost, and the retry found the record already gone (404), so the first attempt deleted it',
+					'The record is gone: the answer to an earlier attempt was lost, and the retry found no such record (404). Most likely that attempt deleted it; it may also have been deleted by someone else in between.',
 			},
 		},
 	};
@@ -276,7 +279,7 @@ export async function storaRequest(
 			await sleep(250 * 2 ** transient);
 			continue;
 		}
-		if (status === 404 && isDelete && outcomeUnknown) return deletedByEarlierAttempt(response);
+		if (status === 404 && isDelete && outcomeUnknown) return goneAfterLostAnswer(response);
 		if (status >= 400) throw toNodeApiError(context.getNode(), response, itemIndex);
 		return response;
 	}

@@ -1,16 +1,13 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from '../helpers/constants';
+import { MAX_REQUESTS, walkDidNotEnd } from './bound';
 import { jsonBodyOf, nextPageOf, recordsOf } from '../helpers/response';
 import { isInOrder, refusesOnly } from './filters';
 import { asNodeError, storaRequest, type StoraContext } from './request';
 
 /** The record timestamps a walk can follow. */
 export type TimeField = 'created_at' | 'updated_at';
-
-/** A walk never goes further than this many pages (100 000 records). */
-const MAX_PAGES = 1000;
 
 export const timeOf = (value: unknown) => Date.parse(String(value));
 
@@ -20,6 +17,8 @@ export const timeOf = (value: unknown) => Date.parse(String(value));
  * so records created or changed while it pages move to the end of the walk instead of shifting pages under it.
  * Undefined when the list does not honour the sort, the cursor or the bound (a 422 refusing only them, or records
  * outside them): the caller then pages another way. Used by Return All's parallel windows and the Stora Poll Trigger.
+ * With a `limit`, the walk ends once it holds that many and returns the oldest `limit` (the rest come in a next walk
+ * from the last one returned).
  */
 export async function walkByTime(
 	context: StoraContext,
@@ -28,13 +27,15 @@ export async function walkByTime(
 	field: TimeField,
 	after: string,
 	before?: string,
+	limit?: number,
 ): Promise<IDataObject[] | undefined> {
 	const prefix = field.replace(/_at$/, '');
 	const ours = ['sort_by', 'sort_direction', `${prefix}_after`, `${prefix}_before`];
 	const records = new Map<string, IDataObject>();
 	let cursor = after;
 	let page = 1;
-	for (let requests = 0; requests < MAX_PAGES; requests++) {
+	const oldestFirst = () => [...records.values()].sort((a, b) => timeOf(a[field]) - timeOf(b[field]));
+	for (let requests = 0; requests < MAX_REQUESTS; requests++) {
 		const qs: IDataObject = { ...userQs, limit: MAX_PAGE_SIZE, page, sort_by: field, sort_direction: 'ASC', [`${prefix}_after`]: cursor };
 		if (before !== undefined) qs[`${prefix}_before`] = before;
 		let body: IDataObject;
@@ -54,11 +55,13 @@ export async function walkByTime(
 			// A record changed while the walk ran comes again, newer: the newest version wins.
 			if (!earlier || timeOf(earlier[field]) <= timeOf(record[field])) records.set(id, record);
 		}
-		if (nextPageOf(body) === undefined || batch.length === 0) {
-			return [...records.values()].sort((a, b) => timeOf(a[field]) - timeOf(b[field]));
-		}
+		if (nextPageOf(body) === undefined || batch.length === 0) return oldestFirst();
 		const last = String(batch[batch.length - 1][field]);
 		if (timeOf(last) > timeOf(cursor)) {
+			// Everything before `last` has been seen: with enough of it, the oldest `limit` are final.
+			if (limit !== undefined && records.size >= limit && [...records.values()].filter((record) => timeOf(record[field]) < timeOf(last)).length >= limit) {
+				return oldestFirst().slice(0, limit);
+			}
 			cursor = last;
 			page = 1;
 		} else {
@@ -66,7 +69,5 @@ export async function walkByTime(
 			page++;
 		}
 	}
-	throw new NodeOperationError(context.getNode(), `More than ${MAX_PAGES} pages in one walk of the list`, {
-		description: 'Narrow the list with filters, or poll more often.',
-	});
+	throw walkDidNotEnd(context.getNode());
 }

@@ -96,7 +96,8 @@ export async function handleHttp(sb: Sandbox, req: IncomingMessage, res: ServerR
 		}
 		out ??= await apiCall(sb, incoming, log);
 		log.status = out.status;
-		write(res, out);
+		// Stora's clock, not this machine's: a test that moves the sandbox clock sees clocks that disagree.
+		write(res, { ...out, headers: { Date: sb.now().toUTCString(), ...out.headers } });
 	} catch (error) {
 		// Only reached if the pipeline itself fails (e.g. the client aborted while sending the body).
 		if (!res.headersSent && !res.destroyed) write(res, errorOutgoing(error, requestId));

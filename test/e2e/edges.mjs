@@ -1,0 +1,141 @@
+// Where n8n's own behaviour decides whether the package is right at the edges users reach:
+// - Return All at the record bound (MAX_RECORDS in nodes/Stora/transport/bound.ts): real n8n takes exactly that many
+//   items from one Stora node, and one more fails before the walk with the package's own message;
+// - the Stora Poll Trigger across an n8n restart: the cursor n8n saved survives, a record created while n8n was down
+//   is emitted once after it comes back, and nothing emitted before is emitted again.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+
+import { loadExamples, withCredentials } from './examples.mjs';
+import { log, REPO, seconds, sleep, startN8n } from './n8n.mjs';
+import { startLargeList } from './sandbox.mjs';
+
+/** The bound, read from the package as built for this run (dist/, which the packed tarball holds), so the check follows the code. */
+function maxRecords() {
+	return createRequire(import.meta.url)(path.join(REPO, 'dist/nodes/Stora/transport/bound.js')).MAX_RECORDS;
+}
+
+const manualWorkflow = (name, credential, parameters) => ({
+	name,
+	nodes: [
+		{ id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: randomUUID(),
+			name: 'Stora',
+			type: 'n8n-nodes-stora.stora',
+			typeVersion: 1,
+			position: [240, 0],
+			parameters: { authentication: 'accessToken', ...parameters },
+			credentials: { storaApi: { id: credential.id, name: credential.name } },
+		},
+	],
+	connections: { Start: { main: [[{ node: 'Stora', type: 'main', index: 0 }]] } },
+	settings: { executionOrder: 'v1' },
+});
+
+/**
+ * Site → Get Many, Return All over a list of exactly MAX_RECORDS (each once, newest first, in real n8n), then over
+ * MAX_RECORDS + 1 (a clear error after one request). The list is generated (test/sandbox/largeList.ts) and the
+ * credential's Rate Limit is Custom 0/0, as for a plan without limits.
+ */
+export async function returnAllAtTheBound({ n8n, assert, workflows }) {
+	const bound = maxRecords();
+	const list = await startLargeList({ size: bound });
+	try {
+		const credential = await n8n.createCredential('Large list (no rate limit)', 'storaApi', {
+			baseUrl: list.url,
+			accessToken: 'tok_largeList',
+			rateLimit: 'custom',
+			requestsPerSecond: 0,
+			requestsPerMinute: 0,
+		});
+		const workflow = await n8n.createWorkflow(
+			manualWorkflow('e2e: Return All at the record bound', credential, { resource: 'site', operation: 'getAll', returnAll: true }),
+		);
+		workflows.push(workflow);
+		let started = Date.now();
+		const full = await n8n.runManually(workflow.id, 'Start', { timeoutMs: 600_000 });
+		const tookFull = Date.now() - started;
+		assert(full.status === 'success', `Return All of ${bound} records: ${full.status} ${JSON.stringify(full.data?.resultData?.error ?? {}).slice(0, 400)}`);
+		const items = full.data.resultData.runData.Stora[0].data.main[0];
+		assert(items.length === bound, `${items.length} items instead of ${bound}`);
+		const wrong = items.findIndex((item, index) => item.json.id !== `site_${bound - 1 - index}`);
+		assert(wrong === -1, `item ${wrong} is ${items[wrong]?.json.id}, not site_${bound - 1 - wrong}: not each once, newest first`);
+		const requestsFull = list.queries.length;
+
+		list.options.size = bound + 1;
+		list.queries.length = 0;
+		started = Date.now();
+		const over = await n8n.runManually(workflow.id, 'Start', { timeoutMs: 120_000 });
+		const message = String(over.data?.resultData?.error?.message ?? '');
+		assert(over.status === 'error', `Return All over ${bound + 1} records: ${over.status}`);
+		const expected = `Return All would return ${(bound + 1).toLocaleString('en-US')} records; one run can return at most ${bound.toLocaleString('en-US')}`;
+		assert(message === expected, `error "${message}", expected "${expected}"`);
+		assert(list.queries.length === 1, `${list.queries.length} requests before the error, expected 1`);
+		console.log(
+			`figures: real n8n took ${bound} items from one Return All (${requestsFull} requests, ${seconds(tookFull)}); ${bound + 1} failed after 1 request in ${seconds(Date.now() - started)}`,
+		);
+	} finally {
+		await list.close();
+	}
+}
+
+/**
+ * The "new lead" polling example in an n8n of its own: published, a lead is emitted at the next poll; n8n is stopped,
+ * a lead is created while it is down, n8n starts again on the same database, and the next poll emits that lead only.
+ */
+export async function pollAcrossRestart({ sandbox, tarball, assert, cleanups }) {
+	await sandbox.control.reset('demo');
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-e2e-restart-'));
+	cleanups.push(() => fs.rmSync(userFolder, { recursive: true, force: true }));
+	const { workflow: example } = loadExamples().find(({ file }) => file === 'new-lead-poll-task.json');
+	const createLead = async (n) => {
+		const response = await fetch(`${sandbox.url}/2025-09/contacts`, {
+			method: 'POST',
+			headers: { Authorization: `Bearer ${sandbox.token}`, 'Content-Type': 'application/json' },
+			body: JSON.stringify({ full_name: `Restart Lead ${n}`, email: `restart-lead-${n}@example.com` }),
+		});
+		assert(response.status === 201, `creating a contact answered ${response.status}`);
+		return (await response.json()).contact.id;
+	};
+	const emitted = (execution) => (execution.data.resultData.runData['New lead']?.[0]?.data?.main?.[0] ?? []).map((item) => item.json.id);
+	const finished = async (n8n, workflowId, count, timeoutMs = 150_000) => {
+		const deadline = Date.now() + timeoutMs;
+		while (Date.now() < deadline) {
+			const summaries = await n8n.allExecutions(workflowId);
+			if (summaries.length >= count && summaries.every((e) => !['running', 'new', 'waiting'].includes(e.status))) {
+				return await Promise.all(summaries.reverse().map((e) => n8n.execution(e.id)));
+			}
+			await sleep(1000);
+		}
+		throw new Error(`fewer than ${count} finished executions after ${timeoutMs / 1000} s`);
+	};
+
+	let n8n = await startN8n({ tarball, userFolder });
+	try {
+		const credential = await n8n.createCredential('Stora sandbox (restart)', 'storaApi', { baseUrl: sandbox.url, accessToken: sandbox.token });
+		const workflow = await n8n.createWorkflow(withCredentials(example, { storaApi: credential }));
+		await n8n.activate(workflow);
+		const before = await createLead(1);
+		const [first] = await finished(n8n, workflow.id, 1);
+		assert(first.status === 'success', `first poll ${first.status}`);
+		assert(JSON.stringify(emitted(first)) === JSON.stringify([before]), `first poll emitted ${JSON.stringify(emitted(first))}`);
+
+		await n8n.stop({ keepFolder: true });
+		const during = await createLead(2);
+		const down = Date.now();
+		n8n = await startN8n({ userFolder, ownerSetup: false });
+		await n8n.login();
+		const executions = await finished(n8n, workflow.id, 2);
+		assert(executions.length === 2, `${executions.length} executions after the restart, expected 2`);
+		assert(executions[1].status === 'success', `poll after the restart ${executions[1].status}`);
+		assert(JSON.stringify(emitted(executions[1])) === JSON.stringify([during]), `after the restart the poll emitted ${JSON.stringify(emitted(executions[1]))}, expected only the lead created while n8n was down`);
+		log(`poll trigger across a restart: the lead created while n8n was down emitted once, ${seconds(Date.now() - down)} after the restart began`);
+		await n8n.deactivate(workflow);
+	} finally {
+		await n8n.stop();
+	}
+}
