@@ -9,7 +9,7 @@ import type {
 import { LISTS_WITHOUT_TIME_FILTERS, MAX_PAGE_SIZE } from '../Stora/helpers/constants';
 import { zonedIso } from '../Stora/helpers/dateTime';
 import { headerOf, jsonBodyOf, nextPageOf, recordsOf } from '../Stora/helpers/response';
-import { idsOf } from '../Stora/helpers/validation';
+import { dateText, idsOf } from '../Stora/helpers/validation';
 import { MAX_RECORDS, MAX_REQUESTS, walkDidNotEnd } from '../Stora/transport/bound';
 import { filterNotApplied, isInOrder, refusesOnly, unappliedFilter } from '../Stora/transport/filters';
 import { asNodeError, storaRequest } from '../Stora/transport/request';
@@ -60,7 +60,7 @@ export async function filterQuery(
 		let sent: string | undefined;
 		if (filter.type === 'multiOptions') sent = idsOf(value).join(',');
 		// As the node's own preSend sends it (after its checkDate above): in the workflow's time zone.
-		else if (filter.type === 'dateTime') sent = value ? zonedIso(String(value).trim(), context.getTimezone()) : undefined;
+		else if (filter.type === 'dateTime') sent = value ? zonedIso(dateText(value) ?? '', context.getTimezone()) : undefined;
 		else if (send.property.endsWith('_id')) sent = idsOf(value).join(',');
 		else sent = String(value ?? '');
 		if (sent) qs[send.property] = sent;

@@ -104,6 +104,28 @@ describe('Date-times in the workflow time zone, in n8n against the sandbox', () 
 		expect(seen).toEqual(wanted);
 	}
 
+	it('takes the date objects expressions give ({{ $now }}, DateTime, Date) as the instant they are', async () => {
+		const result = await runStora({
+			credentials: fixture.credentials(),
+			timezone: 'America/New_York',
+			parameters: {
+				resource: 'contact',
+				operation: 'getAll',
+				limit: 1,
+				filters: {
+					createdAfter: "={{ DateTime.fromISO('2030-06-01T09:00:00', { zone: 'Asia/Tokyo' }) }}",
+					createdBefore: "={{ new Date(Date.UTC(2030, 5, 2, 12)) }}",
+					updatedAfter: '={{ $now.minus({ years: 100 }) }}',
+				},
+			},
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = await fixture.client.requests();
+		expect(request.query.created_after).toBe('2030-06-01T00:00:00.000Z');
+		expect(request.query.created_before).toBe('2030-06-02T12:00:00.000Z');
+		expect(request.query.updated_after).toMatch(/^19\d\d-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+	});
+
 	it('reads a Get Many filter (Created After, Updated Before) in the workflow time zone', async () => {
 		await sentFor(
 			async (timezone) =>

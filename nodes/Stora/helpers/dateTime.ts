@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { isIsoDate, type PreSend } from './validation';
+import { dateText, isIsoDate, type PreSend } from './validation';
 
 const SECOND = 1000;
 const DAY = 86_400_000;
@@ -118,8 +118,9 @@ export function sendInWorkflowTimeZone(type: 'query' | 'body', property: string,
 		if (raw === '' || raw === undefined || raw === null) {
 			if (emptyAsNull) sent[property] = null;
 			else delete sent[property];
-		} else if (typeof raw === 'string') {
-			sent[property] = zonedIso(raw.trim(), this.getTimezone()) ?? raw;
+		} else {
+			const text = dateText(raw);
+			if (text !== undefined) sent[property] = zonedIso(text, this.getTimezone()) ?? raw;
 		}
 		return { ...options, [place]: sent };
 	};

@@ -156,12 +156,28 @@ export function checkNumber(
 	};
 }
 
+/**
+ * A date parameter's value as text: a string as given, and the date objects an expression can give (`{{ $now }}`,
+ * `{{ $today }}` are luxon DateTimes, with their offset; a JS Date is UTC). Undefined for anything else.
+ */
+export function dateText(raw: unknown): string | undefined {
+	if (typeof raw === 'string') return raw.trim();
+	if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? undefined : raw.toISOString();
+	const toISO = (raw as { toISO?: unknown } | null | undefined)?.toISO;
+	if (typeof toISO === 'function') {
+		const text: unknown = toISO.call(raw);
+		return typeof text === 'string' ? text : undefined;
+	}
+	return undefined;
+}
+
 /** Checks that a date parameter holds a real calendar date (YYYY-MM-DD) or date-time. */
 export function checkDate(parameter: string, label: string, allowed: string[] = []): PreSend {
 	return async function (this: IExecuteSingleFunctions, options) {
 		const raw = this.getNodeParameter(parameter, '') as unknown;
 		if (raw === '' || raw === undefined || raw === null || (typeof raw === 'string' && allowed.includes(raw))) return options;
-		if (typeof raw !== 'string' || !isIsoDate(raw.trim())) {
+		const text = dateText(raw);
+		if (text === undefined || !isIsoDate(text)) {
 			fail(
 				this,
 				`${label}: ${shown(raw)} is not a valid date`,
