@@ -9,6 +9,9 @@ import {
 	resetAtFromResponse,
 	resetAtMs,
 	retryAfterAtMs,
+	type RateLimitSlot,
+	type RateLimitSnapshot,
+	type RateLimitWindow,
 } from '../../nodes/Stora/transport/rateLimit';
 
 /**
@@ -21,6 +24,8 @@ interface Outcome {
 	status: number;
 	/** Epoch ms of each attempt's start (the first is the grant of the first attempt). */
 	attempts: number[];
+	/** Epoch ms each attempt's answer arrived: the budget hears it right after, before the next attempt starts. */
+	answers: number[];
 	body: unknown;
 }
 
@@ -41,13 +46,14 @@ async function burst(
 	key: string,
 	count: number,
 	send: (index: number) => Promise<Response>,
-	options: { maxRetryWaitMs?: number; signal?: AbortSignal } = {},
+	options: { maxRetryWaitMs?: number; signal?: AbortSignal; limits?: readonly RateLimitWindow[] } = {},
 ): Promise<Batch> {
 	const grantOrder: number[] = [];
 	const started = Date.now();
 	const outcomes = await Promise.all(
 		Array.from({ length: count }, async (_, index) => {
 			const attempts: number[] = [];
+			const answers: number[] = [];
 			const result = await registry.send(
 				key,
 				async () => {
@@ -55,12 +61,13 @@ async function burst(
 					attempts.push(Date.now());
 					const response = await send(index);
 					const text = await response.text();
+					answers.push(Date.now());
 					return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
 				},
 				(response) => ({ statusCode: response.status, headers: response.headers }),
 				options,
 			);
-			return { index, status: result.status, attempts, body: result.body };
+			return { index, status: result.status, attempts, answers, body: result.body };
 		}),
 	);
 	const firstAttempt = Math.min(...outcomes.map((o) => o.attempts[0]));
@@ -342,6 +349,129 @@ describe('rate limit: sandbox at 5/s, recovering from 429s', () => {
 		},
 		40_000,
 	);
+});
+
+/** Waits until the clock reads `at` (epoch ms): time that must pass for a lesson to fade, not an ordering. */
+async function until(at: number): Promise<void> {
+	while (Date.now() < at) await new Promise((resolve) => setTimeout(resolve, at - Date.now()));
+}
+
+/** A snapshot's windows without their effective limits. */
+const windowsOf = (snapshot: RateLimitSnapshot) => snapshot.windows.map(({ limit, windowMs }) => ({ limit, windowMs }));
+
+describe('rate limit: what a 429 or a header taught fades once its evidence stops', () => {
+	// No limits and no rate-limit headers of its own: every 429 and RateLimit-* header here is an injected answer, and
+	// the budget hears each between the attempt's answer and the next attempt (or the end of the batch).
+	const fixture = useSandbox({ rateLimit: 'off' });
+	/** The production default fade (`recoveryMs`): snapshots at computed times check it without waiting. */
+	const FADE_MS = 2 * 60_000;
+	const SITES = { method: 'GET', path: '/2025-09/sites' };
+	const sites = (url: string, token: string) => async () =>
+		await fetch(`${url}/2025-09/sites?limit=1`, { headers: { Authorization: `Bearer ${token}` } });
+	const one = async (key: string, limits: readonly RateLimitWindow[]) => {
+		const { url, token } = fixture.sandbox;
+		const [outcome] = (await burst(rateLimits, key, 1, sites(url, token), { limits })).outcomes;
+		return { ...outcome, done: Date.now() };
+	};
+
+	it('Custom 0/0: one 429 is waited out to its reset, then paces by the documented limits for 2 minutes, no longer', async () => {
+		const key = budgetKey(fixture.sandbox.url, fixture.sandbox.token);
+		const resetEpoch = Math.ceil(Date.now() / 1000) + 1;
+		await fixture.client.fault(SITES, [{ status: 429, headers: { 'RateLimit-Limit': '60', 'RateLimit-Reset': String(resetEpoch) } }]);
+		const outcome = await one(key, []);
+		expect(outcome.status).toBe(200);
+		expect(outcome.attempts).toHaveLength(2);
+		expect(outcome.attempts[1]).toBeGreaterThanOrEqual(resetEpoch * 1000);
+		const [heard, retried] = [outcome.answers[0], outcome.attempts[1]];
+		const late = rateLimits.snapshot(key, heard + FADE_MS - 1);
+		expect(windowsOf(late)).toEqual(DOCUMENTED_LIMITS);
+		expect(late.factor).toBeLessThan(1);
+		expect(rateLimits.snapshot(key, retried + FADE_MS)).toMatchObject({ windows: [], factor: 1 });
+	});
+
+	it('Custom 0/0: once a 429 has faded the budget sends unpaced again, more than the documented 60 in a minute', async () => {
+		rateLimits.configure({ recoveryMs: 1_000 });
+		const { url, token } = fixture.sandbox;
+		const key = budgetKey(url, token);
+		await fixture.client.fault(SITES, [{ status: 429, headers: { 'Retry-After': '1' } }]);
+		const outcome = await one(key, []);
+		expect(outcome.attempts).toHaveLength(2);
+
+		// The lesson of the 429 (the documented limits, as the first test shows) was confirmed before the retry.
+		await until(outcome.attempts[1] + 1_000);
+		expect(rateLimits.snapshot(key)).toMatchObject({ windows: [], factor: 1 });
+		await fixture.client.clearRequests();
+		const batch = await burst(rateLimits, key, 70, sites(url, token), { limits: [] });
+		expect(batch.outcomes.every((o) => o.status === 200 && o.attempts.length === 1)).toBe(true);
+		const arrivals = (await fixture.client.requests()).map((request) => Date.parse(request.at));
+		expect(arrivals).toHaveLength(70);
+		// Paced by the documented 60 per minute, the 61st could not have arrived within the minute.
+		expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeLessThan(60_000);
+	});
+
+	it('Custom 0/0: stays paced while 429s keep coming, and is unpaced 2 minutes after the last', async () => {
+		const key = budgetKey(fixture.sandbox.url, fixture.sandbox.token);
+		const limited = { status: 429, headers: { 'Retry-After': '1' } };
+		await fixture.client.fault(SITES, [limited]);
+		const first = await one(key, []);
+		await until(first.attempts[1] + 1);
+		await fixture.client.fault(SITES, [limited]);
+		const second = await one(key, []);
+		expect([first.attempts.length, second.attempts.length]).toEqual([2, 2]);
+		// When the first 429 alone would have faded, the second (heard later) still holds the pacing, and shrank the
+		// allowance again (it came after the first one's pause).
+		const renewed = rateLimits.snapshot(key, first.attempts[1] + FADE_MS);
+		expect(windowsOf(renewed)).toEqual(DOCUMENTED_LIMITS);
+		expect(renewed.factor).toBeLessThan(1);
+		expect(rateLimits.snapshot(key, second.attempts[1] + FADE_MS)).toMatchObject({ windows: [], factor: 1 });
+	});
+
+	it('Custom 5/s: a 429 halves the allowance, which is whole again 2 minutes after the 429 (not after its pause)', async () => {
+		const key = budgetKey(fixture.sandbox.url, fixture.sandbox.token);
+		const limits = [{ limit: 5, windowMs: 1000 }];
+		await fixture.client.fault(SITES, [{ status: 429, headers: { 'Retry-After': '2' } }]);
+		const outcome = await one(key, limits);
+		expect(outcome.attempts).toHaveLength(2);
+		const atFirst = rateLimits.snapshot(key, outcome.answers[0]);
+		expect(atFirst.factor).toBe(0.5);
+		// Retry-After: 2 paused the budget for 2 s from the moment it heard the 429.
+		const heard = atFirst.pausedUntil - 2_000;
+		expect(heard).toBeGreaterThanOrEqual(outcome.answers[0]);
+		expect(outcome.attempts[1]).toBeGreaterThanOrEqual(atFirst.pausedUntil);
+		expect(rateLimits.snapshot(key, heard + FADE_MS - 1).factor).toBeLessThan(1);
+		expect(rateLimits.snapshot(key, heard + FADE_MS)).toMatchObject({
+			windows: [{ limit: 5, windowMs: 1000, effective: 5 }],
+			factor: 1,
+		});
+	});
+
+	it('Custom 20/s lowered to 5/s by RateLimit-Limit: held while the header repeats, 20/s again once it stops', async () => {
+		rateLimits.configure({ recoveryMs: 1_000 });
+		const key = budgetKey(fixture.sandbox.url, fixture.sandbox.token);
+		const limits = [{ limit: 20, windowMs: 1000 }];
+		// The documented form: a bare limit and the end of the current second.
+		const lower = { status: 200, headers: { 'RateLimit-Limit': '5', 'RateLimit-Reset': String(Math.ceil(Date.now() / 1000)) } };
+		await fixture.client.fault(SITES, [lower, lower]);
+		const first = await one(key, limits);
+		expect(windowsOf(rateLimits.snapshot(key, first.answers[0]))).toEqual([{ limit: 5, windowMs: 1000 }]);
+		await until(first.done + 1);
+		const second = await one(key, limits);
+		// Heard again after the first: still 5/s when the first header alone would have faded.
+		expect(second.answers[0]).toBeGreaterThan(first.done);
+		expect(windowsOf(rateLimits.snapshot(key, first.done + 1_000))).toEqual([{ limit: 5, windowMs: 1000 }]);
+		// The injected answers are used up: this one says nothing, so nothing renews the lesson.
+		await one(key, limits);
+		expect(windowsOf(rateLimits.snapshot(key, second.done + 1_000))).toEqual(limits);
+
+		// In real time, once it has faded: 6 requests at once all go (at 5/s the 6th would wait for an answer).
+		await until(second.done + 1_000);
+		const slots: RateLimitSlot[] = [];
+		const granted = Array.from({ length: 6 }, async () => slots.push(await rateLimits.acquire(key, { limits })));
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(slots).toHaveLength(6);
+		for (const slot of slots) rateLimits.record(slot, undefined);
+		await Promise.all(granted);
+	});
 });
 
 describe('rate limit: documented limits in the budget', () => {

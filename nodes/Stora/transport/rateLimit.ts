@@ -2,22 +2,33 @@ import { createHash } from 'crypto';
 import { sleep } from 'n8n-workflow';
 
 /**
- * One request budget per Stora account (credential identity + base URL), shared by every request this package makes
- * in the process: all items of a node, concurrent executions, list searches and the trigger. Requests queue for it
- * (FIFO) instead of racing into 429s. The budget starts from the documented limits (10 requests per second and 60
- * per minute), learns lower ones from the RateLimit-* headers, and when a 429 happens anyway (another app or process
- * uses the same account) pauses the whole account until the window reopens and shrinks its allowance for a while.
+ * One request budget per credential and base URL (and the credential's Rate Limit settings, so changing them starts a
+ * fresh budget), shared by every request this package makes with that credential in the process: all items of a node,
+ * concurrent executions, list searches and the trigger. Two credentials for one Stora account have two budgets, each
+ * believing it has the account's whole limit; the 429 handling below covers what they, or other apps, take from each
+ * other. Requests queue for the budget (FIFO) instead of racing into 429s. It starts from the credential's own setting
+ * (Stora's documented 10 requests per second and 60 per minute, or the credential's Custom limits), learns from the
+ * RateLimit-* headers, and when a 429 happens anyway pauses until the window reopens and shrinks its allowance.
+ *
+ * What it learns fades: the credential's own setting is the rule, a lesson the exception that lasts only as long as
+ * its evidence. A lesson is a window a header named or lowered, the documented windows an unpaced budget adopts at a
+ * 429, or the shrunk allowance; each remembers when it was last confirmed (a header saying it again, or a 429). A
+ * window lesson holds until `recoveryMs` (2 minutes) after that, then the credential's window is back (for no limit:
+ * unpaced again); the allowance grows back linearly from the 429 to full over the same time. So a header repeated
+ * on every response, or 429s that keep coming, keep the budget slow, and once they stop it is back to its own setting
+ * within 2 minutes, instead of a single 429 from someone else's burst slowing a 6,000/min account for the life of the
+ * process. The pause after a 429 is not a lesson: it ends at the reset the 429 named.
  *
  * A request holds its place in every window from the moment it is sent until its response arrives, then for the
  * window's length after that: the server counts it at some time in between, so no window can see more than its limit
  * whatever the network latency. (Counting it from any earlier moment is a guess about where in the round trip the
  * server counted: a test that sent the next request at the response less half the fastest round trip saw 6 arrive
  * within a second at 5/s, because n8n's own work before a request leaves is part of its round trip.)
- * No background timers: the only timer is the one a queued request waits on.
+ * No background timers: the only timer is the one a queued request waits on; a lesson's age is checked whenever the
+ * windows are read (`windowsAt`).
  *
- * A credential may set its account's limits itself (a plan or agreement above the documented ones), or none: then
- * requests go at full speed, at most UNPACED_IN_FLIGHT at a time, until Stora answers 429 or names its windows in a
- * `RateLimit-Policy`; from then on the budget paces as above, from the documented limits or the named windows.
+ * A credential with no limit (Custom 0 and 0) sends at full speed, at most UNPACED_IN_FLIGHT at a time, except while
+ * a lesson paces it: from a 429 (the documented limits) or a `RateLimit-Policy` naming windows.
  */
 
 export interface RateLimitWindow {
@@ -32,7 +43,7 @@ export const DOCUMENTED_LIMITS: readonly RateLimitWindow[] = Object.freeze([
 	{ limit: 60, windowMs: 60_000 },
 ]);
 
-/** Requests in flight at most for an account whose credential sets no limit, until Stora shows one. */
+/** Requests in flight at most for a credential that sets no limit, while no lesson paces its budget. */
 export const UNPACED_IN_FLIGHT = 8;
 
 export interface RateLimitSettings {
@@ -44,7 +55,10 @@ export interface RateLimitSettings {
 	decrease: number;
 	/** The allowance never shrinks below this share of the limits (and never below 1 request per window). */
 	minFactor: number;
-	/** Time over which a shrunk allowance grows back linearly to the full limits. */
+	/**
+	 * How long a lesson lasts after its last confirmation: a learned window holds until then, a shrunk allowance grows
+	 * back linearly to full over it (see the header comment). At most 2 minutes in production.
+	 */
 	recoveryMs: number;
 	/** A granted request never reported back (a caller bug) stops holding its place after this long. */
 	staleMs: number;
@@ -194,9 +208,10 @@ function headerValue(headers: HeaderSource, name: string): string | undefined {
 }
 
 /**
- * The budget's key: which account a request counts against. A hash, so no secret ever sits in the registry in clear
- * (it is reachable from any code in the process). `secretMaterial`: the access token, or the OAuth2 client id plus
- * whatever tells the connected operators apart.
+ * The budget's key: the base URL and the credential (not the Stora account behind it, which the package cannot see).
+ * A hash, so no secret ever sits in the registry in clear (it is reachable from any code in the process).
+ * `secretMaterial`: the access token, or the OAuth2 client id plus whatever tells the stored credentials apart, and
+ * the credential's limit settings.
  */
 export function budgetKey(baseUrl: string, secretMaterial: string): string {
 	const base = baseUrl.trim().replace(/\/+$/, '').toLowerCase();
@@ -214,12 +229,20 @@ interface Slot extends RateLimitSlot {
 	done: boolean;
 }
 
+/** A window limit learned from a header or a 429, and when it was last confirmed (epoch ms). */
+interface Lesson {
+	limit: number;
+	confirmedAt: number;
+}
+
 interface Budget {
-	/** Empty while the credential set no limit and Stora has shown none: then UNPACED_IN_FLIGHT bounds the requests out. */
-	windows: RateLimitWindow[];
+	/** The credential's own windows (or the registry's default), shortest first; empty: no limit. */
+	own: RateLimitWindow[];
 	/** Limits the credential sets, by window length: what Stora announces may lower them, never raise them. */
 	ceilings: Map<number, number>;
-	/** Allowance factor right after the last decrease, and when its linear recovery starts. */
+	/** Learned limits by window length; each overrides `own` for its window until it fades (`windowsAt`). */
+	lessons: Map<number, Lesson>;
+	/** Allowance factor right after the last decrease, and when (that 429) its linear recovery starts. */
 	low: number;
 	recoverFrom: number;
 	/** Nothing is sent before this (a 429, or the server said remaining 0). */
@@ -261,7 +284,7 @@ export class RateLimitRegistry {
 		const budget = this.budget(key, limits);
 		const factor = this.factor(budget, now);
 		return {
-			windows: budget.windows.map((window) => ({ ...window, effective: effectiveLimit(window, factor) })),
+			windows: this.windowsAt(budget, now).map((window) => ({ ...window, effective: effectiveLimit(window, factor) })),
 			factor,
 			pausedUntil: budget.pausedUntil,
 			queued: budget.queue.length,
@@ -307,7 +330,7 @@ export class RateLimitRegistry {
 
 	/**
 	 * Reports how a granted request ended: its status and headers, or no status when no response came (network
-	 * error). Learns from the headers; on 429 pauses the account and returns the ms to wait before the retry
+	 * error). Learns from the headers; on 429 pauses the budget and returns the ms to wait before the retry
 	 * (0 otherwise). Repeated calls for one slot are ignored.
 	 */
 	record(slot: RateLimitSlot, statusCode: number | undefined, headers?: HeaderSource): number {
@@ -320,6 +343,8 @@ export class RateLimitRegistry {
 		const now = Date.now();
 		if (budget.inFlight.delete(own)) budget.completed.push(now);
 		let wait = 0;
+		// Faded lessons go here, at a real time, not where the budget is read (a snapshot may ask about any time).
+		for (const [windowMs, lesson] of budget.lessons) if (!this.fresh(lesson, now)) budget.lessons.delete(windowMs);
 		if (statusCode !== undefined) {
 			this.learn(budget, headers, now);
 			if (statusCode === 429) wait = this.limited(budget, headers, now);
@@ -378,8 +403,9 @@ export class RateLimitRegistry {
 		if (!budget) {
 			const limits = credentialLimits ?? this.settings.limits;
 			budget = {
-				windows: limits.map((window) => ({ ...window })).sort((a, b) => a.windowMs - b.windowMs),
+				own: limits.map((window) => ({ ...window })).sort((a, b) => a.windowMs - b.windowMs),
 				ceilings: new Map((credentialLimits ?? []).map((window) => [window.windowMs, window.limit])),
+				lessons: new Map(),
 				low: 1,
 				recoverFrom: 0,
 				pausedUntil: 0,
@@ -458,20 +484,21 @@ export class RateLimitRegistry {
 				budget.completed.push(now);
 			}
 		}
-		const longest = budget.windows[budget.windows.length - 1]?.windowMs ?? 0;
+		const windows = this.windowsAt(budget, now);
+		const longest = windows[windows.length - 1]?.windowMs ?? 0;
 		while (budget.completed.length > 0 && budget.completed[0] <= now - longest) budget.completed.shift();
 		budget.completed.sort((a, b) => a - b);
 
 		const factor = this.factor(budget, now);
 		let at = Math.max(now, budget.pausedUntil);
 		let known = true;
-		if (budget.windows.length === 0 && budget.inFlight.size >= UNPACED_IN_FLIGHT) {
+		if (windows.length === 0 && budget.inFlight.size >= UNPACED_IN_FLIGHT) {
 			// Unpaced: the next response frees a place (the stale limit bounds the wait).
 			const oldest = Math.min(...[...budget.inFlight].map((slot) => slot.grantedAt));
 			at = Math.max(at, oldest + staleMs);
 			known = false;
 		}
-		for (const window of budget.windows) {
+		for (const window of windows) {
 			const limit = effectiveLimit(window, factor);
 			const recent = budget.completed.filter((time) => time > now - window.windowMs);
 			const used = budget.inFlight.size + recent.length;
@@ -488,6 +515,22 @@ export class RateLimitRegistry {
 			}
 		}
 		return { at, known };
+	}
+
+	/**
+	 * The windows in force at `now`, shortest first: the credential's own, each overridden by a lesson confirmed less
+	 * than `recoveryMs` before `now`, plus windows only lessons name.
+	 */
+	private windowsAt(budget: Budget, now: number): RateLimitWindow[] {
+		const limits = new Map(budget.own.map((window) => [window.windowMs, window.limit]));
+		for (const [windowMs, lesson] of budget.lessons) {
+			if (this.fresh(lesson, now)) limits.set(windowMs, lesson.limit);
+		}
+		return [...limits].map(([windowMs, limit]) => ({ limit, windowMs })).sort((a, b) => a.windowMs - b.windowMs);
+	}
+
+	private fresh(lesson: Lesson, now: number): boolean {
+		return now - lesson.confirmedAt < this.settings.recoveryMs;
 	}
 
 	private factor(budget: Budget, now: number): number {
@@ -508,44 +551,52 @@ export class RateLimitRegistry {
 
 		const named = [...limitHeader.windows, ...policy.windows, ...combined.windows];
 		const limit = limitHeader.limit ?? combined.limit;
-		// An unpaced account paces by the windows Stora names, if it names any. A bare limit does not say its window:
-		// the account stays unpaced (a 429 or remaining 0 still pauses it until the reset).
-		for (const window of named) this.setWindow(budget, window);
-		if (limit !== undefined && limit >= 1 && budget.windows.length > 0) this.lowerMatchingWindow(budget, Math.floor(limit), resetAt, now);
+		// An unpaced budget paces by the windows Stora names, while it names them. A bare limit does not say its window:
+		// the budget stays unpaced (a 429 or remaining 0 still pauses it until the reset).
+		for (const window of named) this.setWindow(budget, window, now);
+		const windows = this.windowsAt(budget, now);
+		if (limit !== undefined && limit >= 1 && windows.length > 0) this.lowerMatchingWindow(budget, windows, Math.floor(limit), resetAt, now);
 		if (remaining !== undefined && remaining <= 0 && resetAt !== undefined) {
 			budget.pausedUntil = Math.max(budget.pausedUntil, resetAt);
 		}
 	}
 
 	/**
-	 * A policy naming its window is taken as it is: it may raise a limit as well as lower it, but not above what the
-	 * credential sets for that window (a share of the account's limit, say).
+	 * A policy naming its window is taken as it is (a lesson confirmed now): it may raise a limit as well as lower it,
+	 * but not above what the credential sets for that window (a share of the account's limit, say).
 	 */
-	private setWindow(budget: Budget, window: RateLimitWindow): void {
+	private setWindow(budget: Budget, window: RateLimitWindow, now: number): void {
 		if (!(window.limit >= 1) || !(window.windowMs > 0)) return;
 		const limit = Math.min(Math.floor(window.limit), budget.ceilings.get(window.windowMs) ?? Infinity);
-		const existing = budget.windows.find((w) => w.windowMs === window.windowMs);
-		if (existing) existing.limit = limit;
-		else budget.windows.push({ limit, windowMs: window.windowMs });
-		budget.windows.sort((a, b) => a.windowMs - b.windowMs);
+		budget.lessons.set(window.windowMs, { limit, confirmedAt: now });
 	}
 
 	/**
 	 * A bare `RateLimit-Limit` belongs to "the current window" without saying which. The windows it can be are those
 	 * at least as long as the time to the reset (whole seconds, so one second of slack); shortest first, it confirms
-	 * a window with that limit, lowers the first one above it, and skips windows already below it. A bare limit never
-	 * raises one: a wrong guess may only cost speed.
+	 * a window with that limit (renewing its lesson, if it is one), lowers the first one above it (a lesson confirmed
+	 * now), and skips windows already below it. A bare limit never raises one: a wrong guess may only cost speed.
 	 */
-	private lowerMatchingWindow(budget: Budget, limit: number, resetAt: number | undefined, now: number): void {
+	private lowerMatchingWindow(
+		budget: Budget,
+		windows: readonly RateLimitWindow[],
+		limit: number,
+		resetAt: number | undefined,
+		now: number,
+	): void {
 		const untilReset = resetAt === undefined ? 0 : resetAt - now;
-		for (const window of budget.windows) {
+		for (const window of windows) {
 			if (window.windowMs + 1000 < untilReset) continue;
-			if (window.limit === limit) return;
+			if (window.limit === limit) {
+				const lesson = budget.lessons.get(window.windowMs);
+				if (lesson) lesson.confirmedAt = now;
+				return;
+			}
 			// Held below Stora's limit on purpose by the credential: this may well be the window announced.
 			const ceiling = budget.ceilings.get(window.windowMs);
 			if (ceiling !== undefined && window.limit >= ceiling && limit >= ceiling) return;
 			if (window.limit > limit) {
-				window.limit = limit;
+				budget.lessons.set(window.windowMs, { limit, confirmedAt: now });
 				return;
 			}
 		}
@@ -553,14 +604,22 @@ export class RateLimitRegistry {
 
 	/** A reset further away than the longest window (clock skew, a bogus value) is cut to that window. */
 	private clampReset(budget: Budget, resetAt: number, now: number): number {
-		const longest = Math.max(60_000, ...budget.windows.map((w) => w.windowMs));
+		const longest = Math.max(60_000, ...this.windowsAt(budget, now).map((w) => w.windowMs));
 		return Math.min(resetAt, now + longest + 1000);
 	}
 
-	/** A 429: pause the account until the window reopens, and shrink the allowance once per pause. */
+	/**
+	 * A 429: pause the budget until the window reopens, shrink the allowance once per pause, and confirm what was
+	 * learned (still too fast: nothing learned may fade now).
+	 */
 	private limited(budget: Budget, headers: HeaderSource, now: number): number {
-		// An unpaced account is paced from its first 429 on, from the documented limits.
-		if (budget.windows.length === 0) budget.windows = DOCUMENTED_LIMITS.map((window) => ({ ...window }));
+		if (this.windowsAt(budget, now).length === 0) {
+			// An unpaced budget is paced by the documented limits until 429s stop for `recoveryMs`.
+			for (const window of DOCUMENTED_LIMITS) budget.lessons.set(window.windowMs, { limit: window.limit, confirmedAt: now });
+		} else {
+			for (const lesson of budget.lessons.values()) lesson.confirmedAt = now;
+		}
+		const windows = this.windowsAt(budget, now);
 		const retryAfter = retryAfterAtMs(headerValue(headers, 'retry-after'), now);
 		const reset = toNumber(headerValue(headers, 'ratelimit-reset')?.trim() ?? '') ?? parseRateLimitHeader(headerValue(headers, 'ratelimit')).reset;
 		let until: number;
@@ -573,7 +632,7 @@ export class RateLimitRegistry {
 		} else {
 			// No hint: the rest of the shortest window, then of the longest (fixed windows start on the clock).
 			budget.blind429s += 1;
-			const windowMs = budget.blind429s === 1 ? budget.windows[0].windowMs : budget.windows[budget.windows.length - 1].windowMs;
+			const windowMs = budget.blind429s === 1 ? windows[0].windowMs : windows[windows.length - 1].windowMs;
 			until = now + (windowMs - (now % windowMs));
 		}
 		// At least a moment: a reset already past (rounding, skew) must not turn into a tight retry loop.
@@ -581,7 +640,9 @@ export class RateLimitRegistry {
 		budget.pausedUntil = Math.max(budget.pausedUntil, until);
 		if (now >= budget.decreasedUntil) {
 			budget.low = Math.max(this.settings.minFactor, this.factor(budget, now) * this.settings.decrease);
-			budget.recoverFrom = budget.pausedUntil;
+			// Recovery runs from the 429 itself, not from the end of its pause: the allowance is full again
+			// `recoveryMs` after the last 429 however long the pause was.
+			budget.recoverFrom = now;
 			budget.decreasedUntil = budget.pausedUntil;
 		}
 		return budget.pausedUntil - now;
@@ -643,14 +704,9 @@ export function credentialLimits(credentials: Record<string, unknown>): RateLimi
 	return windows;
 }
 
-/** Waits for the account's budget; see RateLimitRegistry.acquire. */
+/** Waits for the credential's budget; see RateLimitRegistry.acquire. */
 export async function acquireSlot(key: string, options?: AcquireOptions): Promise<RateLimitSlot> {
 	return await rateLimits.acquire(key, options);
-}
-
-/** Reports a granted request's outcome; returns the wait before a retry on 429. See RateLimitRegistry.record. */
-export function recordResponse(slot: RateLimitSlot, statusCode: number | undefined, headers?: HeaderSource): number {
-	return rateLimits.record(slot, statusCode, headers);
 }
 
 /** One request with queueing and bounded 429 retries; see RateLimitRegistry.send. */
