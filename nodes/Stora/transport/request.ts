@@ -91,9 +91,11 @@ interface BudgetRef {
 }
 
 /**
- * Which rate-limit budget a request counts against: the account behind the credential at its base URL. The access
- * token names it; for OAuth2 the client id plus the stored credential (each connected operator has its own limit,
- * and the token itself rotates). Limits the credential sets are part of the key, so changing them takes effect.
+ * Which rate-limit budget a request counts against: the credential at its base URL, with its Rate Limit settings.
+ * The access token names it; for OAuth2 the client id plus the stored credential (each connected operator has its
+ * own limit, and the token itself rotates). Two credentials on one Stora account have two budgets, each believing
+ * it has the account's whole limit: a 429 pauses and slows each one. The limits the credential sets are part of the
+ * key, so changing them starts a fresh budget.
  */
 async function budgetOf(context: StoraContext, credentialType: CredentialType): Promise<BudgetRef> {
 	const credentials = await context.getCredentials<IDataObject>(credentialType);
