@@ -15,7 +15,7 @@ import { API_VERSION } from '../Stora/helpers/constants';
 import { EVENT_TYPE_OPTIONS, parseEventTypes } from '../Stora/helpers/events';
 import { jsonBodyOf } from '../Stora/helpers/response';
 import { missingScopeHint } from '../Stora/helpers/scopes';
-import { verifySignature } from '../Stora/helpers/signature';
+import { acceptedEvents, deliveryKey, SIGNATURE_TOLERANCE_SECONDS, verifySignature } from '../Stora/helpers/signature';
 import { asNodeError, storaRequest } from '../Stora/transport/request';
 
 /** What the trigger keeps per registration: test listening and the published workflow each have their own. */
@@ -124,7 +124,7 @@ export class StoraTrigger implements INodeType {
 				options: EVENT_TYPE_OPTIONS,
 				default: [],
 				description:
-					'The events that start the workflow. Stora delivers each event at least once: use the event ID to skip repeats. For an event not listed here, use Options → Additional Event Types.',
+					`The events that start the workflow. A repeated delivery of an event within ${SIGNATURE_TOLERANCE_SECONDS / 3600} hours starts nothing; after an n8n restart, or with several webhook processes, use the event ID to skip repeats. For an event not listed here, use Options → Additional Event Types.`,
 			},
 			{
 				displayName: 'Options',
@@ -259,9 +259,15 @@ export class StoraTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject() as unknown as { rawBody?: Buffer; body?: unknown };
 		const data = registrations(this);
-		const secrets = [data.test?.secret, data.production?.secret].filter((secret): secret is string => !!secret);
+		const registered = [data.test, data.production].filter((entry): entry is Registration => !!entry?.secret);
 		const rawBody = request.rawBody ?? Buffer.from(JSON.stringify(request.body ?? {}));
-		const check = verifySignature(rawBody, this.getHeaderData()['x-stora-signature'] as string | undefined, secrets);
+		const nowSeconds = Date.now() / 1000;
+		const check = verifySignature(
+			rawBody,
+			this.getHeaderData()['x-stora-signature'] as string | undefined,
+			registered.map((entry) => entry.secret),
+			nowSeconds,
+		);
 		if (!check.valid) {
 			this.logger.warn(`Rejected a Stora delivery: signature ${check.reason}`);
 			this.getResponseObject().status(401).send({ error: `invalid signature (${check.reason})` }).end();
@@ -276,7 +282,26 @@ export class StoraTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		}
 		const event = (payload.event ?? payload) as IDataObject;
-		if (!selectedEvents(this).includes(String(event.type))) return {};
+		// 2xx answers, so Stora does not retry what needs no retry; the body says why nothing started.
+		const answer = (body: IDataObject): IWebhookResponseData => {
+			this.getResponseObject().status(200).send({ received: true, ...body }).end();
+			return { noWebhookResponse: true };
+		};
+		// Not remembered: it starts nothing, so neither can its replay.
+		if (!selectedEvents(this).includes(String(event.type))) {
+			return answer({ ignored: true, event_id: event.id, event_type: event.type });
+		}
+		// Per endpoint: the test and the production endpoint each receive the same event, and each starts its own run.
+		const endpointId = registered[check.secretIndex].endpointId;
+		if (!acceptedEvents.claim(endpointId, deliveryKey(event.id, rawBody), check.timestampSeconds, nowSeconds)) {
+			this.logger.info(`Stora delivery of event ${String(event.id)} was already received; not starting it again`);
+			return answer({ duplicate: true, event_id: event.id });
+		}
+		if (acceptedEvents.takeCapWarning()) {
+			this.logger.warn(
+				`The Stora Trigger remembers ${acceptedEvents.capacity} events per n8n process for replay protection and now forgets the oldest first`,
+			);
+		}
 
 		const options = this.getNodeParameter('options', {}) as { resourceOnly?: boolean };
 		const requestId = this.getHeaderData()['x-stora-request-id'];

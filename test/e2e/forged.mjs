@@ -1,8 +1,15 @@
 // Forged webhook deliveries against a published Stora Trigger in a real n8n: every forged one must be answered 4xx
-// and start no execution; every genuine one (signed by the sandbox with the endpoint's secret) starts exactly one.
+// and start no execution; every genuine one (signed with the endpoint's secret) starts exactly one, and posting it
+// again inside the signature window, as captured or signed anew, is answered 2xx "duplicate" and starts nothing.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 
 import { sleep } from './n8n.mjs';
+
+/** The signature window of the package this n8n runs (as installed in its user folder). */
+const signatureRules = (n8n) =>
+	createRequire(import.meta.url)(path.join(n8n.userFolder, '.n8n/nodes/node_modules/n8n-nodes-stora/dist/nodes/Stora/helpers/signature.js'));
 
 const sign = (secret, timestamp, body, encoding = 'hex') =>
 	createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest(encoding);
@@ -23,7 +30,7 @@ function eventBody(contactId, extra = {}) {
  * The kinds of forgery, each a function of (secret, otherSecret, contactId) giving { body, headers }. With `repeat`
  * copies each, more than 200 deliveries in all.
  */
-function forgeries() {
+function forgeries(rules) {
 	const kinds = {
 		'no signature header': (secret, other, id) => ({ body: eventBody(id), headers: {} }),
 		'empty signature header': (secret, other, id) => ({ body: eventBody(id), headers: { 'x-stora-signature': '' } }),
@@ -40,14 +47,14 @@ function forgeries() {
 			const t = now();
 			return { body: body.replace('contact.created', 'contact.created '), headers: { 'x-stora-signature': `t=${t},v1=${sign(secret, t, body)}` } };
 		},
-		'replayed old timestamp (1 hour)': (secret, other, id) => {
+		'timestamp older than the window': (secret, other, id) => {
 			const body = eventBody(id);
-			const t = now() - 3600;
+			const t = now() - rules.SIGNATURE_TOLERANCE_SECONDS - 60;
 			return { body, headers: { 'x-stora-signature': `t=${t},v1=${sign(secret, t, body)}` } };
 		},
-		'future timestamp (1 hour)': (secret, other, id) => {
+		'future timestamp (beyond clock skew)': (secret, other, id) => {
 			const body = eventBody(id);
-			const t = now() + 3600;
+			const t = now() + rules.SIGNATURE_FUTURE_SKEW_SECONDS + 60;
 			return { body, headers: { 'x-stora-signature': `t=${t},v1=${sign(secret, t, body)}` } };
 		},
 		'signature of another timestamp': (secret, other, id) => {
@@ -76,14 +83,23 @@ function forgeries() {
 }
 
 async function post(url, { body, headers }) {
+	return (await postRead(url, { body, headers })).status;
+}
+
+/** The answer's status and body (JSON when it is). */
+async function postRead(url, { body, headers }) {
 	const h = new Headers({ 'content-type': 'application/json' });
 	for (const [name, value] of Object.entries(headers)) {
 		if (Array.isArray(value)) for (const v of value) h.append(name, v);
 		else h.set(name, value);
 	}
 	const res = await fetch(url, { method: 'POST', headers: h, body, signal: AbortSignal.timeout(30_000) });
-	await res.arrayBuffer();
-	return res.status;
+	const text = await res.text();
+	try {
+		return { status: res.status, body: JSON.parse(text) };
+	} catch {
+		return { status: res.status, body: text };
+	}
 }
 
 /**
@@ -100,12 +116,14 @@ export async function forgedDeliveries({ n8n, sandbox, workflow, repeat = 16 }) 
 		// Another endpoint's secret: valid for some endpoint, not for this one.
 		const other = randomBytes(32).toString('hex');
 		const [contact] = await sandbox.control.state('contacts');
+		const rules = signatureRules(n8n);
 
 		const wrong = [];
 		let forged = 0;
 		let genuine = 0;
+		let replayed = 0;
 		for (let round = 0; round < repeat; round++) {
-			for (const [kind, make] of forgeries()) {
+			for (const [kind, make] of forgeries(rules)) {
 				const status = await post(endpoint.url, make(secret, other, contact.id));
 				forged++;
 				if (status < 400 || status >= 500) wrong.push(`${kind}: HTTP ${status}`);
@@ -119,6 +137,16 @@ export async function forgedDeliveries({ n8n, sandbox, workflow, repeat = 16 }) 
 			const status = await post(endpoint.url, { body, headers: { 'x-stora-signature': signature } });
 			genuine++;
 			if (status !== 200) wrong.push(`genuine delivery${alt ? ' (ms, base64)' : ''}: HTTP ${status}`);
+			// Replayed inside the window: as captured, and signed anew (as a retry with a fresh t would be).
+			const fresh = now();
+			for (const header of [signature, `t=${fresh},v1=${sign(secret, fresh, body)}`]) {
+				const replay = await postRead(endpoint.url, { body, headers: { 'x-stora-signature': header } });
+				replayed++;
+				const id = JSON.parse(body).id;
+				if (replay.status !== 200 || replay.body?.duplicate !== true || replay.body?.event_id !== id) {
+					wrong.push(`replayed genuine delivery: HTTP ${replay.status} ${JSON.stringify(replay.body).slice(0, 200)}`);
+				}
+			}
 		}
 		// Executions are written asynchronously: wait until the genuine ones are all there, then a little longer.
 		const deadline = Date.now() + 60_000;
@@ -132,7 +160,7 @@ export async function forgedDeliveries({ n8n, sandbox, workflow, repeat = 16 }) 
 		executions = await n8n.allExecutions(workflow.id);
 		if (executions.length !== genuine) wrong.push(`${executions.length} executions for ${genuine} genuine deliveries`);
 		if (wrong.length) throw new Error(`${wrong.length} problems:\n${[...new Set(wrong)].slice(0, 20).join('\n')}`);
-		return { forged, genuine, kinds: forgeries().length, executions: executions.length };
+		return { forged, genuine, replayed, kinds: forgeries(rules).length, executions: executions.length };
 	} finally {
 		await n8n.deactivate(workflow);
 	}

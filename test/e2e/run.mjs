@@ -398,7 +398,7 @@ async function main() {
 			const workflow = await n8n.createWorkflow(buildWorkflow(testCase, ctx.credentials, 'unused'));
 			ctx.workflows.push(workflow);
 			const figures = await forgedDeliveries({ n8n, sandbox, workflow });
-			log(`forged deliveries: ${figures.forged} of ${figures.kinds} kinds, all refused; ${figures.genuine} genuine, ${figures.executions} executions`);
+			log(`forged deliveries: ${figures.forged} of ${figures.kinds} kinds, all refused; ${figures.genuine} genuine, ${figures.executions} executions; ${figures.replayed} replays of genuine ones, all answered 2xx duplicate`);
 		});
 	}
 

@@ -18,6 +18,10 @@ export interface Received {
 	status: number;
 	/** What the trigger handed to n8n: present when the delivery starts an execution. */
 	workflowData?: IDataObject[];
+	/** The trigger's own answer, when it wrote one (401, 400, or a 2xx that starts nothing). */
+	answer?: unknown;
+	/** The delivery as it arrived, to post it again. */
+	request: { body: string; headers: Record<string, string> };
 }
 
 type Slot = 'test' | 'production';
@@ -30,6 +34,11 @@ export class TriggerHarness {
 	private node: INode;
 	private built: ReturnType<typeof workflowWith>;
 	private waiters: Array<{ count: number; resolve: () => void }> = [];
+	/**
+	 * `up`: deliveries reach the trigger. `down`: answered 503 without reaching it (n8n not running). `answer-lost`: the
+	 * trigger handles it, then the connection is dropped instead of answering (a run started, Stora saw no 2xx).
+	 */
+	state: 'up' | 'down' | 'answer-lost' = 'up';
 
 	constructor(
 		private readonly credentials: CredentialStore,
@@ -131,7 +140,17 @@ export class TriggerHarness {
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
 		const rawBody = Buffer.concat(chunks);
+		if (this.state === 'down') {
+			raw.statusCode = 503;
+			raw.end();
+			return;
+		}
 		const path = req.url ?? '';
+		const delivered = {
+			body: rawBody.toString('utf8'),
+			headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)])),
+		};
+		let answer: unknown;
 		const slot: Slot = path.startsWith('/webhook-test/') ? 'test' : 'production';
 		const request = Object.assign(req, { rawBody, body: safeJson(rawBody) });
 		const response = Object.assign(raw, {
@@ -140,6 +159,7 @@ export class TriggerHarness {
 				return response;
 			},
 			send(body: unknown) {
+				answer = body;
 				raw.setHeader('content-type', 'application/json');
 				raw.write(typeof body === 'string' ? body : JSON.stringify(body));
 				return response;
@@ -161,10 +181,12 @@ export class TriggerHarness {
 		} catch (error) {
 			raw.statusCode = 500;
 			raw.end(String(error));
-			this.record({ path, status: 500 });
+			this.record({ path, status: 500, request: delivered });
 			return;
 		}
-		if (!result.noWebhookResponse) {
+		if (this.state === 'answer-lost' && !result.noWebhookResponse) {
+			raw.destroy();
+		} else if (!result.noWebhookResponse) {
 			raw.statusCode = 200;
 			raw.end('{"message":"Workflow was started"}');
 		}
@@ -172,6 +194,8 @@ export class TriggerHarness {
 			path,
 			status: raw.statusCode,
 			workflowData: result.workflowData?.[0]?.map((item) => item.json),
+			answer,
+			request: delivered,
 		});
 	}
 

@@ -1,4 +1,6 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+
+import { SIGNATURE_FUTURE_SKEW_SECONDS, SIGNATURE_TOLERANCE_SECONDS } from '../../nodes/Stora/helpers/signature';
 
 import { startSandbox } from '../sandbox';
 import { tokenCredentials } from '../helpers/n8n';
@@ -223,8 +225,14 @@ describe('Stora Trigger', () => {
 		});
 
 		describe('rejects without starting anything', () => {
-			const body = JSON.stringify({
-				event: { id: 'evt_1', type: 'contact.created', created_at: new Date().toISOString(), data: { contact: { id: 'con_1' } } },
+			// A new event ID per test: accepted events are remembered per endpoint, and the sandbox's reset gives the
+			// endpoint the same ID in every test.
+			let body = '';
+			beforeEach(() => {
+				const id = `evt_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+				body = JSON.stringify({
+					event: { id, type: 'contact.created', created_at: new Date().toISOString(), data: { contact: { id: 'con_1' } } },
+				});
 			});
 			const post = async (headers: Record<string, string>, payload = body) =>
 				await fetch(harness.productionUrl(), {
@@ -232,6 +240,8 @@ describe('Stora Trigger', () => {
 					headers: { 'content-type': 'application/json', ...headers },
 					body: payload,
 				});
+			const old = () => Math.floor(Date.now() / 1000) - SIGNATURE_TOLERANCE_SECONDS - 60;
+			const ahead = () => Math.floor(Date.now() / 1000) + SIGNATURE_FUTURE_SKEW_SECONDS + 60;
 
 			beforeEach(async () => await harness.activate());
 
@@ -256,10 +266,11 @@ describe('Stora Trigger', () => {
 			it.each([
 				['unsigned', () => ({})],
 				['forged', () => ({ 'x-stora-signature': signed('0'.repeat(64), body) })],
-				['stale', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, Math.floor(Date.now() / 1000) - 3600) })],
+				['stale', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, old()) })],
+				['future', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, ahead()) })],
 				['malformed', () => ({ 'x-stora-signature': 'v1=abc' })],
-				['stale in milliseconds', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, Date.now() - 3_600_000) })],
-				['stale in base64', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, Math.floor(Date.now() / 1000) - 3600, 'base64') })],
+				['stale in milliseconds', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, old() * 1000) })],
+				['stale in base64', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, old(), 'base64') })],
 				['signed with another secret in base64', () => ({ 'x-stora-signature': signed('whsec_other', body, undefined, 'base64') })],
 				['truncated base64', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, undefined, 'base64').slice(0, -4) })],
 			])('%s delivery gets 401', async (_name, headers) => {
@@ -275,10 +286,16 @@ describe('Stora Trigger', () => {
 				expect(harness.received.at(-1)?.workflowData).toBeUndefined();
 			});
 
-			it('an event type the user did not pick starts nothing', async () => {
+			it('an event type the user did not pick starts nothing, and says so with a 2xx', async () => {
 				const other = body.replace('contact.created', 'deal.lost');
 				const response = await post({ 'x-stora-signature': signed(registration('production')!.secret, other) }, other);
 				expect(response.status).toBe(200);
+				expect(await response.json()).toEqual({
+					received: true,
+					ignored: true,
+					event_id: (JSON.parse(other) as { event: { id: string } }).event.id,
+					event_type: 'deal.lost',
+				});
 				expect(harness.received.at(-1)?.workflowData).toBeUndefined();
 			});
 		});

@@ -3,12 +3,14 @@
 /**
  * `npm run sandbox -- [--port 4010] [--seed demo|empty] [--allow-http-webhooks]
  *                     [--rate-limit off|default|<n>/s,<m>/min] [--latency <ms>]
- *                     [--unknown-params accept|ignore|reject] [--headers full|documented]`
+ *                     [--unknown-params accept|ignore|reject] [--headers full|documented]
+ *                     [--retry-timestamp fresh|first]`
  * Starts the Stora API sandbox on 127.0.0.1 and prints its base URL, an all-scope access token and the
  * seeded OAuth client. Stops cleanly on SIGINT / SIGTERM.
  */
 import { HEADERS_MODES, UNKNOWN_PARAMS_MODES, type HeadersMode, type UnknownParamsMode } from './core/documented';
 import type { RateLimitOption } from './core/ratelimit';
+import { RETRY_TIMESTAMP_MODES, type RetryTimestamp } from './core/webhooks';
 import { startSandbox } from './index';
 
 const USAGE = `Usage: npm run sandbox -- [options]
@@ -23,7 +25,11 @@ const USAGE = `Usage: npm run sandbox -- [options]
                                reject            422 invalid_url_param / invalid_content naming them
   --headers <mode>           full (default): RateLimit-Limit, -Remaining, -Reset, Retry-After on 429;
                              documented: only RateLimit-Limit and RateLimit-Reset
-Both modes can be switched while running: POST /__sandbox/config {"unknown_params": "...", "headers": "..."}`;
+  --retry-timestamp <mode>   the t a retried webhook delivery is signed with (Stora's docs do not say):
+                               fresh (default)   each attempt's own send time
+                               first             the first attempt's
+All three modes can be switched while running:
+  POST /__sandbox/config {"unknown_params": "...", "headers": "...", "retry_timestamp": "..."}`;
 
 function fail(message: string): never {
 	console.error(`${message}\n\n${USAGE}`);
@@ -50,6 +56,7 @@ export function parseArgs(argv: string[]) {
 		latencyMs: 0,
 		unknownParams: 'accept' as UnknownParamsMode,
 		headers: 'full' as HeadersMode,
+		retryTimestamp: 'fresh' as RetryTimestamp,
 	};
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
@@ -78,6 +85,9 @@ export function parseArgs(argv: string[]) {
 			case '--headers':
 				options.headers = oneOf(flag, value(), HEADERS_MODES);
 				break;
+			case '--retry-timestamp':
+				options.retryTimestamp = oneOf(flag, value(), [...RETRY_TIMESTAMP_MODES]);
+				break;
 			case '--help':
 			case '-h':
 				console.log(USAGE);
@@ -93,6 +103,7 @@ export function parseArgs(argv: string[]) {
 async function main() {
 	const options = parseArgs(process.argv.slice(2));
 	const sandbox = await startSandbox(options);
+	sandbox.core.webhooks.retryTimestamp = options.retryTimestamp;
 	const client = sandbox.core.defaultClient();
 	console.log(`Stora API sandbox (2025-09) listening on ${sandbox.url}`);
 	console.log('');
@@ -104,7 +115,7 @@ async function main() {
 	console.log(`  Token URL:      ${sandbox.url}/oauth2/token`);
 	console.log(`  Authorize URL:  ${sandbox.url}/oauth2/authorize`);
 	console.log(`  Seed: ${options.seed}   Rate limit: ${JSON.stringify(options.rateLimit)}   Latency: ${options.latencyMs} ms   http webhooks: ${options.allowHttpWebhooks ? 'allowed' : 'rejected'}`);
-	console.log(`  Unknown params: ${options.unknownParams}   Headers: ${options.headers}`);
+	console.log(`  Unknown params: ${options.unknownParams}   Headers: ${options.headers}   Retry timestamp: ${options.retryTimestamp}`);
 	console.log(`  Control plane:  ${sandbox.url}/__sandbox  (reset, tokens, faults, requests, deliveries, events, config)`);
 	console.log('');
 	console.log('Press Ctrl+C to stop.');

@@ -34,13 +34,15 @@ export interface FaultMatch {
 }
 
 import type { HeadersMode, UnknownParamsMode } from './core/documented';
+import type { RetryTimestamp } from './core/webhooks';
 
-export type { HeadersMode, UnknownParamsMode };
+export type { HeadersMode, RetryTimestamp, UnknownParamsMode };
 
 /** The modes a running sandbox can switch (`GET|POST /__sandbox/config`). */
 export interface SandboxModes {
 	unknown_params: UnknownParamsMode;
 	headers: HeadersMode;
+	retry_timestamp: RetryTimestamp;
 }
 
 export interface TokenResponse {

@@ -23,7 +23,7 @@ describe('unknown query parameters and body members', () => {
 	const note = (extra: Record<string, unknown> = {}) => ({ content: 'Called back', resource: { id: contacts[0].id }, metadata: {}, ...extra });
 
 	test('accept (the default): the sandbox applies its own undocumented filters, sorts and cursor', async () => {
-		expect(await fx.control.modes()).toEqual({ unknown_params: 'accept', headers: 'full' });
+		expect(await fx.control.modes()).toEqual({ unknown_params: 'accept', headers: 'full', retry_timestamp: 'fresh' });
 		const won = await fx.api.get(`${V}/deals?status=won&limit=100`);
 		expect(won.status).toBe(200);
 		expect(ids(won.body.deals)).toEqual(ids(deals.filter((d) => d.status === 'won')));
@@ -125,14 +125,17 @@ describe('unknown query parameters and body members', () => {
 	});
 
 	test('the mode is switched on the running sandbox, validated, and kept across resets', async () => {
-		expect(await fx.control.configure({ unknown_params: 'ignore', headers: 'documented' })).toEqual({ unknown_params: 'ignore', headers: 'documented' });
+		const switched = { unknown_params: 'ignore', headers: 'documented', retry_timestamp: 'first' } as const;
+		expect(await fx.control.configure(switched)).toEqual(switched);
 		await fx.control.reset('demo');
-		expect((await fx.control.info()).modes).toEqual({ unknown_params: 'ignore', headers: 'documented' });
+		expect((await fx.control.info()).modes).toEqual(switched);
 		const bad = await fx.api.post('/__sandbox/config', { unknown_params: 'maybe' }, { token: null });
 		expect(bad.status).toBe(422);
 		expect(bad.body.error.details[0].pointer).toBe('/unknown_params');
 		expect((await fx.api.post('/__sandbox/config', { header: 'full' }, { token: null })).status).toBe(422);
-		expect(await fx.control.modes()).toEqual({ unknown_params: 'ignore', headers: 'documented' });
+		expect((await fx.api.post('/__sandbox/config', { retry_timestamp: 'last' }, { token: null })).body.error.details[0].pointer).toBe('/retry_timestamp');
+		expect(await fx.control.modes()).toEqual(switched);
+		await fx.control.configure({ retry_timestamp: 'fresh' });
 	});
 });
 
@@ -172,12 +175,13 @@ describe('modes as start options and CLI flags', () => {
 	const fx = useSandbox({ seed: 'demo', unknownParams: 'reject', headers: 'documented' });
 
 	test('startSandbox options set the initial modes', async () => {
-		expect(await fx.control.modes()).toEqual({ unknown_params: 'reject', headers: 'documented' });
+		expect(await fx.control.modes()).toEqual({ unknown_params: 'reject', headers: 'documented', retry_timestamp: 'fresh' });
 		expect((await fx.api.get(`${V}/sites?colour=red`)).status).toBe(422);
 	});
 
 	test('--unknown-params and --headers', () => {
-		expect(parseArgs([])).toMatchObject({ unknownParams: 'accept', headers: 'full' });
+		expect(parseArgs([])).toMatchObject({ unknownParams: 'accept', headers: 'full', retryTimestamp: 'fresh' });
+		expect(parseArgs(['--retry-timestamp=first'])).toMatchObject({ retryTimestamp: 'first' });
 		expect(parseArgs(['--unknown-params', 'ignore', '--headers=documented'])).toMatchObject({ unknownParams: 'ignore', headers: 'documented' });
 	});
 

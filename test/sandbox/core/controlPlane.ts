@@ -8,19 +8,23 @@
  *   POST   /__sandbox/tokens              {scopes: [...] | "all", expires_in?} → {access_token, scopes, creator, expires_at}
  *   POST   /__sandbox/oauth-clients       {redirect_uris, scopes?, name?} → {client_id, client_secret, ...}
  *   POST   /__sandbox/expire-tokens       {access_token?}  one token, or every token except the startup one
- *   POST   /__sandbox/clock               {advance_seconds}  moves the sandbox clock forward
+ *   POST   /__sandbox/clock               {advance_seconds}  moves the sandbox clock (back when negative) and
+ *                                          sends the webhook retries due by then, answering once they are answered
  *   GET|POST|DELETE /__sandbox/faults     {match: {method?, path?}, responses: [...]} (see faults.ts)
  *   GET|DELETE /__sandbox/requests        API calls received (Authorization redacted)
  *   GET|DELETE /__sandbox/deliveries      webhook delivery attempts
  *   POST   /__sandbox/events              {type, id?} → {event}  emit a webhook event for a record
- *   GET|POST /__sandbox/config             {unknown_params?: accept|ignore|reject, headers?: full|documented}
- *                                          → the modes in force (they survive resets; see documented.ts)
+ *   GET|POST /__sandbox/config             {unknown_params?: accept|ignore|reject, headers?: full|documented,
+ *                                           retry_timestamp?: fresh|first}
+ *                                          → the modes in force (they survive resets; see documented.ts and
+ *                                          webhooks.ts)
  */
 import { HEADERS_MODES, UNKNOWN_PARAMS_MODES, type HeadersMode, type UnknownParamsMode } from './documented';
 import { ApiError, invalidContent, invalidEndpoint, notFound } from './errors';
 import { checkFault, type FaultMatch, type FaultResponse } from './faults';
 import type { Sandbox } from './sandbox';
 import type { ApiRecord } from './types';
+import { RETRY_TIMESTAMP_MODES, type RetryTimestamp } from './webhooks';
 import { errorOutgoing, json, parseBody, type Incoming, type Outgoing } from './http';
 
 type ControlHandler = (sb: Sandbox, body: Record<string, unknown>, params: Record<string, string>, incoming: Incoming) => unknown;
@@ -52,7 +56,11 @@ export async function handleControl(sb: Sandbox, incoming: Incoming): Promise<Ou
 
 const bad = (pointer: string, message: string) => invalidContent([{ message, pointer }]);
 
-const modes = (sb: Sandbox) => ({ unknown_params: sb.modes.unknownParams, headers: sb.modes.headers });
+const modes = (sb: Sandbox) => ({
+	unknown_params: sb.modes.unknownParams,
+	headers: sb.modes.headers,
+	retry_timestamp: sb.webhooks.retryTimestamp,
+});
 
 on('GET', '/__sandbox', (sb) => ({
 	seed: sb.seedName,
@@ -79,16 +87,21 @@ on('GET', '/__sandbox/config', (sb) => modes(sb));
 
 /** Validates everything before changing anything, so a bad request leaves the modes as they were. */
 on('POST', '/__sandbox/config', (sb, body) => {
-	const unknown = Object.keys(body).filter((k) => k !== 'unknown_params' && k !== 'headers');
-	if (unknown.length) throw bad(`/${unknown[0]}`, `The property '${unknown[0]}' is not allowed (known: unknown_params, headers)`);
+	const known = ['unknown_params', 'headers', 'retry_timestamp'];
+	const unknown = Object.keys(body).filter((k) => !known.includes(k));
+	if (unknown.length) throw bad(`/${unknown[0]}`, `The property '${unknown[0]}' is not allowed (known: ${known.join(', ')})`);
 	if (body.unknown_params !== undefined && !UNKNOWN_PARAMS_MODES.includes(body.unknown_params as UnknownParamsMode)) {
 		throw bad('/unknown_params', `unknown_params must be one of: ${UNKNOWN_PARAMS_MODES.join(', ')}`);
 	}
 	if (body.headers !== undefined && !HEADERS_MODES.includes(body.headers as HeadersMode)) {
 		throw bad('/headers', `headers must be one of: ${HEADERS_MODES.join(', ')}`);
 	}
+	if (body.retry_timestamp !== undefined && !RETRY_TIMESTAMP_MODES.includes(body.retry_timestamp as RetryTimestamp)) {
+		throw bad('/retry_timestamp', `retry_timestamp must be one of: ${RETRY_TIMESTAMP_MODES.join(', ')}`);
+	}
 	if (body.unknown_params !== undefined) sb.modes.unknownParams = body.unknown_params as UnknownParamsMode;
 	if (body.headers !== undefined) sb.modes.headers = body.headers as HeadersMode;
+	if (body.retry_timestamp !== undefined) sb.webhooks.retryTimestamp = body.retry_timestamp as RetryTimestamp;
 	return modes(sb);
 });
 
@@ -167,9 +180,12 @@ on('POST', '/__sandbox/expire-tokens', (sb, body) => {
 	return { expired: sb.expireTokens(token) };
 });
 
-on('POST', '/__sandbox/clock', (sb, body) => {
-	if (typeof body.advance_seconds !== 'number') throw bad('/advance_seconds', 'advance_seconds must be a number');
+on('POST', '/__sandbox/clock', async (sb, body) => {
+	if (typeof body.advance_seconds !== 'number' || !Number.isFinite(body.advance_seconds)) {
+		throw bad('/advance_seconds', 'advance_seconds must be a number');
+	}
 	sb.clockOffsetMs += body.advance_seconds * 1000;
+	await sb.webhooks.runDue();
 	return { now: sb.now().toISOString() };
 });
 

@@ -6,7 +6,13 @@
  * headers `Content-Type`, `User-Agent: Stora-Webhooks/1.0`, `X-Stora-Signature: t=<t>,v1=<hex HMAC-SHA256(secret,
  * "<t>.<raw body>")>`, `X-Stora-Request-Id` fresh per attempt, `event.id` stable across retries, any 2xx
  * acknowledges, up to 6 retries after 1 min, 5 min, 30 min, ... Our choices (unconfirmed): `t` is Unix seconds,
- * retries 4-6 wait 2 h, 5 h and 10 h, a delivery times out after 10 s, endpoints are never auto-disabled.
+ * retries 4-6 wait 2 h, 5 h and 10 h, a delivery times out after 10 s, endpoints are never auto-disabled. Whether a
+ * retry is signed with its own send time or keeps the first attempt's `t` is not documented: `retryTimestamp` does
+ * either (`fresh`, the default, or `first`).
+ *
+ * Retries are due on the sandbox clock, counted from the previous attempt's due time: a real timer sends each when it
+ * is due, and `runDue()` (after `POST /__sandbox/clock`) sends at once every retry the moved clock has reached, so
+ * tests live through hours of retries without waiting for them.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -17,6 +23,10 @@ export const API_VERSION = '2025-09';
 export const USER_AGENT = 'Stora-Webhooks/1.0';
 export const DEFAULT_RETRY_SCHEDULE_MS = [60_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000];
 const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** The `t` a retried delivery is signed with: its own send time, or the first attempt's. */
+export const RETRY_TIMESTAMP_MODES = ['fresh', 'first'] as const;
+export type RetryTimestamp = (typeof RETRY_TIMESTAMP_MODES)[number];
 
 /** The 13 event types confirmed in the docs (the full enum is cut off in every stored copy). */
 export const EVENT_TYPES = [
@@ -54,6 +64,8 @@ export interface Delivery {
 	status: number | null;
 	error: string | null;
 	request_id: string;
+	/** The `t` of its signature (Unix seconds). */
+	timestamp: number;
 	at: string;
 }
 
@@ -69,11 +81,28 @@ export function sign(secret: string, timestamp: number, rawBody: string): string
 	return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
 }
 
+/** One attempt of one event to one endpoint. */
+interface Job {
+	payload: { event: WebhookEvent };
+	endpointId: string;
+	url: string;
+	body: string;
+	attempt: number;
+	generation: number;
+	/** When it is due on the sandbox clock (ms). */
+	due: number;
+	/** The first attempt's `t`, once it was sent. */
+	firstTimestamp?: number;
+}
+
 export class WebhookDispatcher extends EventEmitter {
 	readonly deliveries: Delivery[] = [];
+	/** Switchable at run time (`POST /__sandbox/config`); a reset keeps it. */
+	retryTimestamp: RetryTimestamp = 'fresh';
 	private pending = 0;
 	private generation = 0;
-	private readonly timers = new Set<NodeJS.Timeout>();
+	/** Retries waiting to be due, each with the real timer that sends it. */
+	private readonly waiting = new Map<Job, NodeJS.Timeout>();
 	private idleWaiters: Array<() => void> = [];
 	/** Aborted by `clear()` so a close or reset never waits on a slow receiver. */
 	private abort = new AbortController();
@@ -87,13 +116,22 @@ export class WebhookDispatcher extends EventEmitter {
 
 	/** Sends `event` to every enabled endpoint subscribed to its type; returns at once (delivery is async). */
 	dispatch(event: WebhookEvent) {
+		const due = this.host.now().getTime();
 		for (const endpoint of this.host.endpoints()) {
 			if (endpoint.status !== 'enabled') continue;
 			const types = Array.isArray(endpoint.event_types) ? (endpoint.event_types as string[]) : [];
 			if (!types.includes(event.type)) continue;
 			const payload = { event: { ...event, api_version: (endpoint.api_version as string) ?? API_VERSION } };
-			this.attempt(payload, endpoint.id, String(endpoint.url), JSON.stringify(payload), 1, this.generation);
+			const job = { payload, endpointId: endpoint.id, url: String(endpoint.url), body: JSON.stringify(payload), attempt: 1, generation: this.generation, due };
+			void this.attempt(job);
 		}
+	}
+
+	/** Sends every retry due by the sandbox clock now; resolves when they, and the retries they fall due, are answered. */
+	async runDue(): Promise<void> {
+		const now = this.host.now().getTime();
+		const due = [...this.waiting.keys()].filter((job) => job.due <= now);
+		await Promise.all(due.map(async (job) => await this.fire(job)));
 	}
 
 	/** Resolves once nothing is in flight and no retry is scheduled. */
@@ -107,9 +145,9 @@ export class WebhookDispatcher extends EventEmitter {
 		this.generation += 1;
 		this.abort.abort();
 		this.abort = new AbortController();
-		for (const timer of this.timers) clearTimeout(timer);
-		this.pending -= this.timers.size;
-		this.timers.clear();
+		for (const timer of this.waiting.values()) clearTimeout(timer);
+		this.pending -= this.waiting.size;
+		this.waiting.clear();
 		this.deliveries.length = 0;
 		this.settle();
 	}
@@ -123,17 +161,40 @@ export class WebhookDispatcher extends EventEmitter {
 		this.emit('idle');
 	}
 
-	private attempt(payload: { event: WebhookEvent }, endpointId: string, url: string, body: string, attempt: number, generation: number) {
+	private async attempt(job: Job): Promise<void> {
 		this.pending += 1;
-		void this.send(payload, endpointId, url, body, attempt, generation).finally(() => {
+		try {
+			await this.send(job);
+		} finally {
 			this.pending -= 1;
 			this.settle();
-		});
+		}
 	}
 
-	private async send(payload: { event: WebhookEvent }, endpointId: string, url: string, body: string, attempt: number, generation: number) {
+	/** Sends a waiting retry now (its timer, or `runDue`), unless the endpoint has since been deleted or disabled. */
+	private async fire(job: Job): Promise<void> {
+		const timer = this.waiting.get(job);
+		if (!timer) return; // already sent by the other path
+		clearTimeout(timer);
+		this.waiting.delete(job);
+		this.pending -= 1;
+		try {
+			const endpoint = this.host.endpoints().find((e) => e.id === job.endpointId);
+			if (endpoint && endpoint.status === 'enabled' && job.generation === this.generation) {
+				await this.attempt({ ...job, url: String(endpoint.url) });
+			}
+		} finally {
+			this.settle();
+		}
+	}
+
+	private async send(job: Job) {
+		const { payload, endpointId, url, body, attempt, generation } = job;
 		const requestId = randomUUID();
-		const timestamp = Math.floor(this.host.now().getTime() / 1000);
+		const timestamp =
+			this.retryTimestamp === 'first' && job.firstTimestamp !== undefined
+				? job.firstTimestamp
+				: Math.floor(this.host.now().getTime() / 1000);
 		const secret = this.host.secret(endpointId) ?? '';
 		let status: number | null = null;
 		let error: string | null = null;
@@ -165,6 +226,7 @@ export class WebhookDispatcher extends EventEmitter {
 			status,
 			error,
 			request_id: requestId,
+			timestamp,
 			at: this.host.now().toISOString(),
 		};
 		this.deliveries.push(delivery);
@@ -172,18 +234,12 @@ export class WebhookDispatcher extends EventEmitter {
 		const ok = status !== null && status >= 200 && status < 300;
 		const delay = this.schedule[attempt - 1];
 		if (ok || delay === undefined) return;
-		// Retry later unless the endpoint has since been deleted or disabled.
+		const next: Job = { ...job, attempt: attempt + 1, due: job.due + delay, firstTimestamp: job.firstTimestamp ?? timestamp };
 		this.pending += 1;
-		const timer = setTimeout(() => {
-			this.timers.delete(timer);
-			this.pending -= 1;
-			const endpoint = this.host.endpoints().find((e) => e.id === endpointId);
-			if (endpoint && endpoint.status === 'enabled' && generation === this.generation) {
-				this.attempt(payload, endpointId, String(endpoint.url), body, attempt + 1, generation);
-			}
-			this.settle();
-		}, delay);
+		const timer = setTimeout(() => void this.fire(next), Math.max(0, next.due - this.host.now().getTime()));
 		timer.unref();
-		this.timers.add(timer);
+		this.waiting.set(next, timer);
+		// Already due (a zero delay, or a clock moved past it): sent now, and answered before this attempt settles.
+		if (next.due <= this.host.now().getTime()) await this.fire(next);
 	}
 }
