@@ -12,7 +12,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceOptions, resourceProperties } from './descriptions';
 import { fillRecordIds } from './descriptions/common';
 import { authenticationProperty, storaCredentials } from './helpers/authentication';
-import { checkChoices } from './helpers/validation';
+import { checkChoices, checkRequired } from './helpers/validation';
 import { methods } from './methods';
 import { executeStoraRequest } from './transport/execute';
 
@@ -45,7 +45,7 @@ export class Stora implements INodeType {
 				// Pagination on for every operation: this is what routes every request through the hook above. The
 				// preSends refuse a fixed-choice parameter whose value (from an expression) is not one of its choices, and
 				// put the record IDs a URL names (`/contacts/{contactId}`) into it, checked.
-				routing: { send: { paginate: true, preSend: [checkChoices(resourceProperties), fillRecordIds] } },
+				routing: { send: { paginate: true, preSend: [checkChoices(resourceProperties), checkRequired(resourceProperties), fillRecordIds] } },
 			},
 			...resourceProperties,
 		],

@@ -200,8 +200,6 @@ describe('Stora node: Deal, Deal Stage, Opportunity', () => {
 				[{ removeSite: true, siteId: site.id }, 'Remove Site and Site cannot be used together'],
 				[{ clearLineItems: true, unitTypeId: unitType.id }, 'Clear Line Items and Unit Type cannot be used together'],
 				[{ clearLineItems: true, protectionLevelId: 'plvl_abc123' }, 'Clear Line Items and Protection Level ID cannot be used together'],
-				// An emptied Assignee ID is a mistake, not a way to unassign.
-				[{ assigneeId: '' }, /^Assignee: .+ is not an assignee ID$/],
 				[{ assigneeId: site.id }, `Assignee: "${site.id}" is not an assignee ID`],
 			];
 			for (const [updateFields, message] of cases) {
@@ -213,6 +211,17 @@ describe('Stora node: Deal, Deal Stage, Opportunity', () => {
 				else expect(result.error?.message).toMatch(message);
 			}
 			expect(await client.requests()).toEqual([]);
+		});
+
+		it('takes an optional Assignee ID added and left empty as not set (Unassign is how to remove one)', async () => {
+			const result = await runStora({
+				credentials: credentials(),
+				parameters: { resource: 'deal', operation: 'update', dealId: byId(deals[0].id), updateFields: { assigneeId: '', name: 'Renamed deal' } },
+			});
+			expect(result.error).toBeUndefined();
+			const [request] = (await client.requests()).filter((entry) => entry.method === 'PATCH');
+			expect(request.body).toEqual({ name: 'Renamed deal' });
+			expect(result.items[0].json.assignee).toEqual(deals[0].assignee);
 		});
 
 		it('wins, loses and reopens deals through their action endpoints', async () => {

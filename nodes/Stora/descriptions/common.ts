@@ -32,6 +32,7 @@ import {
 	checkId,
 	checkIdList,
 	checkNumber,
+	dropWhenEmpty,
 	fail,
 	idPattern,
 	idsOf,
@@ -187,7 +188,11 @@ export function recordDropdown(
 					routing: {
 						send: {
 							...(options.property ? { type: 'body' as const, property: `${options.property}.id` } : {}),
-							preSend: [checkId(options.path ?? name, label, ID_PREFIXES[kind])],
+							// Left empty, an optional dropdown is not set (required ones fail naming the field).
+							preSend: [
+								checkId(options.path ?? name, label, ID_PREFIXES[kind], !options.required),
+								...(options.property && !options.required ? [dropWhenEmpty(options.path ?? name, `${options.property}.id`)] : []),
+							],
 						},
 					},
 				}
@@ -247,7 +252,11 @@ export function idField(
 			send: {
 				type: 'body',
 				property: `${options.property}.id`,
-				preSend: [checkId(options.path, options.displayName.replace(/ ID$/, ''), prefix)],
+				// Optional, and a plain text field (no list): left empty it is not set.
+				preSend: [
+					checkId(options.path, options.displayName.replace(/ ID$/, ''), prefix, true, false),
+					dropWhenEmpty(options.path, `${options.property}.id`),
+				],
 			},
 		},
 	};
@@ -281,7 +290,10 @@ export function linkedRecordField(options: {
 						options.path,
 						options.displayName,
 						options.kinds.map((kind) => ID_PREFIXES[kind]),
+						!options.required,
+						false,
 					),
+					...(options.required ? [] : [dropWhenEmpty(options.path, options.property)]),
 				],
 			},
 		},

@@ -27,9 +27,49 @@ export function isIsoDate(text: string): boolean {
 	return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour < 24 && minute < 60 && second < 60;
 }
 
+/**
+ * Said after every check made before a request: n8n's declarative engine shows what a check throws as an API error
+ * ("From Stora", error code none), which would make a newcomer think Stora refused the request.
+ */
+export const NOTHING_SENT = 'Checked in n8n before sending: nothing was sent to Stora.';
+
 /** Stops before any request with an error naming the parameter (`message`) and how to fix it (`description`). */
 export function fail(context: IExecuteSingleFunctions, message: string, description: string): never {
-	throw new NodeOperationError(context.getNode(), message, { description, itemIndex: context.getItemIndex() });
+	throw new NodeOperationError(context.getNode(), message, {
+		description: `${description}\n${NOTHING_SENT}`,
+		itemIndex: context.getItemIndex(),
+	});
+}
+
+/** The parameter as the user set it (before expressions are evaluated), by its path (`additionalFields.assigneeId`). */
+function rawParameter(context: IExecuteSingleFunctions, path: string): unknown {
+	let value: unknown = context.getNode().parameters;
+	for (const key of path.split('.')) value = value && typeof value === 'object' ? (value as IDataObject)[key] : undefined;
+	// A resource locator keeps the typed value under `value`.
+	if (value && typeof value === 'object' && '__rl' in value) return (value as IDataObject).value;
+	return value;
+}
+
+/** Whether a value counts as not given: empty text (or only spaces), null or undefined. */
+export const isEmptyValue = (value: unknown) =>
+	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * A required parameter that came out empty: the error names it as the user sees it, the item, and whether an
+ * expression gave nothing (a typo in a field name, say) or the field was left blank.
+ */
+export function failEmpty(context: IExecuteSingleFunctions, path: string, label: string): never {
+	const raw = rawParameter(context, path);
+	const expression = typeof raw === 'string' && raw.startsWith('=') ? raw.slice(1) : undefined;
+	const item = context.getItemIndex();
+	if (expression !== undefined) {
+		fail(
+			context,
+			`${label} is empty for item ${item}: its expression gave no value`,
+			`The expression ${shown(expression)} gave nothing for this item. Check the field it reads (for example {{ $json.full_name }}) in the input item, or give a fallback ({{ $json.name || 'Unknown' }}).`,
+		);
+	}
+	fail(context, `${label} is empty for item ${item}`, `Fill in ${label}: Stora needs it.`);
 }
 
 /** The pattern of a record ID: one of the API's prefixes (`con_`, `site_`, ...) followed by letters or digits. */
@@ -63,17 +103,22 @@ export function checkedId(
 	label: string,
 	prefixes: string | readonly string[],
 	optional = false,
+	/** The field offers a list to pick from (a resource locator or dropdown); a plain ID field does not. */
+	fromList = true,
 ): string | undefined {
 	const list = typeof prefixes === 'string' ? [prefixes] : [...prefixes];
 	const value = context.getNodeParameter(parameter, '', { extractValue: true }) as string | undefined;
-	if ((value === '' || value === undefined || value === null) && optional) return undefined;
+	if (isEmptyValue(value)) {
+		if (optional) return undefined;
+		failEmpty(context, parameter, label);
+	}
 	const id = typeof value === 'string' ? value.trim() : '';
 	if (isIdOf(id, list)) return id;
 	if (list.length === 1) {
 		fail(
 			context,
 			`${label}: ${shown(typeof value === 'string' ? id : value)} is not ${article(label)} ${label.toLowerCase()} ID`,
-			`${capitalize(article(label))} ${label.toLowerCase()} ID starts with "${list[0]}" (for example ${list[0]}a1b2c3). Pick the record from the list or paste its ID.`,
+			`${capitalize(article(label))} ${label.toLowerCase()} ID starts with "${list[0]}" (for example ${list[0]}a1b2c3). ${fromList ? 'Pick the record from the list or paste its ID.' : 'Paste the ID as Stora shows it.'}`,
 		);
 	}
 	fail(
@@ -89,9 +134,53 @@ export function checkId(
 	label: string,
 	prefixes: string | readonly string[],
 	optional = false,
+	fromList = true,
 ): PreSend {
 	return async function (this: IExecuteSingleFunctions, options) {
-		checkedId(this, parameter, label, prefixes, optional);
+		checkedId(this, parameter, label, prefixes, optional, fromList);
+		return options;
+	};
+}
+
+/**
+ * An optional body member left empty is not set: the member at `property` (a dotted path such as `assignee.id`) is
+ * dropped from the body, with the object that held it when that is left empty, as in n8n's own nodes.
+ */
+export function dropWhenEmpty(parameter: string, property: string): PreSend {
+	return async function (this: IExecuteSingleFunctions, options) {
+		if (!isEmptyValue(this.getNodeParameter(parameter, '', { extractValue: true }))) return options;
+		const body = options.body as IDataObject | undefined;
+		if (!body || typeof body !== 'object') return options;
+		const [head, ...rest] = property.split('.');
+		const copy = { ...body };
+		if (rest.length === 0) delete copy[head];
+		else if (copy[head] && typeof copy[head] === 'object') {
+			const inner = { ...(copy[head] as IDataObject) };
+			delete inner[rest.join('.')];
+			if (Object.keys(inner).length === 0) delete copy[head];
+			else copy[head] = inner;
+		}
+		return { ...options, body: copy };
+	};
+}
+
+/**
+ * Every required text, ID, date or choice of the operation that comes out empty fails before any request, naming it
+ * (`failEmpty`). Required numbers and switches always have a value; record IDs in the URL are checked where they are
+ * filled in.
+ */
+export function checkRequired(properties: INodeProperties[]): PreSend {
+	const kinds = ['string', 'dateTime', 'options', 'resourceLocator'];
+	return async function (this: IExecuteSingleFunctions, options) {
+		const parameters = this.getNode().parameters;
+		for (const property of properties) {
+			if (!property.required || !kinds.includes(property.type) || !plainlyShown(property, parameters)) continue;
+			// extractValue only for a locator: n8n looks the property up for it, and a name several operations
+			// define differently would not be found.
+			const extract = property.type === 'resourceLocator' ? { extractValue: true } : undefined;
+			const value = this.getNodeParameter(property.name, NOT_SET, extract) as unknown;
+			if (value !== NOT_SET && isEmptyValue(value)) failEmpty(this, property.name, property.displayName);
+		}
 		return options;
 	};
 }
@@ -239,6 +328,28 @@ export function sendKeyValues(parameter: string, property: string): PreSend {
 		}
 		return options;
 	};
+}
+
+/**
+ * Whether the editor shows `property` for these node parameters, where that is plain to see: every `show` and `hide`
+ * condition a list of values compared with a top-level parameter set as a fixed value. Anything else (an expression in
+ * a parameter a condition reads, a condition object) counts as not plainly shown, and its checks are left to Stora.
+ */
+function plainlyShown(property: INodeProperties, parameters: IDataObject): boolean {
+	const { show = {}, hide = {} } = property.displayOptions ?? {};
+	const valueOf = (name: string) => parameters[name.replace(/^\//, '')];
+	const plain = (values: unknown) => Array.isArray(values) && values.every((value) => ['string', 'number', 'boolean'].includes(typeof value));
+	for (const [name, values] of Object.entries(show)) {
+		if (name.startsWith('@')) continue;
+		const value = valueOf(name);
+		if (!plain(values) || (typeof value === 'string' && value.startsWith('=')) || !(values as unknown[]).includes(value)) return false;
+	}
+	for (const [name, values] of Object.entries(hide)) {
+		if (name.startsWith('@')) continue;
+		const value = valueOf(name);
+		if (!plain(values) || (typeof value === 'string' && value.startsWith('=')) || (values as unknown[]).includes(value)) return false;
+	}
+	return true;
 }
 
 function shownFor(property: INodeProperties, resource: string, operation: string): boolean {
