@@ -74,7 +74,7 @@ async function waitHealthy(proc, url, timeoutMs = 240_000) {
  * `onStarted(proc)` is called for each process as soon as it is spawned (so a failure or Ctrl-C can stop it).
  * Resolves to { main, webhook, workers, all, env, timings }.
  */
-export async function startCluster({ userFolder, pg, redis, workers = 2, onStarted, log }) {
+export async function startCluster({ userFolder, pg, redis, workers = 2, webhooks = 1, onStarted, log }) {
 	fs.mkdirSync(path.join(userFolder, 'tmp'), { recursive: true });
 	const mainPort = await freePort();
 	const webhookPort = await freePort();
@@ -120,21 +120,29 @@ export async function startCluster({ userFolder, pg, redis, workers = 2, onStart
 		onStarted?.(worker);
 		workerProcs.push(worker);
 	}
-	const webhook = spawnN8n('webhook', ['webhook'], {
-		userFolder,
-		port: webhookPort,
-		env: { ...env, N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(await freePort()) },
-	});
-	onStarted?.(webhook);
+	// The first webhook processor is the public URL; more stand for the others behind the same load balancer.
+	const webhookProcs = [];
+	for (let i = 1; i <= webhooks; i++) {
+		const port = i === 1 ? webhookPort : await freePort();
+		const proc = spawnN8n(i === 1 ? 'webhook' : `webhook-${i}`, ['webhook'], {
+			userFolder,
+			port,
+			env: { ...env, N8N_PORT: String(port), N8N_RUNNERS_BROKER_PORT: String(await freePort()) },
+		});
+		onStarted?.(proc);
+		webhookProcs.push(proc);
+	}
+	const webhookBases = webhookProcs.map((proc) => proc.base);
 	await Promise.all([
 		...workerProcs.map((w) => waitHealthy(w, `${w.base}/healthz/readiness`)),
-		waitHealthy(webhook, `${webhookBase}/healthz/readiness`),
+		...webhookProcs.map((proc) => waitHealthy(proc, `${proc.base}/healthz/readiness`)),
 	]);
 	timings.workersAndWebhook = Date.now() - started;
 	log?.(
-		`${workers} workers (pids ${workerProcs.map((w) => w.pid).join(', ')}) and the webhook processor (pid ${webhook.pid}, ${webhookBase}) ready in ${(timings.workersAndWebhook / 1000).toFixed(1)} s`,
+		`${workers} workers (pids ${workerProcs.map((w) => w.pid).join(', ')}) and ${webhooks} webhook processor(s) (pids ${webhookProcs.map((w) => w.pid).join(', ')}, ${webhookBases.join(', ')}) ready in ${(timings.workersAndWebhook / 1000).toFixed(1)} s`,
 	);
-	return { main, webhook, workers: workerProcs, all: [main, ...workerProcs, webhook], env, timings, mainBase, webhookBase };
+	const [webhook] = webhookProcs;
+	return { main, webhook, webhooks: webhookProcs, workers: workerProcs, all: [main, ...workerProcs, ...webhookProcs], env, timings, mainBase, webhookBase, webhookBases };
 }
 
 /** Execution ids each worker logged as started ("Worker started execution <id> (job <n>)"), by worker name. */

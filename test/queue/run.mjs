@@ -21,7 +21,7 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { loadExamples, withCredentials } from '../e2e/examples.mjs';
 import { forgedDeliveries } from '../e2e/forged.mjs';
 import { ensureN8n, installPackage, N8N_VERSION, packPackage, randomId, seconds, sleep } from '../e2e/n8n.mjs';
-import { authorizationCodeCredential, buildSandbox, startSandbox } from '../e2e/sandbox.mjs';
+import { authorizationCodeCredential, buildSandbox, connectOAuth2, startSandbox } from '../e2e/sandbox.mjs';
 import { collectSecrets } from '../e2e/secrets.mjs';
 import { createHarness, indent } from '../tools/harness.mjs';
 import { executionsByWorker, startCluster, workerOf } from './cluster.mjs';
@@ -245,13 +245,14 @@ const sign = (secret, timestamp, body) => createHmac('sha256', secret).update(`$
 
 /**
  * Delivers an event already delivered once again, as Stora's retry does: the same event (same id) in the same
- * envelope, signed again with the endpoint's secret and a fresh timestamp, with a new X-Stora-Request-Id. Resolves to
- * the HTTP status of the answer.
+ * envelope, signed again with the endpoint's secret and a fresh timestamp, with a new X-Stora-Request-Id; to the
+ * endpoint's URL, or the same path on another webhook processor (`base`). Resolves to the answer's status and body.
  */
-async function redeliver(endpoint, secret, event) {
+async function redeliver(endpoint, secret, event, base) {
 	const body = JSON.stringify({ event: { ...event, api_version: endpoint.api_version ?? '2025-09' } });
 	const t = Math.floor(Date.now() / 1000);
-	const res = await fetch(endpoint.url, {
+	const url = base ? `${base}${new URL(endpoint.url).pathname}` : endpoint.url;
+	const res = await fetch(url, {
 		method: 'POST',
 		headers: {
 			'content-type': 'application/json',
@@ -261,8 +262,14 @@ async function redeliver(endpoint, secret, event) {
 		},
 		body,
 	});
-	await res.arrayBuffer();
-	return res.status;
+	const text = await res.text();
+	let answer;
+	try {
+		answer = JSON.parse(text);
+	} catch {
+		answer = text;
+	}
+	return { status: res.status, body: answer };
 }
 
 // ------------------------------------------------------------------------------------------------ main
@@ -301,7 +308,7 @@ async function main() {
 		}
 	});
 	const cluster = await timed(`n8n ${N8N_VERSION} queue mode start (main, then 2 workers + webhook processor)`, () =>
-		startCluster({ userFolder, pg, redis, workers: 2, onStarted: (proc) => procs.push(proc), log }),
+		startCluster({ userFolder, pg, redis, workers: 2, webhooks: 2, onStarted: (proc) => procs.push(proc), log }),
 	);
 	const main = cluster.main;
 	const ctx = { main, cluster, sandbox, pg, redis, workflows: [] };
@@ -406,29 +413,35 @@ async function main() {
 			figure(`n8n's REST execution list for the same workflow: ${listed.length} rows, ${new Set(listed.map((e) => e.id)).size} distinct (PostgreSQL: ${summaries.length})`);
 		});
 
-		await check('without de-duplication, a redelivered event (same event id, signed again) starts one execution per delivery: 2 for that event', async () => {
-			// This plain workflow does not dedupe: at least once means twice here. The deal-lost-task example (next
-			// check) drops the repeat with Remove Duplicates on the event id.
+		await check('a redelivered event (same event id, signed again) is answered 200 duplicate by the webhook processor that took it, and starts one more execution only on a second processor (memory per process)', async () => {
+			// The Stora Trigger remembers accepted event ids per process: a redelivery to the processor that took the
+			// event starts nothing; one to another processor behind the same URL starts a second execution, which
+			// the deal-lost-task example (next check) drops with Remove Duplicates on the event id.
 			assert(trigger.events.length, 'no event was delivered before');
 			const before = executionRows(ctx, trigger.workflow.id).length;
 			const [event] = trigger.events;
-			const status = await redeliver(trigger.endpoint, trigger.secret, event);
-			assert(status === 200, `redelivery answered ${status}`);
+			const same = await redeliver(trigger.endpoint, trigger.secret, event);
+			assert(same.status === 200 && same.body?.duplicate === true && same.body?.event_id === event.id, `redelivery to the same processor answered ${same.status} ${JSON.stringify(same.body)}`);
+			const other = await redeliver(trigger.endpoint, trigger.secret, event, cluster.webhookBases[1]);
+			assert(other.status === 200 && other.body?.duplicate !== true, `redelivery to the second processor answered ${other.status} ${JSON.stringify(other.body)}`);
 			const summaries = await finishedExecutions(ctx, trigger.workflow.id, before + 1);
 			const newest = await main.execution(summaries[0].id);
 			const id = eventIdOf(newest);
 			if (summaries.length !== before + 1 || id !== event.id) {
 				throw new Error(`${summaries.length - before} new executions (expected 1, for event ${event.id}):\n${await describeExecutions(ctx, summaries.slice(0, summaries.length - before).map((e) => e.id))}`);
 			}
+			// The same redelivery again at the second processor is now a duplicate there too.
+			const again = await redeliver(trigger.endpoint, trigger.secret, event, cluster.webhookBases[1]);
+			assert(again.status === 200 && again.body?.duplicate === true, `second redelivery to the second processor answered ${again.status} ${JSON.stringify(again.body)}`);
 			trigger.redelivered = 1;
-			figure(`event ${event.id.slice(0, 8)}… delivered twice → 2 executions (${workerOf(cluster.workers, summaries[0].id)} ran the second)`);
+			figure(`event ${event.id.slice(0, 8)}… redelivered 3 times → 200 duplicate at the processor that took it, 1 more execution from the second processor (${workerOf(cluster.workers, summaries[0].id)} ran it), then 200 duplicate there too`);
 		});
 
 		await main.deactivate(trigger.workflow);
 	}
 
 	let dedupe;
-	await check('the deal-lost-task example dedupes a redelivered event (same event id, signed again): 2 executions, 1 win-back task, the second stops at "Skip redelivered events"', async () => {
+	await check('the deal-lost-task example dedupes a redelivered event (same event id, signed again) that a second webhook processor accepts: 2 executions, 1 win-back task, the second stops at "Skip redelivered events"', async () => {
 		await reset();
 		const { workflow: example } = loadExamples().find(({ file }) => file === 'deal-lost-task.json');
 		const workflow = await main.createWorkflow(withCredentials(example, { storaApi: ctx.token }));
@@ -455,7 +468,8 @@ async function main() {
 		);
 		dedupe.executions = 1;
 		await finishedExecutions(ctx, workflow.id, 1);
-		const status = await redeliver(endpoint, secret, event);
+		// To the second webhook processor: the first one would answer 200 duplicate from its own memory.
+		const { status } = await redeliver(endpoint, secret, event, cluster.webhookBases[1]);
 		assert(status === 200, `redelivery answered ${status}`);
 		dedupe.executions = 2;
 		const rows = await finishedExecutions(ctx, workflow.id, 2);
@@ -764,35 +778,6 @@ async function main() {
 		log(`--keep: main ${cluster.mainBase} (owner@example.com / Passw0rd!Stora), webhooks ${cluster.webhookBase}, sandbox ${sandbox.url}; Ctrl-C stops everything`);
 		await new Promise(() => {});
 	}
-}
-
-/**
- * n8n's own authorization-code flow without a browser: ask main for the authorization URL (as the editor's Connect
- * button does), approve on the sandbox's consent page (the form posts back to /oauth2/authorize), and follow the
- * redirect to main's callback with the owner's cookies; n8n exchanges the code (PKCE) and stores the tokens.
- */
-async function connectOAuth2(main, credential, sandbox) {
-	const res = await main.request('GET', `/rest/oauth2-credential/auth?id=${credential.id}`, undefined, { raw: true });
-	const text = await res.text();
-	assert(res.ok, `GET /rest/oauth2-credential/auth → ${res.status}: ${text.slice(0, 300)}`);
-	const authUri = JSON.parse(text).data;
-	const cookies = [main.cookie, ...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
-	const authUrl = new URL(authUri);
-	assert(authUrl.href.startsWith(`${sandbox.url}/oauth2/authorize`), `authorization URL ${authUrl.origin}${authUrl.pathname}`);
-	assert(authUrl.searchParams.get('code_challenge_method') === 'S256', 'no PKCE S256 in the authorization URL');
-	const consent = await fetch(authUri);
-	assert(consent.ok && (await consent.text()).includes('Approve'), `consent page: HTTP ${consent.status}`);
-	const form = new URLSearchParams(authUrl.searchParams);
-	form.set('decision', 'approve');
-	const approved = await fetch(`${sandbox.url}/oauth2/authorize`, { method: 'POST', body: form, redirect: 'manual' });
-	await approved.arrayBuffer();
-	const location = approved.headers.get('location') ?? '';
-	assert(approved.status === 302 && location.includes('code='), `approval answered ${approved.status}`);
-	const done = await fetch(location, { headers: { cookie: cookies }, redirect: 'manual' });
-	const page = await done.text();
-	assert(done.status === 200 && !/error/i.test(page.replace(/<script[\s\S]*?<\/script>/g, '').slice(0, 2000)), `n8n's callback answered ${done.status}: ${page.slice(0, 300)}`);
-	const stored = await main.getCredential(credential.id);
-	assert(stored.data?.oauthTokenData, 'n8n stored no token data on the credential');
 }
 
 await runSuite(main);
