@@ -51,6 +51,40 @@ export function authorizationCodeCredential(sandbox, client) {
 	};
 }
 
+/**
+ * Connects an authorization-code credential the way the editor's "Connect my account" does, without a browser: n8n's
+ * authorization URL, the sandbox's consent page approved, n8n's callback with the code (n8n exchanges it, with the
+ * PKCE verifier, and stores the tokens). Used where Chromium is not: queue mode, and the e2e suite without it.
+ * `pkce`: whether this n8n applies the credential's Use PKCE (versions.mjs, api.pkceSwitch).
+ */
+export async function connectOAuth2(n8n, credential, sandbox, { pkce = true } = {}) {
+	const check = (condition, message) => {
+		if (!condition) throw new Error(message);
+	};
+	const res = await n8n.request('GET', `/rest/oauth2-credential/auth?id=${credential.id}`, undefined, { raw: true });
+	const text = await res.text();
+	check(res.ok, `GET /rest/oauth2-credential/auth → ${res.status}: ${text.slice(0, 300)}`);
+	const authUri = JSON.parse(text).data;
+	const cookies = [n8n.cookie, ...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
+	const authUrl = new URL(authUri);
+	check(authUrl.href.startsWith(`${sandbox.url}/oauth2/authorize`), `authorization URL ${authUrl.origin}${authUrl.pathname}`);
+	const method = authUrl.searchParams.get('code_challenge_method');
+	check(pkce ? method === 'S256' : method === null, `code_challenge_method ${method} in the authorization URL (PKCE expected: ${pkce})`);
+	const consent = await fetch(authUri);
+	check(consent.ok && (await consent.text()).includes('Approve'), `consent page: HTTP ${consent.status}`);
+	const form = new URLSearchParams(authUrl.searchParams);
+	form.set('decision', 'approve');
+	const approved = await fetch(`${sandbox.url}/oauth2/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+	await approved.arrayBuffer();
+	const location = approved.headers.get('location') ?? '';
+	check(approved.status === 302 && location.includes('code='), `approval answered ${approved.status}`);
+	const done = await fetch(location, { headers: { cookie: cookies }, redirect: 'manual' });
+	const page = await done.text();
+	check(done.status === 200 && !/error/i.test(page.replace(/<script[\s\S]*?<\/script>/g, '').slice(0, 2000)), `n8n's callback answered ${done.status}: ${page.slice(0, 300)}`);
+	const stored = await n8n.getCredential(credential.id);
+	check(stored.data?.oauthTokenData, 'n8n stored no token data on the credential');
+}
+
 /** A generated Stora list of any size (test/sandbox/largeList.ts, compiled with the sandbox). */
 export async function startLargeList(options) {
 	return await load('largeList').startLargeList(options);
