@@ -39,7 +39,8 @@ const filterProperties: INodeProperties[] = listableResources.flatMap(({ value, 
 
 export class StoraPollTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Stora Poll Trigger',
+		// n8n's node creator drops "Trigger" from a trigger listed with its events: this one shows as "Stora Polling".
+		displayName: 'Stora Polling Trigger',
 		name: 'storaPollTrigger',
 		icon: { light: 'file:../../icons/stora.svg', dark: 'file:../../icons/stora.dark.svg' },
 		group: ['trigger'],

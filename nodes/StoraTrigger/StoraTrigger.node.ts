@@ -109,7 +109,9 @@ export class StoraTrigger implements INodeType {
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
-		description: 'Starts the workflow when something happens in Stora (a contact is created, an invoice is paid, ...)',
+		// The Stora node's own text: n8n's node creator lists this trigger's events inside the Stora entry and shows this
+		// description on that entry (it copies a trigger's description onto the action node of the same name).
+		description: 'Work with the Stora self-storage platform: sites, contacts, deals, orders, invoices and more',
 		defaults: { name: 'Stora Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
