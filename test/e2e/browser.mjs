@@ -105,10 +105,15 @@ const NOISE = [
 	/posthog|rudderstack|telemetry/i,
 	/templates/i,
 	/favicon\.ico/, // the sandbox's consent page has no favicon
+	// The editor looks a community package up on the npm registry (its details panel); not reachable from here.
+	/registry\.npmjs\.org\/n8n-nodes-stora/,
+	// n8n asks every node for an output schema to preview (__schema__ files, optional for community packages; this
+	// package has none), and the browser logs the 404.
+	/404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/schemas\/n8n-nodes-stora\./,
 ];
 
 /** Collects console errors and uncaught exceptions of every page of a context. */
-function watchConsole(context) {
+export function watchConsole(context) {
 	const errors = [];
 	const ignored = [];
 	const attach = (page) => {
@@ -124,7 +129,7 @@ function watchConsole(context) {
 	return { errors, ignored };
 }
 
-async function signIn(page, n8n) {
+export async function signIn(page, n8n) {
 	await page.goto(`${n8n.base}/signin`, { waitUntil: 'domcontentloaded' });
 	await page.locator('input[type=email]').fill(OWNER.email);
 	await page.locator('input[type=password]').fill(OWNER.password);
@@ -142,45 +147,45 @@ async function openCredential(page, n8n, credentialId) {
 }
 
 /** Visible text of an element plus the values of its inputs (selects and text fields show their value in an input). */
-async function textAndValues(locator) {
+export async function textAndValues(locator) {
 	return await locator.evaluate(
 		(el) => `${el.innerText}\n${[...el.querySelectorAll('input, textarea')].map((i) => i.value).join('\n')}`,
 	);
 }
 
-/** Polls `condition` until it is true (throws `message` after `timeoutMs`). */
-async function until(condition, message, timeoutMs = 20_000) {
+/** Polls `condition` until it is true (throws `message`, or what `message()` says then, after `timeoutMs`). */
+export async function until(condition, message, timeoutMs = 20_000) {
 	const deadline = Date.now() + timeoutMs;
 	while (!(await condition())) {
-		if (Date.now() > deadline) throw new Error(message);
+		if (Date.now() > deadline) throw new Error(typeof message === 'function' ? await message() : message);
 		await sleep(250);
 	}
 }
 
-async function closeDialog(page) {
+export async function closeDialog(page) {
 	await page.keyboard.press('Escape');
 	await sleep(300);
 }
 
 /** A regular expression matching exactly `text` (surrounding white space allowed). */
-const exactly = (text) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+export const exactly = (text) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
 
 /** Throws unless the element's text and input values contain every string of `expected`. */
-async function assertShows(locator, expected, what) {
+export async function assertShows(locator, expected, what) {
 	const text = await textAndValues(locator);
 	const missing = expected.filter((e) => !text.includes(e));
 	if (missing.length) throw new Error(`${what} does not show ${missing.map((m) => `"${m}"`).join(', ')}:\n${text.slice(0, 1500)}`);
 }
 
 /** Throws unless `actual` and `expected` hold the same strings in the same order. */
-function assertList(actual, expected, what) {
+export function assertList(actual, expected, what) {
 	if (JSON.stringify(actual) !== JSON.stringify(expected)) {
 		throw new Error(`${what}:\n  shown    ${JSON.stringify(actual)}\n  expected ${JSON.stringify(expected)}`);
 	}
 }
 
 /** The options of the open dropdown (an Element Plus select), in display order. */
-async function dropdownOptions(page) {
+export async function dropdownOptions(page) {
 	const options = page.locator('.el-popper:visible li[role=option]');
 	await options.first().waitFor({ state: 'visible', timeout: 20_000 });
 	await sleep(300); // options loaded from the API arrive after the popper opens
@@ -188,30 +193,30 @@ async function dropdownOptions(page) {
 }
 
 /** Clicks the option `name` of the open dropdown. */
-async function pickOption(page, name) {
+export async function pickOption(page, name) {
 	await page.locator('.el-popper:visible li[role=option]', { hasText: exactly(name) }).click();
 	await sleep(300);
 }
 
 /** The row of parameter `name` in the node panel (label, input, issues); the innermost one inside collections. */
-function parameterItem(ndv, name) {
+export function parameterItem(ndv, name) {
 	return ndv.locator('[data-test-id="parameter-item"]', { has: ndv.page().locator(`[data-test-id="parameter-input-${name}"]`) }).last();
 }
 
 /** Opens the "Add Field" (or "Add Filter", ...) dropdown of a collection; returns its options. */
-async function openCollection(page, ndv, placeholder) {
+export async function openCollection(page, ndv, placeholder) {
 	await ndv.locator(`[data-test-id="collection-parameter-add"] input[placeholder="${placeholder}"]`).click();
 	return await dropdownOptions(page);
 }
 
 /** Adds the field `name` to a collection through its "Add Field" (or "Add Filter", ...) dropdown. */
-async function addToCollection(page, ndv, placeholder, name) {
+export async function addToCollection(page, ndv, placeholder, name) {
 	await openCollection(page, ndv, placeholder);
 	await pickOption(page, name);
 }
 
 /** Hovers the warning icon of a parameter; returns the text of its tooltip (the parameter's issues). */
-async function issuesOf(page, item) {
+export async function issuesOf(page, item) {
 	await item.locator('[data-test-id="parameter-issues"]').hover();
 	let text = '';
 	await until(async () => {
@@ -678,6 +683,9 @@ export async function browserChecks(ctx) {
 		await shot(page, 'credential-access-token');
 		await closeDialog(page);
 	});
+
+	const { buildWorkflowChecks } = await import('./buildWorkflow.mjs');
+	await buildWorkflowChecks({ page, check, n8n, sandbox, assert, shot });
 
 	await check('no console errors in the editor', async () => {
 		for (const message of consoleLog.ignored) log(`ignored console error (not from this package): ${message.slice(0, 200)}`);

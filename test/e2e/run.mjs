@@ -422,6 +422,8 @@ async function main() {
 		await browserChecks({ ...ctx, check, assert, assertMatch, screenshots: args.screenshots, cleanups, callback, buildWorkflow });
 	}
 
+	if (!args.only) await (await import('./npmStart.mjs')).npmStartChecks({ check, assert, cleanups });
+
 	console.log('\nSecrets');
 	await check("no token, client secret, refresh token or webhook secret in n8n's log, any execution's error or the sandbox's request log", async () => {
 		collectSecrets(sandbox, secrets);
