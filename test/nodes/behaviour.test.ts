@@ -37,11 +37,12 @@ describe('Stora node: shared behaviour', () => {
 			expect(result.error?.message).toBe('A query parameter is invalid [invalid_url_param]');
 			expect(result.error?.description).toBe(
 				[
-					'Field /created_after: must be before created_before',
-					'Try a smaller window (hint)',
-					'Something general',
-					'Request ID: req_abc123',
-					'Operation: site → getAll (GET /sites)',
+					// Each line a sentence: n8n's error panel joins them into one paragraph.
+					'Field /created_after: must be before created_before.',
+					'Try a smaller window (hint).',
+					'Something general.',
+					'Request ID: req_abc123 (quote it to Stora support).',
+					'Operation: site → getAll (GET /sites).',
 				].join('\n'),
 			);
 			expect((result.error as { httpCode?: string }).httpCode).toBe('422');
@@ -60,6 +61,8 @@ describe('Stora node: shared behaviour', () => {
 				parameters: getSites,
 			});
 			expect(result.error?.message).toMatch(/\[invalid_token\]$/);
+			// What to do, as the credential test says it.
+			expect(String(result.error?.description)).toContain('generate a new access token in BackOffice → Settings → Public API');
 			expect(JSON.stringify(result.error)).not.toContain('tok_not_a_real_token');
 		});
 

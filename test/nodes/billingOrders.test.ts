@@ -447,7 +447,7 @@ describe('Stora node: Order and Order Line Item', () => {
 			const details = answer.error.details;
 			expect(details.map((detail) => detail.pointer)).toEqual(['/starts_at', '/billing_period', '/contact', '/line_items']);
 			const lines = String(result.error?.description).split('\n');
-			for (const detail of details) expect(lines).toContain(`Field ${detail.pointer}: ${detail.message}`);
+			for (const detail of details) expect(lines).toContain(`Field ${detail.pointer}: ${detail.message}.`);
 			expect(lines.find((line) => line.startsWith('Request ID: '))).toBeDefined();
 			expect(lines[lines.length - 1]).toMatch(/^Operation: order → /);
 		});

@@ -33,6 +33,22 @@ function decode(body: unknown): unknown {
 	return body;
 }
 
+/**
+ * A line of an error description as a sentence: n8n's error panel joins the lines of a description into one paragraph,
+ * so each must end like a sentence or the next one runs into it.
+ */
+export function asSentence(line: string): string {
+	const text = line.trim();
+	return text === '' || /[.!?:]$/.test(text) ? text : `${text}.`;
+}
+
+/** An error description from its lines: each a sentence, one per line. */
+export const descriptionOf = (lines: string[]) => lines.map(asSentence).filter(Boolean).join('\n') || undefined;
+
+/** What to do about a 401 at run time: what the credential test says about a bad token. */
+export const REJECTED_TOKEN_HINT =
+	'Stora did not accept the token (invalid, revoked or expired). For a Stora API credential, generate a new access token in BackOffice → Settings → Public API and paste it into the credential; for a Stora OAuth2 API credential, open it and click Connect again.';
+
 /** Lines "pointer: message", one per detail; a pointer starting with "/" names the faulty field. */
 export function describeDetails(details: StoraErrorBody['details']): string[] {
 	return (details ?? []).map((detail) => {
@@ -57,7 +73,7 @@ export function toNodeApiError(node: INode, response: IN8nHttpFullResponse, item
 		const text = typeof body === 'string' ? body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '';
 		return new NodeApiError(node, { status, body: text.slice(0, 500) } as JsonObject, {
 			message: `Stora answered with HTTP ${status} and no error details`,
-			description: text ? `Response: ${text.slice(0, 300)}` : undefined,
+			description: descriptionOf([...(text ? [`Response: ${text.slice(0, 300)}`] : []), ...(status === 401 ? [REJECTED_TOKEN_HINT] : [])]),
 			httpCode: String(status),
 			itemIndex,
 		});
@@ -77,11 +93,13 @@ export function toNodeApiError(node: INode, response: IN8nHttpFullResponse, item
 	if (envelope.code === 'too_many_requests') {
 		lines.push('Stora limits requests per account (by default 10 per second and 60 per minute). The node queued its requests for that limit and kept retrying for up to 5 minutes; another app or workflow is probably using the same account heavily.');
 	}
-	if (requestId) lines.push(`Request ID: ${requestId}`);
+	if (status === 401) lines.push(REJECTED_TOKEN_HINT);
+	// Not ending in a bare period: a copied ID must not take one along.
+	if (requestId) lines.push(`Request ID: ${requestId} (quote it to Stora support)`);
 
 	const error = new NodeApiError(node, body as JsonObject, {
 		message: `${envelope.message ?? 'Stora rejected the request'} [${envelope.code ?? status}]`,
-		description: lines.join('\n') || undefined,
+		description: descriptionOf(lines),
 		httpCode: String(status),
 		itemIndex,
 	});

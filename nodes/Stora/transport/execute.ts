@@ -15,6 +15,7 @@ import { shapeOutput } from '../helpers/output';
 import { jsonBodyOf, nextPageOf, recordsOf } from '../helpers/response';
 import { filterLabel, filterNotApplied, inRequestedOrder, isInOrder, refusesOnly, unappliedFilter } from './filters';
 import { MAX_RECORDS, MAX_REQUESTS, tooManyRecords, walkDidNotEnd } from './bound';
+import { asSentence } from './errors';
 import { asNodeError, storaRequest } from './request';
 import { fetchWindows, parallelWindows } from './windows';
 
@@ -244,9 +245,9 @@ function namingTheOperation(
 		const hint = missingScopeHint(resource, operation, method, `${error.message} ${String(error.description ?? '')}`);
 		if (hint) lines.unshift(hint);
 	}
-	for (const line of lines) {
+	for (const line of lines.map(asSentence)) {
 		if (!String(error.description ?? '').includes(line)) {
-			error.description = error.description ? `${error.description}\n${line}` : line;
+			error.description = error.description ? `${asSentence(String(error.description))}\n${line}` : line;
 		}
 	}
 	return error;
