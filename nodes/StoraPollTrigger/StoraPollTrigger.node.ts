@@ -34,7 +34,7 @@ const BY_PAGE_FOR_MS = 24 * 60 * 60 * 1000;
 /** Each listable resource's Get Many filters (but the created/updated windows), shown for that resource. */
 const filterProperties: INodeProperties[] = listableResources.flatMap(({ value, filters }) => {
 	const offered = pollFilters(filters);
-	return offered.length ? updateDisplayOptions({ show: { resource: [value] } }, [filtersCollection(offered)]) : [];
+	return offered.length ? updateDisplayOptions({ show: { pollResource: [value] } }, [filtersCollection(offered)]) : [];
 });
 
 export class StoraPollTrigger implements INodeType {
@@ -46,9 +46,9 @@ export class StoraPollTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		polling: true,
-		subtitle: '={{$parameter["event"] === "updated" ? "New or updated " : "New "}}{{$parameter["resource"]}}',
+		subtitle: '={{$parameter["event"] === "updated" ? "New or updated " : "New "}}{{$parameter["pollResource"]}}',
 		description: 'Starts the workflow when a Stora record is created or updated, by checking Stora on a schedule',
-		defaults: { name: 'Stora Poll Trigger' },
+		defaults: { name: 'Stora Polling Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: storaCredentials,
@@ -56,7 +56,8 @@ export class StoraPollTrigger implements INodeType {
 			authenticationProperty,
 			{
 				displayName: 'Resource',
-				name: 'resource',
+				// Not `resource`: n8n appends "Custom API Call" to a parameter of that name, which a poll cannot do.
+				name: 'pollResource',
 				type: 'options',
 				noDataExpression: true,
 				options: listableResources.map(({ name, value }) => ({ name, value })),
@@ -90,7 +91,7 @@ export class StoraPollTrigger implements INodeType {
 	methods = { loadOptions };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const resource = this.getNodeParameter('resource') as string;
+		const resource = this.getNodeParameter('pollResource') as string;
 		const field: PollField = this.getNodeParameter('event') === 'updated' ? 'updated_at' : 'created_at';
 		const listed = listableResources.find((entry) => entry.value === resource);
 		if (!listed) throw new NodeOperationError(this.getNode(), `Resource "${resource}" has no list to poll`);

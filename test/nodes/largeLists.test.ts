@@ -82,7 +82,7 @@ describe('large lists', () => {
 	});
 
 	describe('Stora Poll Trigger', () => {
-		const poller = (server: LargeList) => new PollHarness(unlimited(server.url), { resource: 'site', event: 'created' });
+		const poller = (server: LargeList) => new PollHarness(unlimited(server.url), { pollResource: 'site', event: 'created' });
 		const walkRequests = (server: LargeList) => server.queries.filter((query) => query.sort_direction === 'ASC').length;
 
 		it('emits at most the bound per poll, oldest first, and the rest in the next poll', async () => {

@@ -41,13 +41,16 @@ describe('Stora Poll Trigger description', () => {
 			.filter((property) => property.name === 'operation')
 			.filter((property) => (property.options as INodePropertyOptions[]).some((option) => option.value === 'getAll'))
 			.flatMap((property) => property.displayOptions?.show?.resource as string[]);
-		const offered = (poll.properties.find((property) => property.name === 'resource')?.options as INodePropertyOptions[]).map(
+		const offered = (poll.properties.find((property) => property.name === 'pollResource')?.options as INodePropertyOptions[]).map(
 			(option) => option.value,
 		);
 		expect([...offered].sort()).toEqual([...listable].sort());
 		expect(offered).toEqual(expect.arrayContaining(['contact', 'deal', 'site', 'task']));
 		// No Get Many in the Stora node: nothing to poll.
 		expect(offered).not.toContain('accessToken');
+		// n8n appends "Custom API Call" to a parameter named resource or operation: the poll trigger has neither.
+		expect(poll.properties.map((property) => property.name)).not.toEqual(expect.arrayContaining(['resource']));
+		expect(poll.properties.map((property) => property.name)).not.toEqual(expect.arrayContaining(['operation']));
 		expect(offered).not.toContain('opportunity');
 	});
 
@@ -61,7 +64,7 @@ describe('Stora Poll Trigger description', () => {
 
 describe('Stora Poll Trigger', () => {
 	const harness = (event = 'created', staticData?: IDataObject) =>
-		new PollHarness(fixture.credentials(), { resource: 'site', event }, staticData);
+		new PollHarness(fixture.credentials(), { pollResource: 'site', event }, staticData);
 
 	it('emits nothing on the first poll after activation, then each new record once', async () => {
 		const poller = harness();
@@ -182,7 +185,7 @@ describe('Stora Poll Trigger', () => {
 		async (mode) => {
 			await fixture.client.configure({ unknown_params: mode });
 			try {
-				const poller = new PollHarness(fixture.credentials(), { resource: 'task', event: 'created' });
+				const poller = new PollHarness(fixture.credentials(), { pollResource: 'task', event: 'created' });
 				expect(await poller.poll()).toBeNull();
 				const [template] = await fixture.client.state('tasks');
 				const at = new Date(aheadSecond(5)).toISOString();
@@ -213,7 +216,7 @@ describe('Stora Poll Trigger', () => {
 	it("offers each resource's Get Many filters but the created/updated windows, and sends them as Get Many does", async () => {
 		const description = new StoraPollTrigger().description;
 		const taskFilters = description.properties.find(
-			(property) => property.name === 'filters' && (property.displayOptions?.show?.resource as string[]).includes('task'),
+			(property) => property.name === 'filters' && (property.displayOptions?.show?.pollResource as string[]).includes('task'),
 		);
 		const names = (taskFilters?.options as Array<{ name: string }>).map((option) => option.name);
 		expect(names).toEqual(expect.arrayContaining(['status', 'siteIds', 'assigneeIds', 'dueAfter', 'metadata']));
@@ -229,7 +232,7 @@ describe('Stora Poll Trigger', () => {
 		};
 		await fixture.client.clearRequests();
 		await runStora({ credentials: fixture.credentials(), parameters: { resource: 'task', operation: 'getAll', limit: 5, filters } });
-		const poller = new PollHarness(fixture.credentials(), { resource: 'task', event: 'created', filters });
+		const poller = new PollHarness(fixture.credentials(), { pollResource: 'task', event: 'created', filters });
 		await poller.poll('manual');
 		const [fromGetMany, fromPoll] = (await fixture.client.requests()).map((request) => request.query);
 		const filterPart = (query: Record<string, unknown>) =>
@@ -241,7 +244,7 @@ describe('Stora Poll Trigger', () => {
 	it('emits only the records its filters select', async () => {
 		const [siteA, siteB] = await fixture.client.state('sites');
 		const poller = new PollHarness(fixture.credentials(), {
-			resource: 'task',
+			pollResource: 'task',
 			event: 'created',
 			filters: { status: ['open'], siteIds: [siteA.id] },
 		});
@@ -259,7 +262,7 @@ describe('Stora Poll Trigger', () => {
 
 	it('refuses a filter ID of the wrong kind before any request, naming the filter', async () => {
 		const poller = new PollHarness(fixture.credentials(), {
-			resource: 'task',
+			pollResource: 'task',
 			event: 'created',
 			filters: { siteIds: ['con_notasite'] },
 		});
@@ -271,7 +274,7 @@ describe('Stora Poll Trigger', () => {
 	it('fails naming the filter when Stora ignores it, instead of emitting records it excludes', async () => {
 		await fixture.client.configure({ unknown_params: 'ignore' });
 		try {
-			const poller = new PollHarness(fixture.credentials(), { resource: 'task', event: 'created', filters: { status: ['open'] } });
+			const poller = new PollHarness(fixture.credentials(), { pollResource: 'task', event: 'created', filters: { status: ['open'] } });
 			expect(await poller.poll()).toBeNull();
 			const before = poller.staticData;
 			await tasksAt([
@@ -309,7 +312,7 @@ describe('Stora Poll Trigger', () => {
 	});
 
 	it('polls Deal Stages, whose complete docs show no time filter, by page with their documented sort only', async () => {
-		const poller = new PollHarness(fixture.credentials(), { resource: 'dealStage', event: 'updated' });
+		const poller = new PollHarness(fixture.credentials(), { pollResource: 'dealStage', event: 'updated' });
 		expect(await poller.poll()).toBeNull();
 		const [template] = await fixture.client.state('stages');
 		const at = new Date(aheadSecond(5)).toISOString();

@@ -204,7 +204,7 @@ describe('Date-times in the workflow time zone, in n8n against the sandbox', () 
 		await sentFor(
 			async (timezone) => {
 				for (const { value } of SENT) {
-					const parameters = { resource: 'task', event: 'created', filters: { dueAfter: value } };
+					const parameters = { pollResource: 'task', event: 'created', filters: { dueAfter: value } };
 					await new PollHarness(fixture.credentials(), parameters, undefined, timezone).poll('manual');
 				}
 			},
