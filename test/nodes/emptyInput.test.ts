@@ -1,11 +1,14 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test under test/, never published */
 /**
  * Empty values, as a newcomer makes them: a required field whose expression reads a field the item does not have, a
  * blank required field, and an optional field added and left empty. The first two fail before any request, naming
  * the field, the item and what gave the value, and say that nothing reached Stora (n8n shows a declarative node's
  * own checks as an API error); the last is not set, as in n8n's own nodes.
  */
+import { createServer } from 'node:http';
+
 import { NOTHING_SENT } from '../../nodes/Stora/helpers/validation';
-import { locator, runStora } from '../helpers/n8n';
+import { locator, runStora, tokenCredentials } from '../helpers/n8n';
 import { useSandbox } from '../helpers/sandboxFixture';
 
 describe('empty input', () => {
@@ -77,5 +80,23 @@ describe('empty input', () => {
 		expect(description(result.error)).toContain('Paste the ID as Stora shows it.');
 		expect(description(result.error)).not.toContain('from the list');
 		expect(await fixture.client.requests()).toEqual([]);
+	});
+});
+
+describe('a Base URL that is not the API', () => {
+	it('says to check the Base URL when the address answers 404 without Stora\'s error format', async () => {
+		const server = createServer((_request, response) => response.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not Found</h1>'));
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const { port } = server.address() as { port: number };
+		try {
+			const result = await runStora({
+				credentials: tokenCredentials(`http://127.0.0.1:${port}/some/path`, 'tok_abc'),
+				parameters: { resource: 'site', operation: 'getAll', limit: 1 },
+			});
+			expect(result.error?.message).toBe('Stora answered with HTTP 404 and no error details');
+			expect(String((result.error as { description?: string }).description)).toContain("check the credential's Base URL");
+		} finally {
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		}
 	});
 });

@@ -49,6 +49,10 @@ export const descriptionOf = (lines: string[]) => lines.map(asSentence).filter(B
 export const REJECTED_TOKEN_HINT =
 	'Stora did not accept the token (invalid, revoked or expired). For a Stora API credential, generate a new access token in BackOffice → Settings → Public API and paste it into the credential; for a Stora OAuth2 API credential, open it and click Connect again.';
 
+/** A 404 without Stora's error format: the address is most likely not Stora's API. */
+export const NOT_STORA_HINT =
+	"The address answered without Stora's error format, so it is probably not the Stora API: check the credential's Base URL (https://public-api.stora.co, without a path).";
+
 /** Lines "pointer: message", one per detail; a pointer starting with "/" names the faulty field. */
 export function describeDetails(details: StoraErrorBody['details']): string[] {
 	return (details ?? []).map((detail) => {
@@ -73,7 +77,11 @@ export function toNodeApiError(node: INode, response: IN8nHttpFullResponse, item
 		const text = typeof body === 'string' ? body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '';
 		return new NodeApiError(node, { status, body: text.slice(0, 500) } as JsonObject, {
 			message: `Stora answered with HTTP ${status} and no error details`,
-			description: descriptionOf([...(text ? [`Response: ${text.slice(0, 300)}`] : []), ...(status === 401 ? [REJECTED_TOKEN_HINT] : [])]),
+			description: descriptionOf([
+				...(text ? [`Response: ${text.slice(0, 300)}`] : []),
+				...(status === 401 ? [REJECTED_TOKEN_HINT] : []),
+				...(status === 404 ? [NOT_STORA_HINT] : []),
+			]),
 			httpCode: String(status),
 			itemIndex,
 		});
