@@ -54,7 +54,7 @@ describe('Stora node: idempotent writes', () => {
 	});
 
 	it("uses the user's own Idempotency Key, so a repeat in another execution replays too", async () => {
-		const withKey = { ...createEndpoint, idempotencyKey: 'shop-order-1042' };
+		const withKey = { ...createEndpoint, options: { idempotencyKey: 'shop-order-1042' } };
 		const first = await runStora({ credentials: fixture.credentials(), parameters: withKey, executionId: 'exec-a' });
 		const second = await runStora({ credentials: fixture.credentials(), parameters: withKey, executionId: 'exec-b' });
 		expect(second.items[0].json.id).toBe(first.items[0].json.id);
@@ -66,7 +66,7 @@ describe('Stora node: idempotent writes', () => {
 	it('refuses one fixed Idempotency Key on several items before any request, naming the items', async () => {
 		const result = await runStora({
 			credentials: fixture.credentials(),
-			parameters: { ...createEndpoint, idempotencyKey: 'shop-order-1042' },
+			parameters: { ...createEndpoint, options: { idempotencyKey: 'shop-order-1042' } },
 			items: [{}, {}, {}],
 		});
 		expect(result.error?.message).toBe('Idempotency Key "shop-order-1042" is the same for items 1, 2, 3');
@@ -78,7 +78,7 @@ describe('Stora node: idempotent writes', () => {
 	it('takes a key expression that differs per item, and refuses one that gives two items the same key', async () => {
 		const perItem = await runStora({
 			credentials: fixture.credentials(),
-			parameters: { ...createEndpoint, idempotencyKey: '=order-{{ $json.order }}' },
+			parameters: { ...createEndpoint, options: { idempotencyKey: '=order-{{ $json.order }}' } },
 			items: [{ order: 1 }, { order: 2 }],
 		});
 		expect(perItem.error).toBeUndefined();
@@ -88,10 +88,18 @@ describe('Stora node: idempotent writes', () => {
 		await fixture.client.clearRequests();
 		const clash = await runStora({
 			credentials: fixture.credentials(),
-			parameters: { ...createEndpoint, idempotencyKey: '=order-{{ $json.order }}' },
+			parameters: { ...createEndpoint, options: { idempotencyKey: '=order-{{ $json.order }}' } },
 			items: [{ order: 7 }, { order: 8 }, { order: 7 }],
 		});
 		expect(clash.error?.message).toBe('Idempotency Key "order-7" is the same for items 1, 3');
+		expect(await fixture.client.requests()).toEqual([]);
+	});
+
+	it('refuses a key that cannot be a header value (a line break, too long) before any request, naming it', async () => {
+		for (const idempotencyKey of ['order-1\nX-Other: 1', 'k'.repeat(256)]) {
+			const result = await runStora({ credentials: fixture.credentials(), parameters: { ...createEndpoint, options: { idempotencyKey } } });
+			expect(result.error?.message).toMatch(/^Idempotency Key: ".*" is not a valid key$/s);
+		}
 		expect(await fixture.client.requests()).toEqual([]);
 	});
 

@@ -38,6 +38,7 @@ import {
 	idsOf,
 	sendKeyValues,
 	sendMetadata,
+	shown,
 } from '../helpers/validation';
 
 const EXPRESSION_LINK = '<a href="https://docs.n8n.io/code/expressions/">expression</a>';
@@ -752,7 +753,7 @@ const clashOfRun = new WeakMap<object, { key: string; items: number[] } | null>(
 
 /** The first Idempotency Key that two input items share, with the items that have it. */
 function keyClash(context: IExecuteSingleFunctions, count: number): { key: string; items: number[] } | null {
-	const raw = context.getNode().parameters.idempotencyKey;
+	const raw = (context.getNode().parameters.options as IDataObject | undefined)?.idempotencyKey;
 	const firstItem = new Map<string, number>();
 	for (let index = 0; index < count; index++) {
 		// evaluateExpression adds the leading "=" itself.
@@ -798,25 +799,36 @@ function checkKeyIsPerItem(context: IExecuteSingleFunctions): void {
 }
 
 /**
- * "Idempotency Key" for writes: empty by default, in which case the transport derives one from the execution, node,
- * run and item. A key of your own (for example an order number from your shop) makes repeats across executions
- * replay the first answer too.
+ * "Idempotency Key" for writes, under Options (a newcomer should not wonder whether to fill it): empty by default, in
+ * which case the transport derives one from the execution, node, run and item. A key of your own (for example an
+ * order number from your shop) makes repeats across executions replay the first answer too. `descriptions/index.ts`
+ * adds it to the Options of every operation that POSTs.
  */
-export function idempotencyKeyProperty(operations: string[]): INodeProperties {
+/** Unconfirmed: the longest Idempotency Key the node sends (Stora's docs suggest a UUID and name no limit). */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+export function idempotencyKeyOption(): INodeProperties {
 	return {
 		displayName: 'Idempotency Key',
 		name: 'idempotencyKey',
 		type: 'string',
 		default: '',
 		description:
-			'Stora answers a repeated write with the same key with its first answer instead of acting twice (for 24 hours). Leave empty to use a key derived from this execution and item.',
-		displayOptions: { show: { operation: operations } },
+			'Stora answers a repeated write with the same key with its first answer instead of acting twice (for 24 hours). Leave empty to use a key derived from this execution and item; set it per item (an expression) to make repeats across executions safe.',
 		routing: {
 			send: {
 				preSend: [
 					async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-						const key = String(this.getNodeParameter('idempotencyKey', '') ?? '').trim();
+						const key = String(this.getNodeParameter('options.idempotencyKey', '') ?? '').trim();
 						if (!key) return requestOptions;
+						// A header value: visible ASCII only; the length bound is ours (the docs suggest a UUID, set none).
+						if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH || !/^[\x20-\x7e]+$/.test(key)) {
+							fail(
+								this,
+								`Idempotency Key: ${shown(key)} is not a valid key`,
+								`Use up to ${MAX_IDEMPOTENCY_KEY_LENGTH} letters, digits and ASCII punctuation (no line breaks or other characters), for example a UUID or your order number.`,
+							);
+						}
 						checkKeyIsPerItem(this);
 						requestOptions.headers = { ...(requestOptions.headers ?? {}), 'Idempotency-Key': key };
 						return requestOptions;

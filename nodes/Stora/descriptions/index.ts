@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { idempotencyKeyProperty } from './common';
+import { idempotencyKeyOption, optionsCollection } from './common';
 import { shareAcrossOperations } from './share';
 import * as accessToken from './accessToken/AccessToken.resource';
 import * as contact from './contact/Contact.resource';
@@ -74,23 +74,49 @@ export const resourceOptions: INodePropertyOptions[] = Object.keys(resources)
 	.map((value) => ({ name: nameOf(value), value }))
 	.sort((a, b) => a.name.localeCompare(b.name));
 
-/** Operation values that POST (creates and the API's actions): only these can carry an Idempotency-Key. */
-const postOperations = [
-	...new Set(
-		Object.values(resources).flatMap((resource) =>
-			resource.description
-				.filter((property) => property.name === 'operation')
-				.flatMap((property) => (property.options ?? []) as INodePropertyOptions[])
-				.filter((option) => option.routing?.request?.method === 'POST')
-				.map((option) => String(option.value)),
-		),
-	),
-].sort();
+/** A resource's operations that POST (creates and the API's actions): only these can carry an Idempotency-Key. */
+function postOperationsOf(description: INodeProperties[]): string[] {
+	return description
+		.filter((property) => property.name === 'operation')
+		.flatMap((property) => (property.options ?? []) as INodePropertyOptions[])
+		.filter((option) => option.routing?.request?.method === 'POST')
+		.map((option) => String(option.value));
+}
 
-export const resourceProperties: INodeProperties[] = [
-	...Object.values(resources).flatMap((resource) => shareAcrossOperations(resource.description)),
-	idempotencyKeyProperty(postOperations),
-];
+/**
+ * A resource's properties with Idempotency Key under Options for every operation that POSTs: added to the Options
+ * collection such an operation has (split in two where operations that do not POST share it), or in an Options
+ * collection of its own.
+ */
+function withIdempotencyKey(resource: string, properties: INodeProperties[]): INodeProperties[] {
+	const posts = postOperationsOf(properties);
+	const covered = new Set<string>();
+	const showFor = (property: INodeProperties, operation: string[]) => ({
+		...property.displayOptions,
+		show: { ...property.displayOptions?.show, operation },
+	});
+	const result = properties.flatMap((property) => {
+		const operations = (property.displayOptions?.show?.operation ?? []) as string[];
+		const posting = operations.filter((operation) => posts.includes(operation));
+		if (property.name !== 'options' || posting.length === 0) return [property];
+		for (const operation of posting) covered.add(operation);
+		const others = operations.filter((operation) => !posts.includes(operation));
+		const withKey = { ...property, options: [...(property.options ?? []), idempotencyKeyOption()], displayOptions: showFor(property, posting) };
+		return others.length ? [withKey, { ...property, displayOptions: showFor(property, others) }] : [withKey];
+	});
+	const bare = posts.filter((operation) => !covered.has(operation));
+	if (bare.length) {
+		result.push({
+			...optionsCollection([idempotencyKeyOption()]),
+			displayOptions: { show: { resource: [resource], operation: bare } },
+		});
+	}
+	return result;
+}
+
+export const resourceProperties: INodeProperties[] = Object.entries(resources).flatMap(([name, resource]) =>
+	withIdempotencyKey(name, shareAcrossOperations(resource.description)),
+);
 
 /**
  * Every resource with a Get Many operation: its list URL and the options of its "Filters" collection, read from the
