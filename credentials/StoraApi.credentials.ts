@@ -1,6 +1,5 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
 	INodeProperties,
@@ -51,46 +50,6 @@ export class StoraApi implements ICredentialType {
 		};
 	}
 
-	// Listing one site is the cheapest call every useful token can make (site dropdowns need it).
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}/2025-09',
-			url: '/sites',
-			qs: { limit: 1 },
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message:
-						'Stora rejected the access token (invalid, revoked or expired). Generate a new one in BackOffice → Settings → Public API and paste it here.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message:
-						'The access token is valid but lacks the scope public.site:read, which this credential test and the site dropdowns need. Add the scope to the token in BackOffice → Settings → Public API.',
-				},
-			},
-			// n8n's connection test does not retry: say that these answers are about Stora right now, not the token.
-			{
-				type: 'responseCode',
-				properties: {
-					value: 429,
-					message:
-						'Stora is rate limiting this account right now (too many requests), so the token could not be checked. Wait a minute and test again.',
-				},
-			},
-			...[500, 502, 503, 504].map((value) => ({
-				type: 'responseCode' as const,
-				properties: {
-					value,
-					message: `Stora answered the connection test with HTTP ${value} (a temporary server error), so the token could not be checked. Test again in a moment.`,
-				},
-			})),
-		],
-	};
+	// No `test` request here: the Stora node tests this credential with a function (its credentialTest method), whose
+	// messages show on every supported n8n; n8n would run a `test` request instead of it.
 }

@@ -11,7 +11,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resourceProperties } from './descriptions';
 import { fillRecordIds } from './descriptions/common';
-import { authenticationProperty, storaCredentials } from './helpers/authentication';
+import { authenticationProperty } from './helpers/authentication';
 import { checkChoices, checkRequired } from './helpers/validation';
 import { methods } from './methods';
 import { executeStoraRequest } from './transport/execute';
@@ -29,7 +29,17 @@ export class Stora implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: storaCredentials,
+		// storaCredentials (helpers/authentication.ts), the access token tested by a function (methods/credentialTest.ts)
+		// so that its messages show on every supported n8n. Written out: n8n's lint reads this array literally.
+		credentials: [
+			{
+				name: 'storaApi',
+				required: true,
+				testedBy: 'storaApiConnectionTest',
+				displayOptions: { show: { authentication: ['accessToken'] } },
+			},
+			{ name: 'storaOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
+		],
 		// No baseURL here: the transport takes it from the credential (n8n would evaluate an expression twice per item).
 		requestDefaults: { headers: { Accept: 'application/json' } },
 		requestOperations: { pagination: executeStoraRequest },

@@ -236,7 +236,7 @@ const eventName = (type) =>
 		.join(' ');
 
 export async function browserChecks(ctx) {
-	const { n8n, sandbox, check: outerCheck, assert, assertMatch, screenshots, cleanups, callback, buildWorkflow } = ctx;
+	const { n8n, sandbox, check: outerCheck, assert, assertMatch, screenshots, cleanups, callback, authorizationCodeRefreshes } = ctx;
 	fs.mkdirSync(screenshots, { recursive: true });
 	const shot = async (page, name, locator) => {
 		const file = path.join(screenshots, `${name}.png`);
@@ -329,46 +329,9 @@ export async function browserChecks(ctx) {
 	});
 
 	if (connected) {
-		await check('workflow runs with the connected credential; after expiry n8n refreshes and persists the rotated refresh token', async () => {
-			const testCase = {
-				file: 'oauth2-authorization-code.json',
-				name: 'OAuth2 authorization code',
-				credential: 'oauth2AuthorizationCode',
-				workflow: { nodes: [{ name: 'Stora', parameters: { resource: 'site', operation: 'getAll', returnAll: false, limit: 2 } }] },
-			};
-			const workflow = await n8n.createWorkflow(buildWorkflow(testCase, ctx.credentials, 'e2e-oauth2-code'));
-			await n8n.activate(workflow);
-			const auth = sandbox.core.auth;
-			const refreshTokens = () => [...auth.refreshTokens.values()].filter((t) => t.clientId === client.client_id);
-			const accessTokens = () => [...auth.tokens.values()].filter((t) => t.clientId === client.client_id && !t.revoked);
-
-			await sandbox.control.clearRequests();
-			let response = await n8n.callWebhook('e2e-oauth2-code', { body: {} });
-			assertMatch(response, { status: 200, body: { $length: 2 } }, `run with the stored token (${response.text.slice(0, 300)})`);
-			assertMatch(await sandbox.control.requests(), [{ method: 'GET', path: '/2025-09/sites', status: 200 }], 'requests of the first run');
-
-			const [first] = refreshTokens();
-			for (const round of [1, 2]) {
-				const [current] = accessTokens().slice(-1);
-				const presented = refreshTokens().find((t) => !t.revoked);
-				await sandbox.control.expireTokens(current.token);
-				await sandbox.control.clearRequests();
-				response = await n8n.callWebhook('e2e-oauth2-code', { body: {} });
-				assertMatch(response, { status: 200, body: { $length: 2 } }, `run ${round} after the access token expired (${response.text.slice(0, 300)})`);
-				assertMatch(
-					await sandbox.control.requests(),
-					[
-						{ method: 'GET', path: '/2025-09/sites', status: 401 },
-						{ method: 'POST', path: '/oauth2/token', status: 200, body: { grant_type: 'refresh_token', refresh_token: presented.token } },
-						{ method: 'GET', path: '/2025-09/sites', status: 200 },
-					],
-					`requests of refresh ${round} (n8n must present the refresh token issued last)`,
-				);
-				assert(presented.revoked, `refresh ${round}: the sandbox did not revoke the presented refresh token`);
-			}
-			assert(first.revoked && refreshTokens().filter((t) => !t.revoked).length === 1, 'expected exactly one live refresh token after two rotations');
-			await n8n.deactivate(workflow);
-		});
+		await check('workflow runs with the connected credential; after expiry n8n refreshes and persists the rotated refresh token', () =>
+			authorizationCodeRefreshes(ctx, client, 'oauth2AuthorizationCode', 'e2e-oauth2-code'),
+		);
 	}
 
 	console.log('\nBrowser (Chromium): editor');

@@ -1,4 +1,4 @@
-// Real n8n for the end-to-end tests: installs the pinned n8n under Node 24 into .cache/ (outside node_modules),
+// Real n8n for the end-to-end tests: installs the selected n8n (versions.mjs) on its Node into .cache/ (outside node_modules),
 // installs this package from its own `npm pack` tarball the way n8n installs community packages, starts n8n on free
 // loopback ports with a throw-away user folder, sets up the owner and talks to its REST API. Every process it starts
 // is stopped by its PID. Plain Node ESM on purpose: the repo's strict n8n lint rules apply to .ts files only.
@@ -12,13 +12,17 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-import { installedCount, node24Env, runWithProgress } from '../tools/toolchain.mjs';
+import { ensureNode, installedCount, node24Env, runWithProgress, toolsNode } from '../tools/toolchain.mjs';
+import { HOST_OVERRIDES, selectedVersion } from './versions.mjs';
 
-export const N8N_VERSION = '2.41.1';
+/** The n8n under test (E2E_N8N_VERSION, else the newest supported), with its Node and API differences. */
+export const VERSION = selectedVersion();
+export const N8N_VERSION = VERSION.n8n;
 export const SQLITE3_VERSION = '5.1.7';
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PACKAGE_NAME = 'n8n-nodes-stora';
-export const HOST_TEMPLATE = path.join(REPO, 'test/e2e/n8n-host');
+/** The settled lockfile of each version's host project (its package.json is written from versions.mjs). */
+export const HOST_TEMPLATE = path.join(REPO, 'test/e2e/n8n-host', N8N_VERSION);
 export const HOST_DIR = process.env.E2E_N8N_DIR ?? path.join(REPO, '.cache', `n8n-${N8N_VERSION}`);
 const SQLITE_CACHE = path.join(REPO, '.cache', `sqlite3-${SQLITE3_VERSION}-napi`, 'node_sqlite3.node');
 
@@ -62,6 +66,21 @@ export function childEnv(extra = {}) {
 	return node24Env(node24(), extra);
 }
 
+/** The Node the selected n8n runs on (`node` in versions.mjs): the running Node when it is that major, else .tools/. */
+export function n8nNode() {
+	const running = Number(process.versions.node.split('.')[0]);
+	if (running === VERSION.node || (VERSION.node === 24 && running > 24)) return process.execPath;
+	const bin = toolsNode(VERSION.node);
+	if (!bin) throw new Error(`Node ${VERSION.node} (for n8n ${N8N_VERSION}) is missing: ensureN8n() installs it`);
+	return bin;
+}
+
+/** The host project's package.json for the selected version: n8n pinned exactly (a range would float). */
+function hostManifest() {
+	const manifest = { name: 'n8n-host', private: true, overrides: VERSION.overrides ?? HOST_OVERRIDES, dependencies: { n8n: N8N_VERSION } };
+	return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
 /** Runs a command to completion, inheriting nothing but returning its output; throws with the output on failure. */
 export function run(cmd, args, { cwd = REPO, env = childEnv(), quiet = false, logFile, stdoutOnly = false } = {}) {
 	const started = Date.now();
@@ -89,9 +108,10 @@ const readIf = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : 
  */
 export async function ensureN8n() {
 	const timings = {};
-	const manifest = readIf(path.join(HOST_TEMPLATE, 'package.json'));
+	await ensureNode(VERSION.node, { orNewer: VERSION.node === 24 });
+	const manifest = hostManifest();
 	const committedLock = path.join(HOST_TEMPLATE, 'package-lock.json');
-	const nodeMajor = spawnSync(node24(), ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout.trim();
+	const nodeMajor = spawnSync(n8nNode(), ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout.trim();
 	const stamp = path.join(HOST_DIR, '.e2e-installed');
 	const key = sha(manifest, readIf(committedLock), nodeMajor);
 	const n8nBin = path.join(HOST_DIR, 'node_modules/n8n/bin/n8n');
@@ -135,7 +155,7 @@ export async function ensureN8n() {
 	}
 	timings.sqlite3 = Date.now() - started;
 
-	const version = run(node24(), [n8nBin, '--version'], { cwd: HOST_DIR, quiet: true, stdoutOnly: true }).trim();
+	const version = run(n8nNode(), [n8nBin, '--version'], { cwd: HOST_DIR, quiet: true, stdoutOnly: true }).trim();
 	if (!version.includes(N8N_VERSION)) throw new Error(`expected n8n ${N8N_VERSION}, got ${version}`);
 	fs.writeFileSync(stamp, key);
 	return timings;
@@ -160,7 +180,7 @@ async function buildSqlite3(logFile) {
 		}
 		const sqlite3 = path.join(scratch, 'node_modules/sqlite3');
 		fs.rmSync(path.join(sqlite3, 'build'), { recursive: true, force: true });
-		const env = childEnv();
+		const env = node24Env(n8nNode());
 		const args = [path.join(scratch, 'node_modules/node-gyp/bin/node-gyp.js'), 'rebuild'];
 		if (env.npm_config_nodedir) {
 			fs.cpSync(path.join(env.npm_config_nodedir, 'include'), path.join(scratch, 'headers', 'include'), { recursive: true });
@@ -178,7 +198,7 @@ async function buildSqlite3(logFile) {
 			walk(path.join(sqlite3, 'build'));
 			return `${count} of 5 object files compiled (the first, sqlite3.c, takes most of the time)`;
 		};
-		await runWithProgress(node24(), args, { cwd: sqlite3, env, logFile, label: 'building sqlite3', progress: objects });
+		await runWithProgress(n8nNode(), args, { cwd: sqlite3, env, logFile, label: 'building sqlite3', progress: objects });
 		const target = path.join(modules, 'sqlite3/build/Release/node_sqlite3.node');
 		fs.mkdirSync(path.dirname(target), { recursive: true });
 		fs.copyFileSync(path.join(sqlite3, 'build/Release/node_sqlite3.node'), target);
@@ -189,7 +209,7 @@ async function buildSqlite3(logFile) {
 
 function nativeOk() {
 	const probe = spawnSync(
-		node24(),
+		n8nNode(),
 		['-e', "const s=require('sqlite3');new s.Database(':memory:').get('select sqlite_version() v',(e,r)=>{if(e)process.exit(1);console.log(r.v)})"],
 		{ cwd: HOST_DIR, encoding: 'utf8' },
 	);
@@ -272,12 +292,12 @@ export async function startN8n({ tarball, userFolder, env = {}, port, ownerSetup
 	const base = `http://127.0.0.1:${n8nPort}`;
 	const logFile = path.join(uf, 'server.log');
 	const out = fs.openSync(logFile, 'a');
-	const child = spawn(node24(), [path.join(HOST_DIR, 'node_modules/n8n/bin/n8n'), 'start'], {
+	const child = spawn(n8nNode(), [path.join(HOST_DIR, 'node_modules/n8n/bin/n8n'), 'start'], {
 		cwd: uf,
 		detached: true, // own process group, so the task runner can be stopped with it
 		stdio: ['ignore', out, out],
-		env: childEnv({
-			PATH: `${path.dirname(node24())}:${path.join(HOST_DIR, 'node_modules/.bin')}:${process.env.PATH}`,
+		env: node24Env(n8nNode(), {
+			PATH: `${path.dirname(n8nNode())}:${path.join(HOST_DIR, 'node_modules/.bin')}:${process.env.PATH}`,
 			N8N_USER_FOLDER: uf,
 			N8N_PORT: String(n8nPort),
 			...n8nTestSettings(uf),
@@ -393,7 +413,8 @@ export class N8n {
 	}
 
 	async createWorkflow(workflow) {
-		return await this.request('POST', '/rest/workflows', workflow);
+		// n8n 1.x refuses a new workflow without `active` (versions.mjs, api.createNeedsActive).
+		return await this.request('POST', '/rest/workflows', VERSION.api.createNeedsActive ? { active: false, ...workflow } : workflow);
 	}
 
 	/** Publishes (activates) a workflow; synchronous because the publication service is off. */
@@ -463,7 +484,17 @@ export class N8n {
 
 	/** One execution with its run data decoded (n8n serializes it with `flatted`). */
 	async execution(id) {
-		const data = await this.request('GET', `/rest/executions/${id}`);
+		let data;
+		for (let attempt = 1; ; attempt++) {
+			try {
+				data = await this.request('GET', `/rest/executions/${id}`);
+				break;
+			} catch (error) {
+				// Some n8n answer 500 while the execution is still running (versions.mjs, api.executionBusy500).
+				if (!VERSION.api.executionBusy500 || !/ → 500:/.test(error.message) || attempt >= 40) throw error;
+				await sleep(250);
+			}
+		}
 		if (typeof data.data === 'string') data.data = requireFromN8n('flatted').parse(data.data);
 		return data;
 	}

@@ -167,6 +167,13 @@ describe('Node descriptions', () => {
 		expect(urls).toBeGreaterThan(40);
 	});
 
+	it('read no $credentials in routing (n8n 1.x evaluates an option\'s routing with only $value and $version)', () => {
+		const readers = walk([...stora.properties, ...trigger.properties])
+			.filter(({ entry }) => JSON.stringify((entry as { routing?: unknown }).routing ?? {}).includes('$credentials'))
+			.map(({ path }) => path);
+		expect(readers).toEqual([]);
+	});
+
 	it('read every record field without routing from a URL', () => {
 		const inUrls = new Set(
 			stora.properties

@@ -10,6 +10,7 @@
 import fc from 'fast-check';
 import type { INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { OAUTH_PATH } from '../../nodes/Stora/helpers/constants';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { printFigure } from '../helpers/figures';
 import { runStora } from '../helpers/n8n';
@@ -57,8 +58,8 @@ function operations(): Operation[] {
 				resource: String(resource),
 				operation: String(option.value),
 				method: String(request.method ?? 'GET'),
-				// The access-token operations live beside the versioned API (their request sets its own base URL).
-				path: new RegExp(`^${request.baseURL ? '' : '/2025-09'}${pattern}$`),
+				// The access-token operations live beside the versioned API: the transport sends /oauth2/... there.
+				path: new RegExp(`^${OAUTH_PATH.test(url) ? '' : '/2025-09'}${pattern}$`),
 				fields: properties.filter(
 					(property) => !['resource', 'operation'].includes(property.name) && shownFor(property, String(resource), String(option.value)),
 				),

@@ -1,6 +1,9 @@
 /** API version: the first path segment of every resource path. */
 export const API_VERSION = '2025-09';
 
+/** The OAuth endpoints' paths: under the Base URL itself, not under the API version. */
+export const OAUTH_PATH = /^\/oauth2\//;
+
 /** The API accepts 1 to 100 records per page. */
 export const MAX_PAGE_SIZE = 100;
 

@@ -1,4 +1,5 @@
+import { storaApiConnectionTest } from './credentialTest';
 import * as listSearch from './listSearch';
 import * as loadOptions from './loadOptions';
 
-export const methods = { listSearch, loadOptions };
+export const methods = { credentialTest: { storaApiConnectionTest }, listSearch, loadOptions };

@@ -6,14 +6,14 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
-	IN8nHttpResponse,
 	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { credentialTypeFor, type CredentialType } from '../helpers/authentication';
-import { API_VERSION } from '../helpers/constants';
+import { API_VERSION, OAUTH_PATH } from '../helpers/constants';
 import { headerOf } from '../helpers/response';
+import { responseOfError, sendWithCredential } from './credentialRequest';
 import { toNodeApiError } from './errors';
 import {
 	budgetKey,
@@ -53,8 +53,11 @@ export function asNodeError(context: StoraContext, error: unknown): NodeApiError
 	return new NodeOperationError(context.getNode(), error instanceof Error ? error : String(error));
 }
 
+/** The credential's Base URL without a trailing slash: where the OAuth endpoints (`/oauth2/...`) live. */
+const apiRoot = (credentials: { baseUrl?: unknown }) => String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+
 /** `<Base URL>/2025-09` of a credential's data. */
-const versioned = (credentials: { baseUrl?: unknown }) => `${String(credentials.baseUrl ?? '').replace(/\/+$/, '')}/${API_VERSION}`;
+const versioned = (credentials: { baseUrl?: unknown }) => `${apiRoot(credentials)}/${API_VERSION}`;
 
 /** `<Base URL>/2025-09`, read from whichever credential the node uses. */
 export async function versionedBaseUrl(context: StoraContext): Promise<string> {
@@ -68,26 +71,14 @@ function isSafeToRepeat(options: IHttpRequestOptions): boolean {
 	return Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
 }
 
-/** A thrown request error (401 that n8n could not refresh, dropped connection) as a full response, if it has one. */
-function responseOfError(error: unknown): IN8nHttpFullResponse | undefined {
-	const candidate = error as {
-		response?: { status?: number; data?: unknown; headers?: IDataObject };
-		cause?: { response?: { status?: number; data?: unknown; headers?: IDataObject } };
-		httpCode?: string;
-	};
-	const response = candidate?.response ?? candidate?.cause?.response;
-	if (response?.status) {
-		return { statusCode: response.status, body: response.data as IN8nHttpResponse, headers: response.headers ?? {} };
-	}
-	return undefined;
-}
-
 /** The rate-limit budget a request counts against, the limits the credential sets for it, and its API address. */
 interface BudgetRef {
 	key: string;
 	limits?: RateLimitWindow[];
 	/** `<Base URL>/2025-09`: where a request without its own `baseURL` goes. */
 	baseURL: string;
+	/** `<Base URL>`: where a request to an OAuth endpoint (`/oauth2/...`) without its own `baseURL` goes. */
+	rootURL: string;
 }
 
 /**
@@ -117,6 +108,7 @@ async function budgetOf(context: StoraContext, credentialType: CredentialType): 
 		key: budgetKey(baseUrl, `${account}\nlimits:${JSON.stringify(limits ?? 'documented')}`),
 		limits,
 		baseURL: versioned(credentials),
+		rootURL: apiRoot(credentials),
 	};
 }
 
@@ -126,12 +118,16 @@ export async function rateLimitSnapshot(context: StoraContext): Promise<RateLimi
 	return rateLimits.snapshot(key, Date.now(), limits);
 }
 
-/** One request with the credential, queued for the account's rate-limit budget and retried there on 429. */
+/** One request with the credential, every status as a response (OAuth2 tokens refreshed on the way, any n8n). */
 type AuthenticatedSend = (request: IHttpRequestOptions) => Promise<IN8nHttpFullResponse>;
 
+/**
+ * Sends through `sendWithCredential`, each HTTP call of it queued for the account's rate-limit budget (which retries
+ * 429s), so the budget sees every answer's status and headers.
+ */
 function budgetedSender(context: StoraContext, credentialType: CredentialType, { key, limits }: BudgetRef): AuthenticatedSend {
 	const signal = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
-	return async (request) =>
+	const once = async (request: IHttpRequestOptions) =>
 		await sendWithRateLimit(
 			key,
 			async () =>
@@ -139,6 +135,7 @@ function budgetedSender(context: StoraContext, credentialType: CredentialType, {
 			(response) => ({ statusCode: response.statusCode, headers: response.headers as IDataObject }),
 			{ signal, limits },
 		);
+	return async (request) => await sendWithCredential(once, credentialType, request, isSafeToRepeat(request));
 }
 
 /** Redirects followed for a request that must not carry the credential to another host. */
@@ -188,7 +185,7 @@ async function followRedirects(
 			const headers = Object.fromEntries(
 				Object.entries(request.headers ?? {}).filter(([name]) => !CREDENTIAL_HEADERS.test(name)),
 			);
-			response = (await context.helpers.httpRequest({ ...next, headers, auth: undefined })) as IN8nHttpFullResponse;
+			response = (await context.helpers.httpRequest({ ...next, headers, auth: undefined, ignoreHttpStatusErrors: true })) as IN8nHttpFullResponse;
 		}
 		from = target.href;
 	}
@@ -235,13 +232,12 @@ export async function storaRequest(
 		json: true,
 		...options,
 		// Without its own base URL a request goes to the credential's (the Stora node has no requestDefaults.baseURL:
-		// n8n would evaluate that expression twice per item).
-		baseURL: options.baseURL ?? budget.baseURL,
+		// n8n would evaluate that expression twice per item). The OAuth endpoints live beside the versioned API; their
+		// operations name no base URL either, since n8n before 2.x evaluates an operation's routing with no $credentials.
+		baseURL: options.baseURL ?? (OAUTH_PATH.test(options.url) ? budget.rootURL : budget.baseURL),
 		headers: { Accept: 'application/json', ...(options.headers ?? {}) },
 		returnFullResponse: true,
 		timeout: options.timeout ?? transportSettings.timeoutMs,
-		// 401 must still throw inside n8n's helper: that is what triggers the OAuth2 token refresh.
-		ignoreHttpStatusErrors: { ignore: true, except: [401] },
 		// Redirects that must not carry the credential to another host are followed below, not by n8n.
 		...(followsRedirectsItself ? { disableFollowRedirect: true } : {}),
 	};

@@ -3,9 +3,6 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as getInfo from './getInfo.operation';
 import * as introspect from './introspect.operation';
 
-// The OAuth endpoints live beside the versioned API, not under /2025-09.
-const unversionedBaseUrl = '={{$credentials.baseUrl.replace(/\\/+$/, "")}}';
-
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
@@ -20,7 +17,9 @@ export const description: INodeProperties[] = [
 				description:
 					'Get what the token this credential uses may do: its scopes, expiry, application and operator. Useful to find out which scope is missing.',
 				action: 'Get info about the current token',
-				routing: { request: { method: 'GET', baseURL: unversionedBaseUrl, url: '/oauth2/token/info' } },
+				// The OAuth endpoints live beside the versioned API: the transport sends /oauth2/... to the Base URL
+				// itself. Not a baseURL expression: n8n 1.x evaluates an option's routing without $credentials.
+				routing: { request: { method: 'GET', url: '/oauth2/token/info' } },
 			},
 			{
 				name: 'Introspect',
@@ -28,7 +27,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Check whether an OAuth2 access token is active, with its scope, client and timestamps. Returns active: false for an unknown, expired or revoked token.',
 				action: 'Introspect an access token',
-				routing: { request: { method: 'POST', baseURL: unversionedBaseUrl, url: '/oauth2/introspect' } },
+				routing: { request: { method: 'POST', url: '/oauth2/introspect' } },
 			},
 		],
 		default: 'getInfo',

@@ -1,0 +1,154 @@
+// The n8n versions this package supports, and what the test harness needs to know about each: the one place for the
+// n8n version, the Node it runs on and the differences between n8n's APIs. n8n.mjs installs and starts the selected
+// version; run.mjs, `npm run test:versions` (test/tools/versions.mjs) and .ci/run read it. The README's version table
+// is written from test:versions' output, not from here.
+//
+// Choose a version for one run with E2E_N8N_VERSION (an exact version, its line such as 1.123.x, `oldest` or
+// `newest`); without it everything runs against the newest.
+
+/**
+ * Newest installable patch of each supported line, oldest first (`npm view n8n versions --json`; 2.41.3 is the
+ * newest 2.41 but does not install: its @n8n/agents@0.26.2 is not in the registry).
+ * - `node`: the Node major the version runs on here. n8n 1.123's default `vm` expression engine loads isolated-vm
+ *   6.2, whose prebuilt binaries cover Node 22 and 24 only (on Node 20 it would need compiling, or the deprecated
+ *   `legacy` engine); 22 is the newest Node 1.123 was released for in n8n's own images.
+ * - `api`: where n8n's REST API or its request helpers differ, read by n8n.mjs and run.mjs (never by the package,
+ *   which detects what it runs on).
+ * - `knownBugs`: n8n bugs that have nothing to do with this package (KNOWN_N8N_BUGS), reproduced by the run itself.
+ */
+export const N8N_VERSIONS = [
+	{
+		n8n: '1.123.81',
+		line: '1.123.x',
+		node: 22,
+		api: {
+			// POST /rest/workflows refuses a workflow without `active` (1.x keeps it on the workflow entity).
+			createNeedsActive: true,
+			// n8n-workflow 1.x takes `ignoreHttpStatusErrors` only as a boolean: the package's OAuth2 path for it sends
+			// the expired token's request once more, so each expiry shows two 401s before the token request.
+			statusErrorExceptions: false,
+			// GET /rest/executions/:id answers 500 while the execution runs.
+			executionBusy500: false,
+			// n8n applies PKCE to an authorization-code credential's `usePkce` switch (before 2.41 only to its own
+			// `pkce` grant type, so the Stora OAuth2 credential's Use PKCE has no effect there).
+			pkceSwitch: false,
+		},
+		knownBugs: ['vm-engine-code-node-item'],
+	},
+	{
+		n8n: '2.20.12',
+		line: '2.20.x',
+		node: 24,
+		api: { createNeedsActive: false, statusErrorExceptions: true, executionBusy500: true, pkceSwitch: false },
+		knownBugs: [],
+	},
+	{
+		n8n: '2.30.8',
+		line: '2.30.x',
+		node: 24,
+		api: { createNeedsActive: false, statusErrorExceptions: true, executionBusy500: false, pkceSwitch: false },
+		knownBugs: [],
+	},
+	{
+		n8n: '2.41.1',
+		line: '2.41.x',
+		node: 24,
+		api: { createNeedsActive: false, statusErrorExceptions: true, executionBusy500: false, pkceSwitch: true },
+		knownBugs: [],
+		// The Chromium parts (OAuth2 in the editor, editor checks) run against the newest only.
+		browser: true,
+	},
+];
+
+/**
+ * npm overrides of every host project (a version may set its own `overrides`): n8n-nodes-base's `xlsx` is a tarball
+ * on a CDN this machine cannot reach, and linkedom 0.18.15 needs `cssomnom`, which the registry lacks.
+ */
+export const HOST_OVERRIDES = { xlsx: '0.18.5', linkedom: '0.18.12' };
+
+export const OLDEST = N8N_VERSIONS[0];
+export const NEWEST = N8N_VERSIONS.at(-1);
+
+/**
+ * n8n bugs that break workflow cases here and have nothing to do with the package. Each has a reproduction made of
+ * n8n's own nodes only, which the run executes against the n8n under test before the cases: a case that fails on
+ * a version where the reproduction shows the bug, and that `affects` names, is reported as that bug and not counted.
+ */
+export const KNOWN_N8N_BUGS = {
+	'vm-engine-code-node-item': {
+		title: "n8n 1.123's default `vm` expression engine reads a Code node's output through `$('<Code node>')` as null",
+		explanation:
+			"With the default N8N_EXPRESSION_ENGINE=vm, `$('Code').item.json.x` and `$('Code').first().json.x` are null " +
+			"when the node named is a Code node, while `$json.x` reads the same item; the `legacy` engine reads both. " +
+			'Cases that collect a list in a Code node and read it further on get null there.',
+		steps:
+			"Webhook → Code (`return [{ json: { word: 'expected' } }];`) → Set with `{{ $('Code').item.json.word }}` and " +
+			'`{{ $json.word }}`: the first is null, the second `expected` (both `expected` with N8N_EXPRESSION_ENGINE=legacy, ' +
+			'and on n8n 2.x).',
+		// Webhook → Code (one item) → Set reading that item both ways; n8n's own nodes only.
+		reproduction: {
+			workflow: {
+				name: 'Known n8n bug: $(Code node) in the vm engine',
+				nodes: [
+					{
+						id: 'a1b2c3d4-0000-4000-8000-000000000001',
+						name: 'Webhook',
+						type: 'n8n-nodes-base.webhook',
+						typeVersion: 2,
+						position: [0, 0],
+						webhookId: 'a1b2c3d4-0000-4000-8000-0000000000aa',
+						parameters: { httpMethod: 'POST', path: 'known-bug-code-node-item', responseMode: 'lastNode', options: {} },
+					},
+					{
+						id: 'a1b2c3d4-0000-4000-8000-000000000002',
+						name: 'Code',
+						type: 'n8n-nodes-base.code',
+						typeVersion: 2,
+						position: [240, 0],
+						parameters: { jsCode: "return [{ json: { list: [1, 2], word: 'expected' } }];" },
+					},
+					{
+						id: 'a1b2c3d4-0000-4000-8000-000000000003',
+						name: 'Set',
+						type: 'n8n-nodes-base.set',
+						typeVersion: 3.4,
+						position: [480, 0],
+						parameters: {
+							mode: 'manual',
+							assignments: {
+								assignments: [
+									{ id: 'x1', name: 'viaNode', value: "={{ $('Code').item.json.word }}", type: 'string' },
+									{ id: 'x2', name: 'viaJson', value: '={{ $json.word }}', type: 'string' },
+								],
+							},
+							options: {},
+						},
+					},
+				],
+				connections: {
+					Webhook: { main: [[{ node: 'Code', type: 'main', index: 0 }]] },
+					Code: { main: [[{ node: 'Set', type: 'main', index: 0 }]] },
+				},
+				settings: { executionOrder: 'v1' },
+			},
+			webhookPath: 'known-bug-code-node-item',
+			// The bug shows when `$json` reads the word and `$('Code')` does not.
+			shows: (answer) => answer?.viaJson === 'expected' && answer?.viaNode !== 'expected',
+		},
+		// The cases that read a Code node of their workflow through `$('<its name>')`.
+		affects: (testCase) => {
+			const workflow = testCase.workflow ?? testCase;
+			const text = JSON.stringify(workflow);
+			return (workflow.nodes ?? []).some((node) => node.type === 'n8n-nodes-base.code' && text.includes(`$('${node.name}')`));
+		},
+	},
+};
+
+/** The version E2E_N8N_VERSION names (exact version, line like 1.123.x or 1.123, `oldest`, `newest`), else the newest. */
+export function selectedVersion(name = process.env.E2E_N8N_VERSION) {
+	if (!name || name === 'newest') return NEWEST;
+	if (name === 'oldest') return OLDEST;
+	const found = N8N_VERSIONS.find((v) => v.n8n === name || v.line === name || v.line === `${name}.x`);
+	if (!found) throw new Error(`E2E_N8N_VERSION=${name}: not a supported n8n (${N8N_VERSIONS.map((v) => v.n8n).join(', ')}, oldest, newest)`);
+	return found;
+}
