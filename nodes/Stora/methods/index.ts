@@ -1,4 +1,4 @@
-import { storaApiConnectionTest } from './credentialTest';
+import { storaApiConnectionTest } from './credentialCheck';
 import * as listSearch from './listSearch';
 import * as loadOptions from './loadOptions';
 
