@@ -1,8 +1,8 @@
 // Where n8n's own behaviour decides whether the package is right at the edges users reach:
 // - Return All at the record bound (MAX_RECORDS in nodes/Stora/transport/bound.ts): real n8n takes exactly that many
 //   items from one Stora node, and one more fails before the walk with the package's own message;
-// - the Stora Poll Trigger across an n8n restart: the cursor n8n saved survives, a record created while n8n was down
-//   is emitted once after it comes back, and nothing emitted before is emitted again.
+// - the Stora Polling Trigger on n8n's own schedule, and across an n8n restart: the cursor n8n saved survives, a
+//   record created while n8n was down is emitted once after it comes back, and nothing emitted before comes again.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,6 +83,68 @@ export async function returnAllAtTheBound({ n8n, assert, workflows }) {
 	}
 }
 
+/** Waits until a workflow has at least `count` executions, all finished; returns them decoded, oldest first. */
+export async function finishedExecutions(n8n, workflowId, count, timeoutMs = 150_000) {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		const summaries = await n8n.allExecutions(workflowId);
+		if (summaries.length >= count && summaries.every((e) => !['running', 'new', 'waiting'].includes(e.status))) {
+			return await Promise.all(summaries.reverse().map((e) => n8n.execution(e.id)));
+		}
+		await sleep(1000);
+	}
+	throw new Error(`fewer than ${count} finished executions of workflow ${workflowId} after ${timeoutMs / 1000} s`);
+}
+
+/** A new lead (a contact) created through the API as a web form would create it; resolves to its ID. */
+async function createLead(sandbox, name) {
+	const response = await fetch(`${sandbox.url}/2025-09/contacts`, {
+		method: 'POST',
+		headers: { Authorization: `Bearer ${sandbox.token}`, 'Content-Type': 'application/json' },
+		body: JSON.stringify({ full_name: name, email: `${name.toLowerCase().replace(/ /g, '-')}@example.com` }),
+	});
+	if (response.status !== 201) throw new Error(`creating a contact answered ${response.status}`);
+	return (await response.json()).contact.id;
+}
+
+/** The contact IDs the polling example's trigger ("New lead") emitted in an execution. */
+const leadsEmitted = (execution) =>
+	(execution.data.resultData.runData['New lead']?.[0]?.data?.main?.[0] ?? []).map((item) => item.json.id);
+
+const pollingExample = () => loadExamples().find(({ file }) => file === 'new-lead-poll-task.json').workflow;
+
+/**
+ * The Stora Polling Trigger in a published workflow on n8n's own schedule (every minute): publishing runs the first
+ * poll (the cursor starts from now, nothing is emitted), contacts created through the API start one execution at the
+ * next poll with each new lead exactly once, and the example's Task node creates one call task per lead.
+ */
+export async function pollFlow({ n8n, sandbox, credentials, workflows, assert, assertMatch }) {
+	await sandbox.control.reset('demo');
+	const workflow = await n8n.createWorkflow(withCredentials(pollingExample(), { storaApi: credentials.accessToken }));
+	workflows.push(workflow);
+	const callTasks = async () =>
+		(await sandbox.control.state('tasks')).filter((task) => task.metadata?.new_lead).map((task) => task.metadata.new_lead);
+	const started = Date.now();
+	await n8n.activate(workflow);
+	try {
+		assert((await n8n.allExecutions(workflow.id)).length === 0, 'publishing emitted existing contacts');
+		const firstBatch = [await createLead(sandbox, 'Poll Lead 1'), await createLead(sandbox, 'Poll Lead 2'), await createLead(sandbox, 'Poll Lead 3')];
+		const [first] = await finishedExecutions(n8n, workflow.id, 1);
+		assert(first.status === 'success', `first poll execution ${first.status}`);
+		assertMatch([...leadsEmitted(first)].sort(), [...firstBatch].sort(), 'records emitted by the first poll');
+		const second = await createLead(sandbox, 'Poll Lead 4');
+		const executions = await finishedExecutions(n8n, workflow.id, 2);
+		assert(executions.length === 2, `${executions.length} executions after two polls with new leads`);
+		assert(executions[1].status === 'success', `second poll execution ${executions[1].status}`);
+		assertMatch(leadsEmitted(executions[1]), [second], 'records emitted by the second poll');
+		assertMatch([...(await callTasks())].sort(), [...firstBatch, second].sort(), 'call tasks created in Stora');
+		const polls = (await sandbox.control.requests()).filter((r) => r.method === 'GET' && r.path === '/2025-09/contacts').length;
+		log(`poll trigger: ${executions.length} executions for 4 new leads over ${polls} polls in ${seconds(Date.now() - started)}, 4 call tasks, none twice`);
+	} finally {
+		await n8n.deactivate(workflow);
+	}
+}
+
 /**
  * The "new lead" polling example in an n8n of its own: published, a lead is emitted at the next poll; n8n is stopped,
  * a lead is created while it is down, n8n starts again on the same database, and the next poll emits that lead only.
@@ -91,48 +153,26 @@ export async function pollAcrossRestart({ sandbox, tarball, assert, cleanups }) 
 	await sandbox.control.reset('demo');
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-e2e-restart-'));
 	cleanups.push(() => fs.rmSync(userFolder, { recursive: true, force: true }));
-	const { workflow: example } = loadExamples().find(({ file }) => file === 'new-lead-poll-task.json');
-	const createLead = async (n) => {
-		const response = await fetch(`${sandbox.url}/2025-09/contacts`, {
-			method: 'POST',
-			headers: { Authorization: `Bearer ${sandbox.token}`, 'Content-Type': 'application/json' },
-			body: JSON.stringify({ full_name: `Restart Lead ${n}`, email: `restart-lead-${n}@example.com` }),
-		});
-		assert(response.status === 201, `creating a contact answered ${response.status}`);
-		return (await response.json()).contact.id;
-	};
-	const emitted = (execution) => (execution.data.resultData.runData['New lead']?.[0]?.data?.main?.[0] ?? []).map((item) => item.json.id);
-	const finished = async (n8n, workflowId, count, timeoutMs = 150_000) => {
-		const deadline = Date.now() + timeoutMs;
-		while (Date.now() < deadline) {
-			const summaries = await n8n.allExecutions(workflowId);
-			if (summaries.length >= count && summaries.every((e) => !['running', 'new', 'waiting'].includes(e.status))) {
-				return await Promise.all(summaries.reverse().map((e) => n8n.execution(e.id)));
-			}
-			await sleep(1000);
-		}
-		throw new Error(`fewer than ${count} finished executions after ${timeoutMs / 1000} s`);
-	};
 
 	let n8n = await startN8n({ tarball, userFolder });
 	try {
 		const credential = await n8n.createCredential('Stora sandbox (restart)', 'storaApi', { baseUrl: sandbox.url, accessToken: sandbox.token });
-		const workflow = await n8n.createWorkflow(withCredentials(example, { storaApi: credential }));
+		const workflow = await n8n.createWorkflow(withCredentials(pollingExample(), { storaApi: credential }));
 		await n8n.activate(workflow);
-		const before = await createLead(1);
-		const [first] = await finished(n8n, workflow.id, 1);
+		const before = await createLead(sandbox, 'Restart Lead 1');
+		const [first] = await finishedExecutions(n8n, workflow.id, 1);
 		assert(first.status === 'success', `first poll ${first.status}`);
-		assert(JSON.stringify(emitted(first)) === JSON.stringify([before]), `first poll emitted ${JSON.stringify(emitted(first))}`);
+		assert(JSON.stringify(leadsEmitted(first)) === JSON.stringify([before]), `first poll emitted ${JSON.stringify(leadsEmitted(first))}`);
 
 		await n8n.stop({ keepFolder: true });
-		const during = await createLead(2);
+		const during = await createLead(sandbox, 'Restart Lead 2');
 		const down = Date.now();
 		n8n = await startN8n({ userFolder, ownerSetup: false });
 		await n8n.login();
-		const executions = await finished(n8n, workflow.id, 2);
+		const executions = await finishedExecutions(n8n, workflow.id, 2);
 		assert(executions.length === 2, `${executions.length} executions after the restart, expected 2`);
 		assert(executions[1].status === 'success', `poll after the restart ${executions[1].status}`);
-		assert(JSON.stringify(emitted(executions[1])) === JSON.stringify([during]), `after the restart the poll emitted ${JSON.stringify(emitted(executions[1]))}, expected only the lead created while n8n was down`);
+		assert(JSON.stringify(leadsEmitted(executions[1])) === JSON.stringify([during]), `after the restart the poll emitted ${JSON.stringify(leadsEmitted(executions[1]))}, expected only the lead created while n8n was down`);
 		log(`poll trigger across a restart: the lead created while n8n was down emitted once, ${seconds(Date.now() - down)} after the restart began`);
 		await n8n.deactivate(workflow);
 	} finally {

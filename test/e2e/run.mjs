@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { createHarness, indent, KnownN8nBug } from '../tools/harness.mjs';
 import { loadExamples, triggerOf, withCredentials } from './examples.mjs';
 import { match, resolve } from './expect.mjs';
-import { pollAcrossRestart, returnAllAtTheBound } from './edges.mjs';
+import { pollAcrossRestart, pollFlow, returnAllAtTheBound } from './edges.mjs';
 import { forgedDeliveries } from './forged.mjs';
 import { ensureN8n, freePort, log, N8N_VERSION, packPackage, REPO, run, seconds, sleep, startN8n, VERSION } from './n8n.mjs';
 import { authorizationCodeCredential, buildSandbox, connectOAuth2, startSandbox } from './sandbox.mjs';
@@ -462,7 +462,7 @@ async function main() {
 
 	if (!args.only) {
 		console.log('\nStora Poll Trigger');
-		await check('the "new lead" example, published and polling every minute, emits each new lead once and creates its call task', () => pollFlow(ctx));
+		await check('the "new lead" example, published and polling every minute, emits each new lead once and creates its call task', () => pollFlow({ ...ctx, assert, assertMatch }));
 		await check('keeps its cursor across an n8n restart: a lead created while n8n was down is emitted once, nothing earlier again', () =>
 			pollAcrossRestart({ sandbox, tarball, assert, cleanups }),
 		);
@@ -551,63 +551,6 @@ async function runExample(example, ctx) {
 		assert(response.status < 500, `webhook answered ${response.status}: ${response.text.slice(0, 300)}`);
 	}
 	await n8n.deactivate(workflow);
-}
-
-/** Waits until a workflow has at least `count` executions, all finished; returns them decoded, oldest first. */
-async function finishedExecutions(n8n, workflowId, count, timeoutMs) {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		const summaries = await n8n.allExecutions(workflowId);
-		if (summaries.length >= count && summaries.every((e) => !['running', 'new', 'waiting'].includes(e.status))) {
-			return await Promise.all(summaries.reverse().map((e) => n8n.execution(e.id)));
-		}
-		await sleep(1000);
-	}
-	throw new Error(`fewer than ${count} finished executions of workflow ${workflowId} after ${timeoutMs / 1000} s`);
-}
-
-/**
- * The Stora Poll Trigger in a published workflow on n8n's own schedule (every minute): publishing runs the first
- * poll (the cursor starts from now, nothing is emitted), contacts created through the API start one execution at the
- * next poll with each new lead exactly once, and the example's Task node creates one call task per lead.
- */
-async function pollFlow(ctx) {
-	const { n8n, sandbox } = ctx;
-	await sandbox.control.reset('demo');
-	const { workflow: example } = loadExamples().find(({ file }) => file === 'new-lead-poll-task.json');
-	const workflow = await n8n.createWorkflow(withCredentials(example, { storaApi: ctx.credentials.accessToken }));
-	ctx.workflows.push(workflow);
-	const createLead = async (n) => {
-		const response = await fetch(`${sandbox.url}/2025-09/contacts`, {
-			method: 'POST',
-			headers: { Authorization: `Bearer ${sandbox.token}`, 'Content-Type': 'application/json' },
-			body: JSON.stringify({ full_name: `Poll Lead ${n}`, email: `poll-lead-${n}@example.com` }),
-		});
-		assert(response.status === 201, `creating a contact answered ${response.status}`);
-		return (await response.json()).contact.id;
-	};
-	const emitted = (execution) => (execution.data.resultData.runData['New lead']?.[0]?.data?.main?.[0] ?? []).map((item) => item.json.id);
-	const callTasks = async () =>
-		(await sandbox.control.state('tasks')).filter((task) => task.metadata?.new_lead).map((task) => task.metadata.new_lead);
-	const started = Date.now();
-	await n8n.activate(workflow);
-	try {
-		assert((await n8n.allExecutions(workflow.id)).length === 0, 'publishing emitted existing contacts');
-		const firstBatch = [await createLead(1), await createLead(2), await createLead(3)];
-		const [first] = await finishedExecutions(n8n, workflow.id, 1, 150_000);
-		assert(first.status === 'success', `first poll execution ${first.status}`);
-		assertMatch([...emitted(first)].sort(), [...firstBatch].sort(), 'records emitted by the first poll');
-		const second = await createLead(4);
-		const executions = await finishedExecutions(n8n, workflow.id, 2, 150_000);
-		assert(executions.length === 2, `${executions.length} executions after two polls with new leads`);
-		assert(executions[1].status === 'success', `second poll execution ${executions[1].status}`);
-		assertMatch(emitted(executions[1]), [second], 'records emitted by the second poll');
-		assertMatch([...(await callTasks())].sort(), [...firstBatch, second].sort(), 'call tasks created in Stora');
-		const polls = (await sandbox.control.requests()).filter((r) => r.method === 'GET' && r.path === '/2025-09/contacts').length;
-		log(`poll trigger: ${executions.length} executions for 4 new leads over ${polls} polls in ${seconds(Date.now() - started)}, 4 call tasks, none twice`);
-	} finally {
-		await n8n.deactivate(workflow);
-	}
 }
 
 /** Client credentials: the token request happens on first use, and again after the sandbox expires the token. */
