@@ -1,5 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'crypto';
 
+import { processWide } from './processWide';
+
 /*
  * The replay rule, in one place. Stora's docs give no tolerance for `t` and do not say whether a retried delivery is
  * signed again with a fresh `t`. Retries run up to 6 times, 1, 5 and 30 min apart, the rest cut off (the sandbox
@@ -186,19 +188,5 @@ export class AcceptedEvents {
 	}
 }
 
-/**
- * The process-wide store, found by every copy of this module (the same pattern as the rate-limit registry, and for the
- * same reason: `Symbol` under a `Symbol.for` key, as n8n's community lint forbids `globalThis`).
- */
-const STORE_KEY = Symbol.for('n8n-nodes-stora.acceptedEvents.v1');
-
-function sharedStore(): AcceptedEvents {
-	const anchor = Symbol as unknown as Record<symbol, unknown>;
-	const existing = anchor[STORE_KEY] as AcceptedEvents | undefined;
-	if (existing && existing.version === 1) return existing;
-	const created = new AcceptedEvents();
-	Reflect.defineProperty(anchor, STORE_KEY, { value: created, configurable: true, enumerable: false, writable: false });
-	return created;
-}
-
-export const acceptedEvents: AcceptedEvents = sharedStore();
+/** The process-wide store, found by every copy of this module. */
+export const acceptedEvents: AcceptedEvents = processWide('acceptedEvents', 1, () => new AcceptedEvents());

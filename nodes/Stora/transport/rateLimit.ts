@@ -1,6 +1,8 @@
 import { createHash } from 'crypto';
 import { sleep } from 'n8n-workflow';
 
+import { processWide } from '../helpers/processWide';
+
 /**
  * One request budget per credential and base URL (and the credential's Rate Limit settings, so changing them starts a
  * fresh budget), shared by every request this package makes with that credential in the process: all items of a node,
@@ -662,23 +664,8 @@ function abortReason(signal: AbortSignal): Error {
 	return reason instanceof Error ? reason : new Error('The request was cancelled while waiting for the Stora rate limit');
 }
 
-/**
- * The process-wide registry. It hangs off a realm-wide built-in under a `Symbol.for` key, so every copy of this module
- * (the action and trigger nodes, jest module registries, two installed versions) finds the same one. The built-in is
- * `Symbol` because n8n's community lint forbids `globalThis`; where built-ins are frozen, each copy keeps its own.
- */
-const REGISTRY_KEY = Symbol.for('n8n-nodes-stora.rateLimitRegistry.v2');
-
-function sharedRegistry(): RateLimitRegistry {
-	const anchor = Symbol as unknown as Record<symbol, unknown>;
-	const existing = anchor[REGISTRY_KEY] as RateLimitRegistry | undefined;
-	if (existing && existing.version === 2) return existing;
-	const created = new RateLimitRegistry();
-	Reflect.defineProperty(anchor, REGISTRY_KEY, { value: created, configurable: true, enumerable: false, writable: false });
-	return created;
-}
-
-export const rateLimits: RateLimitRegistry = sharedRegistry();
+/** The process-wide registry, found by every copy of this module. */
+export const rateLimits: RateLimitRegistry = processWide('rateLimitRegistry', 2, () => new RateLimitRegistry());
 
 /**
  * The limits a credential sets for its account: `undefined` for Stora's documented default (the registry's default
