@@ -17,7 +17,7 @@ describe('README and descriptions stay in sync', () => {
 		expect(replaceSection(readme, table)).toBe(readme);
 	});
 
-	it('shows the supported n8n versions as test/e2e/versions.mjs lists them, in the table npm run test:versions wrote', () => {
+	it('shows the supported n8n versions as test/realN8n/versions.mjs lists them, in the table npm run test:versions wrote', () => {
 		const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
 		// versions.mjs is plain ESM for the harness: read it the way the harness does.
 		const module = pathToFileURL(join(__dirname, 'e2e', 'versions.mjs')).href;

@@ -1,12 +1,12 @@
 // docs/benchmark.png: one bar per goal, the measured ratio against its goal (a marker), green when met. Drawn as SVG
-// and turned into a PNG by Debian's Chromium (test/e2e/setup.sh installs it when missing; driven by playwright-core,
+// and turned into a PNG by Debian's Chromium (test/realN8n/setup.sh installs it when missing; driven by playwright-core,
 // a dev dependency) or, failing that, ImageMagick's `convert` where the machine has it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { REPO } from '../e2e/n8n.mjs';
+import { REPO } from '../realN8n/n8n.mjs';
 
 const esc = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -77,10 +77,10 @@ export function chartSvg(goals, { cores, n8nVersion }) {
 
 async function withChromium(html, width, height, out, cleanups) {
 	if (!fs.existsSync('/usr/bin/chromium') && !process.env.E2E_CHROMIUM) {
-		const setup = spawnSync('bash', [path.join(REPO, 'test/e2e/setup.sh')], { encoding: 'utf8' });
-		if (setup.status !== 0) throw new Error(`Chromium is missing and test/e2e/setup.sh failed: ${(setup.stderr || setup.stdout).trim().split('\n').pop()}`);
+		const setup = spawnSync('bash', [path.join(REPO, 'test/realN8n/setup.sh')], { encoding: 'utf8' });
+		if (setup.status !== 0) throw new Error(`Chromium is missing and test/realN8n/setup.sh failed: ${(setup.stderr || setup.stdout).trim().split('\n').pop()}`);
 	}
-	const { launchChromium } = await import('../e2e/browser.mjs');
+	const { launchChromium } = await import('../realN8n/chromium.mjs');
 	const chromium = await launchChromium();
 	cleanups.push(chromium.stop);
 	try {

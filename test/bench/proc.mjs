@@ -1,5 +1,5 @@
 // What the benchmark reads from /proc (Linux only): CPU time of a process group (n8n and its task runner share one,
-// because test/e2e/n8n.mjs starts n8n detached), resident memory, and the kernel's peak-RSS mark, which can be reset
+// because test/realN8n/n8n.mjs starts n8n detached), resident memory, and the kernel's peak-RSS mark, which can be reset
 // (`echo 5 > /proc/<pid>/clear_refs`) so the peak of one run can be read exactly.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

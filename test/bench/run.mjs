@@ -14,8 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { ensureN8n, N8N_VERSION, packPackage, REPO, sleep, startN8n } from '../e2e/n8n.mjs';
-import { buildSandbox, startSandbox } from '../e2e/sandbox.mjs';
+import { ensureN8n, N8N_VERSION, packPackage, REPO, sleep, startN8n } from '../realN8n/n8n.mjs';
+import { buildSandbox, startSandbox } from '../realN8n/sandbox.mjs';
 import { renderChart } from './chart.mjs';
 import { groupCpuMs, loadAverage, machine, memory, resetPeak, sampleRss } from './proc.mjs';
 import { seedContacts, seedOrders, startSandboxProcess } from './sandbox.mjs';

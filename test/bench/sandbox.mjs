@@ -1,5 +1,5 @@
 // The Stora sandbox for the benchmark, in a process of its own (build/test/sandbox/cli.js, compiled by
-// test/e2e/sandbox.mjs's buildSandbox): the bench's own work (sampling /proc, reading executions, the bare fetch loop)
+// test/realN8n/sandbox.mjs's buildSandbox): the bench's own work (sampling /proc, reading executions, the bare fetch loop)
 // then never delays an answer of the API, and a fresh process per case starts with fresh rate-limit windows. Seeding
 // goes through the sandbox's control plane (POST /__sandbox/state/<collection>). Stopped by its PID.
 import { spawn } from 'node:child_process';
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import { freePort, node24, REPO, sleep } from '../e2e/n8n.mjs';
+import { freePort, node24, REPO, sleep } from '../realN8n/n8n.mjs';
 
 const BUILD = path.join(REPO, 'build/test/sandbox');
 

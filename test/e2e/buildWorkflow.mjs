@@ -12,9 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { addToCollection, closeDialog, dropdownOptions, parameterItem, pickOption, textAndValues, until } from './browser.mjs';
+import { addToCollection, closeDialog, dropdownOptions, parameterItem, pickOption, textAndValues, until } from '../realN8n/chromium.mjs';
 import { DEMO_CREDENTIALS, demoCredentials } from './demo.mjs';
-import { log, seconds, sleep } from './n8n.mjs';
+import { log, seconds, sleep } from '../realN8n/n8n.mjs';
 
 const TRIGGER = 'When clicking ‘Execute workflow’';
 const CONTACTS = 'Get many contacts';
@@ -245,9 +245,9 @@ export async function buildWorkflowChecks({ page, check, n8n, sandbox, assert, s
 // and Chromium of their own.
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
 	const { createHarness, indent } = await import('../tools/harness.mjs');
-	const { launchChromium, signIn, watchConsole } = await import('./browser.mjs');
-	const { packPackage, REPO, startN8n } = await import('./n8n.mjs');
-	const { buildSandbox, startSandbox } = await import('./sandbox.mjs');
+	const { launchChromium, signIn, watchConsole } = await import('../realN8n/chromium.mjs');
+	const { packPackage, REPO, startN8n } = await import('../realN8n/n8n.mjs');
+	const { buildSandbox, startSandbox } = await import('../realN8n/sandbox.mjs');
 	const harness = createHarness('[build]', {
 		report: {
 			passed: (name, time) => console.log(`  ✓ ${name} (${time})`),

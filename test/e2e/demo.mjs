@@ -19,9 +19,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { descendants, onParentGone, processSet } from '../tools/toolchain.mjs';
-import { loadExamples, withCredentials } from './examples.mjs';
-import { ensureN8n, freePort, OWNER, packPackage, REPO, seconds, startN8n } from './n8n.mjs';
-import { authorizationCodeCredential, buildSandbox, startSandbox } from './sandbox.mjs';
+import { loadExamples, withCredentials } from '../realN8n/examples.mjs';
+import { ensureN8n, freePort, OWNER, packPackage, REPO, seconds, startN8n } from '../realN8n/n8n.mjs';
+import { authorizationCodeCredential, buildSandbox, startSandbox } from '../realN8n/sandbox.mjs';
 
 const SMOKE_EXAMPLE = 'Stora: list sites';
 

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 
-import { loadExamples, withCredentials } from './examples.mjs';
-import { log, REPO, seconds, sleep, startN8n } from './n8n.mjs';
-import { startLargeList } from './sandbox.mjs';
+import { loadExamples, withCredentials } from '../realN8n/examples.mjs';
+import { log, REPO, seconds, sleep, startN8n } from '../realN8n/n8n.mjs';
+import { startLargeList } from '../realN8n/sandbox.mjs';
 
 /** The bound, read from the package as built for this run (dist/, which the packed tarball holds), so the check follows the code. */
 function maxRecords() {

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 
 import { descendants, devDependenciesInstalled, processSet } from '../tools/toolchain.mjs';
 import { BLOCKED_PORTS, DEMO_CREDENTIALS, describeError, rememberFailedRequests, usablePort } from './demo.mjs';
-import { freePort, log, OWNER, REPO, seconds, sleep } from './n8n.mjs';
+import { freePort, log, OWNER, REPO, seconds, sleep } from '../realN8n/n8n.mjs';
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 

@@ -1,5 +1,5 @@
 // End-to-end tests: this package inside a real n8n, talking to the Stora sandbox. The n8n is the newest supported one,
-// or the one E2E_N8N_VERSION names (test/e2e/versions.mjs; `npm run test:versions` runs every supported one).
+// or the one E2E_N8N_VERSION names (test/realN8n/versions.mjs; `npm run test:versions` runs every supported one).
 //
 //   npm run test:e2e [-- options]
 //     --only <text>          run only the workflow cases whose file name or title contains <text>
@@ -21,14 +21,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { createHarness, indent, KnownN8nBug } from '../tools/harness.mjs';
-import { loadExamples, triggerOf, withCredentials } from './examples.mjs';
+import { loadExamples, triggerOf, withCredentials } from '../realN8n/examples.mjs';
 import { match, resolve } from './expect.mjs';
 import { pollAcrossRestart, pollFlow, returnAllAtTheBound } from './edges.mjs';
-import { forgedDeliveries } from './forged.mjs';
-import { ensureN8n, freePort, log, N8N_VERSION, packPackage, REPO, run, seconds, sleep, startN8n, VERSION } from './n8n.mjs';
-import { authorizationCodeCredential, buildSandbox, connectOAuth2, startSandbox } from './sandbox.mjs';
-import { KNOWN_N8N_BUGS } from './versions.mjs';
-import { assertNoSecretLeaked, collectSecrets } from './secrets.mjs';
+import { forgedDeliveries } from '../realN8n/forged.mjs';
+import { ensureN8n, freePort, log, N8N_VERSION, packPackage, REPO, run, seconds, sleep, startN8n, VERSION } from '../realN8n/n8n.mjs';
+import { authorizationCodeCredential, buildSandbox, connectOAuth2, startSandbox } from '../realN8n/sandbox.mjs';
+import { KNOWN_N8N_BUGS } from '../realN8n/versions.mjs';
+import { assertNoSecretLeaked, collectSecrets } from '../realN8n/secrets.mjs';
 
 const { values: args } = parseArgs({
 	options: {
@@ -247,7 +247,7 @@ async function main() {
 	const browser = !args['no-browser'] && VERSION.browser === true;
 	log(`n8n ${N8N_VERSION} on Node ${VERSION.node}${browser ? '' : ', without the Chromium parts'}`);
 	if (browser) {
-		await timed('chromium (test/e2e/setup.sh)', () => run('bash', [path.join(REPO, 'test/e2e/setup.sh')], { quiet: true }));
+		await timed('chromium (test/realN8n/setup.sh)', () => run('bash', [path.join(REPO, 'test/realN8n/setup.sh')], { quiet: true }));
 	}
 	const installTimings = await timed('n8n install (cached when unchanged)', () => ensureN8n());
 	for (const [k, v] of Object.entries(installTimings)) timings.push([`  n8n install: ${k}`, v]);

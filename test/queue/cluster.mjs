@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { HOST_DIR, N8n, childEnv, freePort, n8nTestSettings, node24, sleep } from '../e2e/n8n.mjs';
+import { HOST_DIR, N8n, childEnv, freePort, n8nTestSettings, node24, sleep } from '../realN8n/n8n.mjs';
 
 /**
  * The environment every process shares (the "Running at scale" settings), without the per-process ports.

@@ -18,11 +18,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 
-import { loadExamples, withCredentials } from '../e2e/examples.mjs';
-import { forgedDeliveries } from '../e2e/forged.mjs';
-import { ensureN8n, installPackage, N8N_VERSION, packPackage, randomId, seconds, sleep } from '../e2e/n8n.mjs';
-import { authorizationCodeCredential, buildSandbox, connectOAuth2, startSandbox } from '../e2e/sandbox.mjs';
-import { collectSecrets } from '../e2e/secrets.mjs';
+import { loadExamples, withCredentials } from '../realN8n/examples.mjs';
+import { forgedDeliveries } from '../realN8n/forged.mjs';
+import { ensureN8n, installPackage, N8N_VERSION, packPackage, randomId, seconds, sleep } from '../realN8n/n8n.mjs';
+import { authorizationCodeCredential, buildSandbox, connectOAuth2, startSandbox } from '../realN8n/sandbox.mjs';
+import { collectSecrets } from '../realN8n/secrets.mjs';
 import { createHarness, indent } from '../tools/harness.mjs';
 import { executionsByWorker, startCluster, workerOf } from './cluster.mjs';
 import { ensureServices, startPostgres, startRedis } from './services.mjs';

@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import { freePort, sleep } from '../e2e/n8n.mjs';
+import { freePort, sleep } from '../realN8n/n8n.mjs';
 
 const log = (...args) => console.log('[queue]', ...args);
 

@@ -1,11 +1,11 @@
 // The harness the e2e and queue suites share: named checks, timings, cleanups and the closing summary. Both start
 // n8n, the sandbox and more as child processes; one copy of the signal and cleanup handling keeps them from outliving
 // a run, however it ends.
-import { seconds } from '../e2e/n8n.mjs';
+import { seconds } from '../realN8n/n8n.mjs';
 
 /**
  * Thrown by a check that failed because of a known n8n bug that has nothing to do with the package
- * (test/e2e/versions.mjs, KNOWN_N8N_BUGS): the check is reported as that bug, not counted as passed or failed.
+ * (test/realN8n/versions.mjs, KNOWN_N8N_BUGS): the check is reported as that bug, not counted as passed or failed.
  */
 export class KnownN8nBug extends Error {
 	constructor(id, cause) {

@@ -116,7 +116,7 @@ const nodeWorks = (major, tools = TOOLS) => runs(nodeBinOf(major, tools), major)
 /**
  * The path of a Node `major` binary: the running one when it is that major (or, with `orNewer`, newer), else
  * .tools/node<major>, installed from the npm registry's `node` package when missing. Uses nothing but the machine's
- * own npm to install it. n8n 2.41 needs Node 24; older n8n lines run on the Node test/e2e/versions.mjs names.
+ * own npm to install it. n8n 2.41 needs Node 24; older n8n lines run on the Node test/realN8n/versions.mjs names.
  */
 export async function ensureNode(major, { orNewer = false } = {}) {
 	const running = Number(process.versions.node.split('.')[0]);

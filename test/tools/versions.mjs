@@ -1,5 +1,5 @@
 // `npm run test:versions`: the real-n8n suite (test/e2e/run.mjs) against every n8n the package supports
-// (test/e2e/versions.mjs), one after the other: each installed once into its own .cache/n8n-<version> on the Node it
+// (test/realN8n/versions.mjs), one after the other: each installed once into its own .cache/n8n-<version> on the Node it
 // runs on, the Chromium parts against the newest only. Prints a table version × checks, and last
 // `versions: N/M passed`. After a run of every version it writes that table into the README (between the
 // versions markers), so the README shows what the last run measured.
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { KNOWN_N8N_BUGS, N8N_VERSIONS, selectedVersion } from '../e2e/versions.mjs';
+import { KNOWN_N8N_BUGS, N8N_VERSIONS, selectedVersion } from '../realN8n/versions.mjs';
 import { ensureToolchain, REPO, seconds } from './toolchain.mjs';
 
 export const README_START = '<!-- versions:start (written by npm run test:versions) -->';
@@ -121,7 +121,7 @@ export function renderResults(results, { date, machine }) {
 	];
 	const bugs = [...new Set(results.flatMap((r) => r.knownIds))];
 	if (bugs.length) {
-		lines.push('', 'Known n8n bugs, reproduced by each run with n8n\'s own nodes before the cases (test/e2e/versions.mjs):');
+		lines.push('', 'Known n8n bugs, reproduced by each run with n8n\'s own nodes before the cases (test/realN8n/versions.mjs):');
 		for (const id of bugs) {
 			const bug = KNOWN_N8N_BUGS[id];
 			lines.push(`- \`${id}\`: ${bug.title}. ${bug.explanation} Reproduction: ${bug.steps}`);

@@ -22,7 +22,7 @@ export const SQLITE3_VERSION = '5.1.7';
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PACKAGE_NAME = 'n8n-nodes-stora';
 /** The settled lockfile of each version's host project (its package.json is written from versions.mjs). */
-export const HOST_TEMPLATE = path.join(REPO, 'test/e2e/n8n-host', N8N_VERSION);
+export const HOST_TEMPLATE = path.join(REPO, 'test/realN8n/n8n-host', N8N_VERSION);
 export const HOST_DIR = process.env.E2E_N8N_DIR ?? path.join(REPO, '.cache', `n8n-${N8N_VERSION}`);
 const SQLITE_CACHE = path.join(REPO, '.cache', `sqlite3-${SQLITE3_VERSION}-napi`, 'node_sqlite3.node');
 
@@ -544,7 +544,7 @@ export const randomId = () => randomBytes(6).toString('hex');
 
 // ------------------------------------------------------------------------------------------------ CLI
 
-// `node test/e2e/n8n.mjs install` installs n8n; `node test/e2e/n8n.mjs start` also packs, starts and waits (Ctrl-C stops).
+// `node test/realN8n/n8n.mjs install` installs n8n; `node test/realN8n/n8n.mjs start` also packs, starts and waits (Ctrl-C stops).
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
 	const command = process.argv[2] ?? 'install';
 	const started = Date.now();
