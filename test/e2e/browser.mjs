@@ -17,6 +17,7 @@ import {
 	dropdownOptions,
 	issuesOf,
 	launchChromium,
+	openCredential,
 	openCollection,
 	parameterItem,
 	pickOption,

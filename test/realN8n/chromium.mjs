@@ -131,7 +131,7 @@ export async function signIn(page, n8n) {
 }
 
 /** Opens a credential's edit dialog through its URL; returns the dialog locator. */
-async function openCredential(page, n8n, credentialId) {
+export async function openCredential(page, n8n, credentialId) {
 	await page.goto(`${n8n.base}/home/credentials/${credentialId}`, { waitUntil: 'domcontentloaded' });
 	const dialog = page.locator('[data-test-id="credential-edit-dialog"]');
 	await dialog.waitFor({ state: 'visible', timeout: 60_000 });
