@@ -3,7 +3,8 @@
 // the contact, a site from the dropdown, the contact as the linked record), run from the editor, the tasks checked
 // in the sandbox. On the way: what the node creator shows for "stora", "stora task" and "stora invoice", which
 // credential a new Stora node starts with, and then the bad inputs (a Title expression that gives nothing, a blank
-// optional field) and what the panel says about them.
+// optional field) and what the panel says about them, and what the credential dialog says about a bad token, an
+// unreachable host and a wrong Base URL.
 //
 // Part of the browser checks of `npm run test:e2e` (browser.mjs calls `buildWorkflowChecks`);
 // `node test/e2e/buildWorkflow.mjs` runs only these, with its own sandbox, n8n and Chromium.
@@ -12,9 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { addToCollection, closeDialog, dropdownOptions, parameterItem, pickOption, textAndValues, until } from '../realN8n/chromium.mjs';
+import { addToCollection, closeDialog, dropdownOptions, openCredential, parameterItem, pickOption, textAndValues, until } from '../realN8n/chromium.mjs';
 import { DEMO_CREDENTIALS, demoCredentials } from './demo.mjs';
-import { log, seconds, sleep } from '../realN8n/n8n.mjs';
+import { freePort, log, seconds, sleep } from '../realN8n/n8n.mjs';
 
 const TRIGGER = 'When clicking ‘Execute workflow’';
 const CONTACTS = 'Get many contacts';
@@ -215,6 +216,11 @@ export async function buildWorkflowChecks({ page, check, n8n, sandbox, assert, s
 		ndv = await openNode(page, TASKS);
 		const output = ndv.locator('[data-test-id="output-panel"]');
 		await until(async () => /Title is empty/.test(await output.innerText()), async () => `the panel does not say "Title is empty":\n${(await output.innerText()).slice(0, 600)}`, 15_000);
+		// n8n's error panel shows the description as one paragraph: each of its lines must read as a sentence of its
+		// own there, and a check made in n8n must say that nothing reached Stora (RoutingNode files it under "From Stora").
+		const panel = (await output.innerText()).replace(/\s+/g, ' ');
+		assert(/Title is empty for item 0: its expression gave no value/.test(panel), `the panel does not name the field, the item and the cause:\n${panel.slice(0, 600)}`);
+		assert(/\.\s+Checked in n8n before sending: nothing was sent to Stora\./.test(panel), `the panel does not say, as a sentence of its own, that nothing was sent:\n${panel.slice(0, 600)}`);
 		await shot(page, 'editor-build-empty-title');
 		const requests = await sandbox.control.requests();
 		assert(!requests.some((r) => r.method === 'POST' && r.path === '/2025-09/tasks'), `a task was sent: ${requests.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ')}`);
@@ -238,6 +244,35 @@ export async function buildWorkflowChecks({ page, check, n8n, sandbox, assert, s
 		await until(async () => (await output.innerText()).includes(`${posts.length} item`), async () => `the panel does not show the ${posts.length} tasks:\n${(await output.innerText()).slice(0, 600)}`, 15_000);
 		await shot(page, 'editor-build-blank-optional');
 		await closeDialog(page);
+	});
+
+	await check('the credential dialog says what is wrong: a bad token, an unreachable host, a Base URL with a path, one without a scheme', async () => {
+		const closed = await freePort();
+		const cases = [
+			['bad token', { baseUrl: sandbox.url, accessToken: 'not-a-valid-token' }, 'Stora rejected the access token'],
+			['unreachable host', { baseUrl: `http://127.0.0.1:${closed}`, accessToken: sandbox.token }, `Could not reach http://127.0.0.1:${closed}`],
+			['Base URL with a path', { baseUrl: `${sandbox.url}/2025-09`, accessToken: sandbox.token }, 'the Base URL does not point at the Stora Public API'],
+			['Base URL without a scheme', { baseUrl: 'public-api.stora.co', accessToken: sandbox.token }, 'is not a web address'],
+		];
+		const created = [];
+		try {
+			for (const [what, data, expected] of cases) {
+				const credential = await n8n.createCredential(`Stora (${what})`, 'storaApi', data);
+				created.push(credential);
+				// Opening a saved credential runs n8n's connection test; its message shows in the dialog.
+				const dialog = await openCredential(page, n8n, credential.id);
+				// n8n shows "Couldn’t connect with these settings" and the message itself behind "More details".
+				await dialog.getByText('Couldn’t connect with these settings').first().waitFor({ state: 'visible', timeout: 30_000 });
+				await dialog.getByText('More details').first().click();
+				await until(async () => (await dialog.innerText()).includes(expected), async () => `${what}: the dialog does not say "${expected}":\n${(await dialog.innerText()).slice(0, 600)}`, 10_000);
+				assert(!(await dialog.innerText()).includes(sandbox.token), `${what}: the dialog shows the token`);
+				if (what === 'Base URL with a path') await shot(page, 'credential-wrong-base-url');
+				await closeDialog(page);
+			}
+		} finally {
+			// n8n preselects the Stora credential saved last in new nodes: these must not outlive the check.
+			for (const credential of created) await n8n.request('DELETE', `/rest/credentials/${credential.id}`).catch((error) => log(`could not delete credential ${credential.name}: ${error.message}`));
+		}
 	});
 }
 
