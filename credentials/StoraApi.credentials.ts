@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { baseUrlFields } from './baseUrlField';
 import { rateLimitFields } from './rateLimitFields';
 
 export class StoraApi implements ICredentialType {
@@ -17,14 +18,9 @@ export class StoraApi implements ICredentialType {
 	documentationUrl = 'https://docs.stora.co/2025-09/';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: 'https://public-api.stora.co',
-			description:
-				'Address of the Stora Public API, without the version. Point it at the sandbox (for example http://127.0.0.1:4010) to try workflows without Stora data.',
-		},
+		...baseUrlFields(
+			'Address of the Stora Public API, without the version. Point it at the sandbox (for example http://127.0.0.1:4010) to try workflows without Stora data.',
+		),
 		{
 			displayName: 'Access Token',
 			name: 'accessToken',

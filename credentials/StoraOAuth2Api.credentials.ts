@@ -1,5 +1,6 @@
 import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
+import { baseUrlFields } from './baseUrlField';
 import { rateLimitFields } from './rateLimitFields';
 
 // Kept in sync with nodes/Stora/helpers/constants.ts DEFAULT_SCOPES and OPTIONAL_SCOPES (a test checks both):
@@ -41,13 +42,9 @@ export class StoraOAuth2Api implements ICredentialType {
 			],
 			default: 'authorizationCode',
 		},
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: 'https://public-api.stora.co',
-			description: 'Address of the Stora Public API, without the version. Tokens are requested from <Base URL>/oauth2/token.',
-		},
+		...baseUrlFields(
+			'Address of the Stora Public API, without the version. Tokens are requested from <Base URL>/oauth2/token.',
+		),
 		{
 			displayName: 'Authorization URL',
 			name: 'authUrl',
