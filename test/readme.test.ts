@@ -20,7 +20,7 @@ describe('README and descriptions stay in sync', () => {
 	it('shows the supported n8n versions as test/realN8n/versions.mjs lists them, in the table npm run test:versions wrote', () => {
 		const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
 		// versions.mjs is plain ESM for the harness: read it the way the harness does.
-		const module = pathToFileURL(join(__dirname, 'e2e', 'versions.mjs')).href;
+		const module = pathToFileURL(join(__dirname, 'realN8n', 'versions.mjs')).href;
 		const script = `const m = await import(${JSON.stringify(module)}); console.log(JSON.stringify(m.N8N_VERSIONS));`;
 		const versions = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as Array<{
 			n8n: string;
