@@ -4,7 +4,7 @@ import type { INodeProperties } from 'n8n-workflow';
  * What the Base URL field must hold: a scheme and a host (and port), nothing after it. The node adds the API version
  * itself, and nodes/Stora/methods/credentialCheck.ts says the same at connection-test time.
  */
-export const BASE_URL_PATTERN = '^\\s*[hH][tT][tT][pP][sS]?://[^/?#\\s]+/*\\s*$';
+const BASE_URL_PATTERN = '^\\s*[hH][tT][tT][pP][sS]?://[^/?#\\s]+/*\\s*$';
 
 /**
  * The Base URL of both Stora credentials, and a notice under it while the value cannot work (no scheme, or a path

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /**
- * The account's rate limit, in both Stora credentials. Read by nodes/Stora/transport/rateLimit.ts credentialLimits:
+ * The account's rate limit, in both Stora credentials. Read by nodes/Stora/transport/account.ts credentialLimits:
  * keep the names in step.
  */
 export const rateLimitFields: INodeProperties[] = [

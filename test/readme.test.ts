@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { StoraOAuth2Api } from '../credentials/StoraOAuth2Api.credentials';
 import { Stora } from '../nodes/Stora/Stora.node';
 import { DEFAULT_SCOPES } from '../nodes/Stora/helpers/constants';
+import { allFigures, renderAllFigureSections } from './tools/figures';
 import { operationsTable, replaceSection } from './tools/operationsTable';
 
 describe('README and descriptions stay in sync', () => {
@@ -15,6 +16,15 @@ describe('README and descriptions stay in sync', () => {
 		const table = operationsTable(new Stora().description.properties as never);
 		expect(table.split('\n').length).toBeGreaterThan(3);
 		expect(replaceSection(readme, table)).toBe(readme);
+	});
+
+	it('shows every measured-figures section as its file in docs/figures/ holds it (run `npm run readme` to fix)', () => {
+		const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+		const sections = allFigures();
+		// The reliability section at least; a section whose markers are missing makes the renderer throw.
+		expect(Object.keys(sections)).toContain('reliability');
+		for (const [name, file] of Object.entries(sections)) expect({ name, rows: Object.keys(file.rows).length > 0 }).toEqual({ name, rows: true });
+		expect(renderAllFigureSections(readme)).toBe(readme);
 	});
 
 	it('shows the supported n8n versions as test/realN8n/versions.mjs lists them, in the table npm run test:versions wrote', () => {

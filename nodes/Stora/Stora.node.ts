@@ -9,10 +9,11 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceOptions, resourceProperties } from './descriptions';
-import { fillRecordIds } from './descriptions/common';
+import { resourceOptions, resourceProperties, resources } from './descriptions';
+import { fillRecordIds } from './descriptions/common/records';
+import { toolProperties } from './descriptions/tool';
 import { authenticationProperty } from './helpers/authentication';
-import { checkChoices, checkRequired } from './helpers/validation';
+import { checkChoices, checkRequired } from './helpers/operationChecks';
 import { methods } from './methods';
 import { executeStoraRequest } from './transport/execute';
 
@@ -44,6 +45,8 @@ export class Stora implements INodeType {
 		requestDefaults: { headers: { Accept: 'application/json' } },
 		requestOperations: { pagination: executeStoraRequest },
 		properties: [
+			// Shown only in the tool variant n8n makes of the node (`usableAsTool`): what a model reads and gets.
+			...toolProperties(resources),
 			authenticationProperty,
 			{
 				displayName: 'Resource',

@@ -9,12 +9,12 @@ import type {
 import { NodeConnectionTypes, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { listableResources } from '../Stora/descriptions';
-import { filtersCollection } from '../Stora/descriptions/common';
+import { filtersCollection } from '../Stora/descriptions/common/filters';
 import { authenticationProperty, storaCredentials } from '../Stora/helpers/authentication';
 import * as loadOptions from '../Stora/methods/loadOptions';
-import { versionedBaseUrl } from '../Stora/transport/request';
 import { MAX_RECORDS } from '../Stora/transport/bound';
-import { filterQuery, newestRecord, pollFilters, recordsSince, startingPoint, timeOf, type PollField } from './poll';
+import { timeOf, type TimeField } from '../Stora/transport/walk';
+import { filterQuery, newestRecord, pollFilters, recordsSince, startingPoint } from './poll';
 
 /** What the node keeps between polls, in the workflow's static data. */
 interface Cursor {
@@ -92,12 +92,12 @@ export class StoraPollTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const resource = this.getNodeParameter('pollResource') as string;
-		const field: PollField = this.getNodeParameter('event') === 'updated' ? 'updated_at' : 'created_at';
+		const field: TimeField = this.getNodeParameter('event') === 'updated' ? 'updated_at' : 'created_at';
 		const listed = listableResources.find((entry) => entry.value === resource);
 		if (!listed) throw new NodeOperationError(this.getNode(), `Resource "${resource}" has no list to poll`);
 		const filters = (this.getNodeParameter('filters', {}) ?? {}) as IDataObject;
 		const filterQs = await filterQuery(this, pollFilters(listed.filters), filters);
-		const list = { url: listed.url, baseURL: await versionedBaseUrl(this), field, filterQs };
+		const list = { url: listed.url, field, filterQs };
 
 		if (this.getMode() === 'manual') {
 			const newest = await newestRecord(this, list);

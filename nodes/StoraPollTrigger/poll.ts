@@ -8,18 +8,13 @@ import type {
 
 import { LISTS_WITHOUT_TIME_FILTERS, MAX_PAGE_SIZE } from '../Stora/helpers/constants';
 import { zonedIso } from '../Stora/helpers/dateTime';
+import { idsOf } from '../Stora/helpers/ids';
 import { headerOf, jsonBodyOf, nextPageOf, recordsOf } from '../Stora/helpers/response';
-import { dateText, idsOf } from '../Stora/helpers/validation';
+import { dateText } from '../Stora/helpers/validation';
 import { MAX_RECORDS, MAX_REQUESTS, walkDidNotEnd } from '../Stora/transport/bound';
-import { filterNotApplied, isInOrder, refusesOnly, unappliedFilter } from '../Stora/transport/filters';
+import { checkFiltersApplied, isInOrder, refusesOnly } from '../Stora/transport/listChecks';
 import { asNodeError, storaRequest } from '../Stora/transport/request';
 import { timeOf, walkByTime, type TimeField } from '../Stora/transport/walk';
-
-export { timeOf };
-
-/** The record timestamp a poll follows: `created_at` for New Record, `updated_at` for New or Updated Record. */
-export type PollField = TimeField;
-
 
 /** The Get Many filters the poll trigger offers: all but the created/updated windows, which the cursor owns. */
 export function pollFilters(filters: INodeProperties[]): INodeProperties[] {
@@ -29,8 +24,8 @@ export function pollFilters(filters: INodeProperties[]): INodeProperties[] {
 /**
  * The query the Stora node's Get Many would send for these filter values: the same parameter names and value
  * formats (read from each filter's `routing.send`), after the same checks (each filter's own `preSend`, run before
- * any request). The builders in `descriptions/common.ts` give four shapes: multi-selects sent comma-separated, ID
- * lists typed as text, date-times sent as ISO 8601, and `metadata[key]` rows.
+ * any request). The builders in `descriptions/common/filters.ts` give four shapes: multi-selects sent
+ * comma-separated, ID lists typed as text, date-times sent as ISO 8601, and `metadata[key]` rows.
  */
 export async function filterQuery(
 	context: IPollFunctions,
@@ -68,11 +63,11 @@ export async function filterQuery(
 	return qs;
 }
 
-export interface Since {
-	/** The list's URL (relative to the versioned base URL). */
+interface Since {
+	/** The list's URL (relative to the versioned base URL, which `storaRequest` takes from the credential). */
 	url: string;
-	baseURL: string;
-	field: PollField;
+	/** The record timestamp the poll follows: `created_at` for New Record, `updated_at` for New or Updated Record. */
+	field: TimeField;
 	/** The newest timestamp emitted so far (inclusive: records at exactly this time are checked against `seen`). */
 	cursor: string;
 	/** IDs already emitted at exactly `cursor`. */
@@ -83,7 +78,7 @@ export interface Since {
 	byPage?: boolean;
 }
 
-export interface Found {
+interface Found {
 	/** New records, oldest first, at most MAX_RECORDS (the rest come in the next poll). */
 	records: IDataObject[];
 	/** The list did not honour the time walk (found in this poll, or by an earlier one): it was paged by number. */
@@ -103,15 +98,14 @@ export interface Found {
  */
 export async function recordsSince(context: IPollFunctions, since: Since): Promise<Found> {
 	const { field, filterQs } = since;
-	const request = { method: 'GET' as const, baseURL: since.baseURL, url: since.url };
+	const request = { method: 'GET' as const, url: since.url };
 	const cursorTime = timeOf(since.cursor);
 	const isNew = (record: IDataObject) => {
 		const time = timeOf(record[field]);
 		return time > cursorTime || (time === cursorTime && !since.seen.has(String(record.id)));
 	};
 	const checked = (records: IDataObject[]) => {
-		const unapplied = unappliedFilter(filterQs, records);
-		if (unapplied) throw filterNotApplied(context.getNode(), unapplied);
+		checkFiltersApplied(context.getNode(), filterQs, records);
 		return records.filter(isNew);
 	};
 
@@ -167,7 +161,7 @@ export async function recordsSince(context: IPollFunctions, since: Since): Promi
 }
 
 /** Where a first poll starts: the newest record now, by Stora's clock. */
-export interface StartingPoint {
+interface StartingPoint {
 	cursor: string;
 	/** IDs of the records at exactly `cursor`: history, not new. */
 	ids: string[];
@@ -182,7 +176,7 @@ export interface StartingPoint {
 async function newestRecords(context: IPollFunctions, since: Omit<Since, 'cursor' | 'seen'>) {
 	const { field, filterQs } = since;
 	const request = async (qs: IDataObject) =>
-		await storaRequest(context, { method: 'GET', baseURL: since.baseURL, url: since.url, qs });
+		await storaRequest(context, { method: 'GET', url: since.url, qs });
 	const sorted = { ...filterQs, limit: MAX_PAGE_SIZE, page: 1, sort_by: field, sort_direction: 'DESC' };
 	let response;
 	try {
@@ -204,8 +198,7 @@ async function newestRecords(context: IPollFunctions, since: Omit<Since, 'cursor
 /** The newest record of the filtered list, for a manual test run: the user sees the records' shape whatever the cursor. */
 export async function newestRecord(context: IPollFunctions, since: Omit<Since, 'cursor' | 'seen'>) {
 	const { records } = await newestRecords(context, since);
-	const unapplied = unappliedFilter(since.filterQs, records);
-	if (unapplied) throw filterNotApplied(context.getNode(), unapplied);
+	checkFiltersApplied(context.getNode(), since.filterQs, records);
 	return records[0];
 }
 

@@ -282,20 +282,11 @@ export async function buildWorkflowChecks({ page, check, n8n, sandbox, assert, s
 // `node test/e2e/buildWorkflow.mjs`: only these checks, with a sandbox, n8n (the package packed from this checkout)
 // and Chromium of their own.
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-	const { createHarness, indent } = await import('../tools/harness.mjs');
+	const { assert, checkLines, createHarness } = await import('../tools/harness.mjs');
 	const { launchChromium, signIn, watchConsole } = await import('../realN8n/chromium.mjs');
 	const { packPackage, REPO, startN8n } = await import('../realN8n/n8n.mjs');
 	const { buildSandbox, startSandbox } = await import('../realN8n/sandbox.mjs');
-	const harness = createHarness('[build]', {
-		report: {
-			passed: (name, time) => console.log(`  ✓ ${name} (${time})`),
-			failed: (name, time, error) => console.log(`  ✗ ${name} (${time})\n${indent(error.message)}`),
-		},
-		width: 40,
-	});
-	const assert = (condition, message) => {
-		if (!condition) throw new Error(message);
-	};
+	const harness = createHarness('[build]', { report: checkLines, width: 40 });
 	const screenshots = path.join(REPO, '.cache/e2e-artifacts');
 	await harness.run(async () => {
 		fs.mkdirSync(screenshots, { recursive: true });

@@ -211,16 +211,7 @@ export async function npmStartChecks({ check, assert, cleanups }) {
 
 // `node test/e2e/npmStart.mjs`: only these checks.
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-	const { createHarness, indent } = await import('../tools/harness.mjs');
-	const harness = createHarness('[npm start]', {
-		report: {
-			passed: (name, time) => console.log(`  ✓ ${name} (${time})`),
-			failed: (name, time, error) => console.log(`  ✗ ${name} (${time})\n${indent(error.message)}`),
-		},
-		width: 40,
-	});
-	const assert = (condition, message) => {
-		if (!condition) throw new Error(message);
-	};
+	const { assert, checkLines, createHarness } = await import('../tools/harness.mjs');
+	const harness = createHarness('[npm start]', { report: checkLines, width: 40 });
 	await harness.run(() => npmStartChecks({ check: harness.check, assert, cleanups: harness.cleanups }));
 }

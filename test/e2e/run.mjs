@@ -20,15 +20,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { createHarness, indent, KnownN8nBug } from '../tools/harness.mjs';
+import { assert, checkLines, createHarness, KnownN8nBug } from '../tools/harness.mjs';
 import { loadExamples, triggerOf, withCredentials } from '../realN8n/examples.mjs';
 import { match, resolve } from './expect.mjs';
 import { pollAcrossRestart, pollFlow, returnAllAtTheBound } from './edges.mjs';
+import { agentChecks } from './agent.mjs';
+import { mcpChecks } from './mcp.mjs';
 import { forgedDeliveries } from '../realN8n/forged.mjs';
 import { ensureN8n, freePort, log, N8N_VERSION, packPackage, REPO, run, seconds, sleep, startN8n, VERSION } from '../realN8n/n8n.mjs';
 import { authorizationCodeCredential, buildSandbox, connectOAuth2, startSandbox } from '../realN8n/sandbox.mjs';
 import { KNOWN_N8N_BUGS } from '../realN8n/versions.mjs';
 import { assertNoSecretLeaked, collectSecrets } from '../realN8n/secrets.mjs';
+import { recordFigures } from '../tools/figures.ts';
 
 const { values: args } = parseArgs({
 	options: {
@@ -44,10 +47,7 @@ const NODE_TYPE = `${PACKAGE_PREFIX}.stora`;
 const TRIGGER_TYPE = `${PACKAGE_PREFIX}.storaTrigger`;
 const WORKFLOW_DIR = path.join(REPO, 'test/e2e/workflows');
 const { timings, cleanups, timed, check, run: runSuite } = createHarness('[e2e]', {
-	report: {
-		passed: (name, time) => console.log(`  ✓ ${name} (${time})`),
-		failed: (name, time, error) => console.log(`  ✗ ${name} (${time})\n${indent(error.message)}`),
-	},
+	report: checkLines,
 	width: 58,
 });
 
@@ -58,8 +58,22 @@ function assertMatch(actual, expected, what) {
 	if (problems.length) throw new Error(`${what} does not match:\n${problems.slice(0, 15).join('\n')}`);
 }
 
-function assert(condition, message) {
-	if (!condition) throw new Error(message);
+/**
+ * The errors this package's nodes raised in an execution, each as its message and description: a node's failed run,
+ * and (Continue On Fail, error output) the error n8n keeps beside an item. Never an item's data, which carries the
+ * input it came from (an error output merges the input item's JSON into it).
+ */
+function storaErrors(execution, workflow) {
+	const ours = new Set(workflow.nodes.filter((node) => node.type.startsWith(`${PACKAGE_PREFIX}.`)).map((node) => node.name));
+	const text = (error) => (typeof error === 'string' ? error : `${error?.message ?? ''}\n${error?.description ?? ''}`);
+	const { runData = {} } = execution.data?.resultData ?? {};
+	return Object.entries(runData)
+		.filter(([name]) => ours.has(name))
+		.flatMap(([, runs]) =>
+			runs.flatMap((run) => [run.error, ...(run.data?.main ?? []).flatMap((output) => (output ?? []).map((item) => item.error))]),
+		)
+		.filter(Boolean)
+		.map(text);
 }
 
 // ------------------------------------------------------------------------------------------------ workflows
@@ -333,10 +347,21 @@ async function main() {
 			assert(!JSON.stringify(result).includes(sandbox.token), `${name}: the token is in the answer`);
 			if (/^(429|500|502)/.test(name)) assert(result.status === 'Error' && /Stora/.test(result.message), `${name}: ${JSON.stringify(result)}`);
 			if (/^reset/.test(name)) assert(result.status === 'Error' && /Could not reach/.test(result.message), `${name}: ${JSON.stringify(result)}`);
-			outcomes.push(`${name}: ${result.status}`);
+			// The sandbox's address changes with every run: the figure names it by its role.
+			outcomes.push({ name, answer: result.status === 'OK' ? 'OK' : `“${String(result.message).replaceAll(sandbox.url, '<Base URL>')}”` });
 		}
 		await sandbox.control.clearFaults?.();
-		console.log(`figures: credential test column of the fault matrix: ${outcomes.join('; ')}`);
+		// Faults with the same answer in one group: "429 with Retry-After, 429 without Retry-After: “Stora is ...”".
+		const groups = new Map();
+		for (const { name, answer } of outcomes) groups.set(answer, [...(groups.get(answer) ?? []), name]);
+		recordFigures('reliability', 'credentialTest', {
+			cells: [
+				`The same ${outcomes.length} faults on n8n's credential test (n8n runs it once, without retries)`,
+				'`test/e2e/run.mjs`',
+				[...groups].map(([answer, names]) => `${names.join(', ')}: ${answer}`).join('; '),
+			],
+			figures: { faults: outcomes.length, ok: outcomes.filter((outcome) => outcome.answer === 'OK').length, n8n: N8N_VERSION },
+		});
 	});
 	await check('Stora API credential: n8n\'s connection test names an unreachable host and a wrong Base URL in its own words', async () => {
 		const closed = await freePort();
@@ -399,10 +424,10 @@ async function main() {
 		await caseCheck(`${testCase.name} [${testCase.file}]`, testCase, () => runCase(testCase, ctx));
 	}
 
-	if (!args.only) {
-		// Where the docs' parameter lists are cut off, the real API may refuse what the node sends: every case again,
-		// with the sandbox rejecting undocumented parameters and sending only the documented headers. Each must pass
-		// as before or end in an error that says which parameter Stora did not take.
+	{
+		// Where the docs' parameter lists are cut off, the real API may refuse what the node sends: every case again
+		// (the --only ones with --only), with the sandbox rejecting undocumented parameters and sending only the
+		// documented headers. Each must pass as before or end in an error that says which parameter Stora did not take.
 		console.log('\nWorkflows again: undocumented parameters rejected (422), documented rate-limit headers only');
 		await sandbox.control.configure({ unknown_params: 'reject', headers: 'documented' });
 		ctx.answerOnly = true;
@@ -417,11 +442,11 @@ async function main() {
 					if (reproduced.some((id) => KNOWN_N8N_BUGS[id].affects(testCase))) throw error;
 					const workflow = ctx.workflows.at(-1);
 					const execution = await n8n.lastExecution(workflow.id);
-					// The execution's error, or (Continue On Fail) the errors on its items.
-					const text = JSON.stringify(execution.data?.resultData ?? {}).replace(/\\"/g, '"');
+					// The Stora node's own error, not the items (an input item may quote anything).
+					const errors = storaErrors(execution, workflow);
 					assert(
-						/did not apply the (filter|sort) |The node parameter .+ sent "/.test(text),
-						`neither the expected answer nor a clear error:\n${error.message}\nexecution: ${text.slice(0, 600)}`,
+						errors.some((text) => /did not apply the (filter|sort) |The node parameter .+ sent "/.test(text)),
+						`neither the expected answer nor a clear error:\n${error.message}\nStora node errors: ${errors.join('\n---\n').slice(0, 600) || '(none)'}`,
 					);
 					await n8n.deactivate(workflow);
 					tally.clearErrors++;
@@ -430,7 +455,19 @@ async function main() {
 		}
 		await sandbox.control.configure({ unknown_params: 'accept', headers: 'full' });
 		ctx.answerOnly = false;
-		console.log(`figures: reject + documented headers in real n8n: ${tally.passed} cases as expected, ${tally.clearErrors} clear errors naming the parameter`);
+		const cases = tally.passed + tally.clearErrors;
+		if (!args.only && cases === loadCases().length) {
+			recordFigures('reliability', 'rejectPass', {
+				cells: [
+					'Every e2e workflow case again with undocumented parameters rejected (422) and documented rate-limit headers only',
+					'`test/e2e/run.mjs`',
+					`${tally.passed} cases give the expected answer, ${tally.clearErrors} stop with an error of the Stora node naming the parameter Stora refused; none silently wrong`,
+				],
+				figures: { cases, passed: tally.passed, clearErrors: tally.clearErrors, n8n: N8N_VERSION },
+			});
+		} else {
+			console.log(`figures: reject + documented headers in real n8n: ${tally.passed} cases as expected, ${tally.clearErrors} clear errors naming the parameter`);
+		}
 	}
 
 	const examples = args.only ? [] : loadExamples();
@@ -456,7 +493,14 @@ async function main() {
 			const workflow = await n8n.createWorkflow(buildWorkflow(testCase, ctx.credentials, 'unused'));
 			ctx.workflows.push(workflow);
 			const figures = await forgedDeliveries({ n8n, sandbox, workflow });
-			log(`forged deliveries: ${figures.forged} of ${figures.kinds} kinds, all refused; ${figures.genuine} genuine, ${figures.executions} executions; ${figures.replayed} replays of genuine ones, all answered 2xx duplicate`);
+			recordFigures('reliability', 'forgedDeliveries', {
+				cells: [
+					'Forged webhook deliveries in a real n8n',
+					'`test/realN8n/forged.mjs` (from `test/e2e/run.mjs`)',
+					`${figures.forged} forged deliveries of ${figures.kinds} kinds (${figures.kindNames.join(', ')}) all answered 4xx with no execution; ${figures.genuine} genuine ones (seconds and milliseconds, hex and base64) started ${figures.executions} executions; ${figures.replayed} replays of genuine deliveries (as captured and re-signed) all answered 200 duplicate, no execution`,
+				],
+				figures: { forged: figures.forged, kinds: figures.kinds, genuine: figures.genuine, executions: figures.executions, replayed: figures.replayed, n8n: N8N_VERSION },
+			});
 		});
 	}
 
@@ -473,6 +517,17 @@ async function main() {
 		await check('Return All hands real n8n exactly MAX_RECORDS items, each once, newest first; one more fails after one request', () =>
 			returnAllAtTheBound({ n8n, assert, workflows: ctx.workflows }),
 		);
+	}
+
+	// Stora as AI tools; `--only mcp` or `--only agent` runs one of them alone.
+	const selects = (...names) => !args.only || names.some((name) => name.toLowerCase().includes(args.only.toLowerCase()));
+	if (selects('mcp', 'ai tools')) {
+		console.log('\nStora as AI tools: MCP Server Trigger and the official MCP client (test/e2e/mcp.mjs)');
+		await mcpChecks({ ...ctx, check, assert, assertMatch, version: VERSION });
+	}
+	if (selects('agent', 'ai tools')) {
+		console.log('\nStora as AI tools: AI Agent with an OpenAI-compatible chat model scripted by the test (test/e2e/agent.mjs)');
+		await agentChecks({ ...ctx, check, assert, assertMatch, version: VERSION, cleanups });
 	}
 
 	if (!browser && !args.only) {
@@ -513,7 +568,18 @@ async function main() {
 	await check("no token, client secret, refresh token or webhook secret in n8n's log, any execution's error or the sandbox's request log", async () => {
 		collectSecrets(sandbox, secrets);
 		const figures = await assertNoSecretLeaked({ n8n, sandbox, workflowIds: ctx.workflows.map((w) => w.id), secrets });
-		log(`secrets: ${figures.secrets} searched for in ${figures.places} places (${figures.bytes} bytes)`);
+		// Only a full run has made every kind of request whose traces are searched.
+		if (args.only) log(`secrets: ${figures.secrets} searched for in ${figures.places} places (${figures.bytes} bytes)`);
+		else {
+			recordFigures('reliability', 'secrets', {
+				cells: [
+					'Secrets',
+					'`test/realN8n/secrets.mjs` (from `test/e2e/run.mjs`)',
+					`none of ${figures.secrets} secrets (tokens, client secrets, refresh tokens, webhook secrets) in n8n's log, any execution's error or the sandbox's request log (${figures.places} places, ${Math.round(figures.bytes / 1000).toLocaleString('en')} kB searched)`,
+				],
+				figures: { ...figures, n8n: N8N_VERSION },
+			});
+		}
 	});
 
 	if (args.keep) {

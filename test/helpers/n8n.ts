@@ -22,7 +22,7 @@ import type {
 import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
 import { StoraApi } from '../../credentials/StoraApi.credentials';
-import { credentialTypeFor as credentialTypeOf } from '../../nodes/Stora/helpers/authentication';
+import { credentialTypeForAuthentication } from '../../nodes/Stora/helpers/authentication';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { StoraPollTrigger } from '../../nodes/StoraPollTrigger/StoraPollTrigger.node';
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
@@ -151,7 +151,43 @@ export function workflowWith(node: INode, staticData?: IDataObject, timezone?: s
 
 /** The credential the node uses for these parameters, as the node itself decides it. */
 export function credentialTypeFor(parameters: INodeParameters) {
-	return credentialTypeOf(parameters.authentication);
+	return credentialTypeForAuthentication(parameters.authentication);
+}
+
+/** The package's nodes by their type name: the name each gets in a test workflow and its fixed ID there. */
+const NODES = {
+	stora: { name: 'Stora', id: 'b3f1c7e2-0000-4000-8000-000000000001' },
+	storaTrigger: { name: 'Stora Trigger', id: 'c0ffee00-0000-4000-8000-000000000002' },
+	storaPollTrigger: { name: 'Stora Poll Trigger', id: 'c0ffee00-0000-4000-8000-000000000003' },
+} as const;
+
+export interface StoraNodeOptions {
+	/** Which node of the package: the Stora node (the default), the Stora Trigger or the Stora Polling Trigger. */
+	type?: keyof typeof NODES;
+	/** On error, go on with the error as output (n8n's Settings → On Error → Continue). */
+	continueOnFail?: boolean;
+	/** A webhook node's path ID, as n8n gives one when the node is added. */
+	webhookId?: string;
+}
+
+/**
+ * A node of this package as n8n stores it in a workflow, with `parameters` and the credential its Authentication
+ * parameter names (the access token when not given, as the node's default).
+ */
+export function storaNode(parameters: INodeParameters, options: StoraNodeOptions = {}): INode {
+	const type = options.type ?? 'stora';
+	const authentication = (parameters.authentication as string | undefined) ?? 'accessToken';
+	return {
+		id: NODES[type].id,
+		name: NODES[type].name,
+		type: `n8n-nodes-stora.${type}`,
+		typeVersion: 1,
+		position: [0, 0],
+		...(options.webhookId ? { webhookId: options.webhookId } : {}),
+		parameters: { authentication, ...parameters },
+		credentials: { [credentialTypeForAuthentication(authentication)]: { id: '1', name: 'Stora' } },
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
 }
 
 export interface RunOptions {
@@ -175,18 +211,7 @@ export interface RunResult {
 /** Executes one Stora node over the given items exactly as n8n does, and returns its output or error. */
 export async function runStora(options: RunOptions): Promise<RunResult> {
 	const executionId = options.executionId ?? `exec-${Math.random().toString(36).slice(2)}`;
-	const authentication = (options.parameters.authentication as string | undefined) ?? 'accessToken';
-	const credentialType = credentialTypeOf(authentication);
-	const node: INode = {
-		id: 'b3f1c7e2-0000-4000-8000-000000000001',
-		name: 'Stora',
-		type: 'n8n-nodes-stora.stora',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { authentication, ...options.parameters },
-		credentials: { [credentialType]: { id: '1', name: 'Stora' } },
-		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
-	};
+	const node = storaNode(options.parameters, { continueOnFail: options.continueOnFail });
 	const { workflowData, workflow } = workflowWith(node, undefined, options.timezone);
 
 	let finished: IRun | undefined;

@@ -3,10 +3,10 @@
  * with the workflow's node static data kept from poll to poll (and handed to a new instance on restart).
  */
 import { PollContext } from 'n8n-core';
-import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { StoraPollTrigger } from '../../nodes/StoraPollTrigger/StoraPollTrigger.node';
-import { additionalDataFor, type CredentialStore, workflowWith } from './n8n';
+import { additionalDataFor, type CredentialStore, storaNode, workflowWith } from './n8n';
 
 export class PollHarness {
 	private readonly trigger = new StoraPollTrigger();
@@ -19,15 +19,7 @@ export class PollHarness {
 		staticData?: IDataObject,
 		timezone?: string,
 	) {
-		this.node = {
-			id: 'c0ffee00-0000-4000-8000-000000000003',
-			name: 'Stora Poll Trigger',
-			type: 'n8n-nodes-stora.storaPollTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { authentication: 'accessToken', ...parameters } as INode['parameters'],
-			credentials: { storaApi: { id: '1', name: 'Stora' } },
-		};
+		this.node = storaNode(parameters as INodeParameters, { type: 'storaPollTrigger' });
 		this.built = workflowWith(this.node, staticData ? (JSON.parse(JSON.stringify(staticData)) as IDataObject) : {}, timezone);
 	}
 

@@ -1,9 +1,12 @@
-import { rateLimits, type RateLimitWindow } from '../../nodes/Stora/transport/rateLimit';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
+import type { RateLimitWindow } from '../../nodes/Stora/transport/rateLimit/settings';
 import type { SandboxClient } from '../sandbox/client';
-import { useSandbox as useSandboxFixture, type FixtureOptions } from '../sandbox/fixture';
+import { useSandboxWithClients, type FixtureOptions } from '../sandbox/fixture';
 import type { StartedSandbox } from '../sandbox';
 import type { RateLimitOption } from '../sandbox/core/ratelimit';
-import { tokenCredentials } from './n8n';
+import { runStora, tokenCredentials, type RunOptions } from './n8n';
 
 export type { StartedSandbox };
 
@@ -22,13 +25,14 @@ export function budgetFor(option: RateLimitOption | undefined): RateLimitWindow[
 }
 
 /**
- * The sandbox fixture (test/sandbox/fixture.ts) for node tests: one sandbox per test file, reset to its seed with an
- * empty request log and no queued faults before each test, and the node's process-wide rate-limit budget forgotten
- * and sized to the sandbox's limits. Call at the top of a `describe`; read `.sandbox`, `.client` and
- * `.credentials()` inside the tests.
+ * The sandbox for tests of the node (run in n8n's engine by helpers/n8n.ts): `useSandboxWithClients`
+ * (test/sandbox/fixture.ts), one sandbox per test file, reset to its seed with an empty request log and no queued
+ * faults before each test, plus a Stora API credential for it and the node's process-wide rate-limit budget forgotten
+ * and sized to the sandbox's limits. Call at the top of a `describe`; use `.sandbox`, `.client`, `.credentials()`
+ * and `.run()` inside the tests.
  */
-export function useSandbox(options: FixtureOptions = {}) {
-	const base = useSandboxFixture({ seed: 'demo', ...options });
+export function useSandboxForNode(options: FixtureOptions = {}) {
+	const base = useSandboxWithClients({ seed: 'demo', ...options });
 	beforeEach(() => {
 		rateLimits.reset();
 		rateLimits.configure({ limits: budgetFor(options.rateLimit) });
@@ -43,5 +47,8 @@ export function useSandbox(options: FixtureOptions = {}) {
 		},
 		/** A Stora API credential with the sandbox's all-scope token. */
 		credentials: () => tokenCredentials(base.sandbox.url, base.sandbox.token),
+		/** Runs the Stora node with `parameters` in n8n's engine (`runStora`) against the sandbox, with that credential. */
+		run: async (parameters: INodeParameters, options: Omit<RunOptions, 'parameters' | 'credentials'> = {}) =>
+			await runStora({ ...options, parameters, credentials: tokenCredentials(base.sandbox.url, base.sandbox.token) }),
 	};
 }

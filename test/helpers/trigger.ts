@@ -8,10 +8,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 import { HookContext, WebhookContext } from 'n8n-core';
-import type { IDataObject, INode, IWebhookData, IWebhookResponseData, WorkflowActivateMode } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters, IWebhookData, IWebhookResponseData, WorkflowActivateMode } from 'n8n-workflow';
 
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
-import { additionalDataFor, type CredentialStore, workflowWith } from './n8n';
+import { additionalDataFor, type CredentialStore, storaNode, workflowWith } from './n8n';
 
 export interface Received {
 	path: string;
@@ -44,16 +44,10 @@ export class TriggerHarness {
 		private readonly credentials: CredentialStore,
 		parameters: IDataObject,
 	) {
-		this.node = {
-			id: 'c0ffee00-0000-4000-8000-000000000002',
-			name: 'Stora Trigger',
-			type: 'n8n-nodes-stora.storaTrigger',
-			typeVersion: 1,
-			position: [0, 0],
+		this.node = storaNode(parameters as INodeParameters, {
+			type: 'storaTrigger',
 			webhookId: 'e2d3c4b5-0000-4000-8000-00000000abcd',
-			parameters: { authentication: 'accessToken', ...parameters } as INode['parameters'],
-			credentials: { storaApi: { id: '1', name: 'Stora' } },
-		};
+		});
 		this.built = workflowWith(this.node, {});
 	}
 

@@ -3,11 +3,11 @@
  * retries on 429 / 5xx / dropped connections, the shared rate-limit budget and Return All's exactness.
  */
 import { runStora, tokenCredentials } from '../helpers/n8n';
-import { useSandbox } from '../helpers/sandboxFixture';
-import { rateLimits } from '../../nodes/Stora/transport/rateLimit';
+import { useSandboxForNode } from '../helpers/sandboxFixture';
+import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
 
 describe('Stora node: shared behaviour', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	const client = () => fixture.client;
 	const credentials = () => fixture.credentials();
 	const getSites = { resource: 'site', operation: 'getAll', returnAll: false, limit: 3 };

@@ -1,11 +1,11 @@
-import { LoadOptionsContext } from 'n8n-core';
-import type { INode, INodeListSearchResult, INodeParameters } from 'n8n-workflow';
+import type { INodeListSearchResult, INodeParameters } from 'n8n-workflow';
 
 import * as listSearch from '../../nodes/Stora/methods/listSearch/billing';
 import { Stora } from '../../nodes/Stora/Stora.node';
-import { additionalDataFor, locator as rl, runStora, tokenCredentials, workflowWith } from '../helpers/n8n';
+import { loadOptionsContext } from '../helpers/loadOptions';
+import { locator as rl, runStora, tokenCredentials } from '../helpers/n8n';
 import { SandboxClient, type StateRecord } from '../sandbox/client';
-import { useSandbox, type StartedSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode, type StartedSandbox } from '../helpers/sandboxFixture';
 
 type Price = { billing_period: string; price: { amount: number } };
 
@@ -15,7 +15,7 @@ const amounts = (record: unknown) =>
 	Object.fromEntries(((record as { prices: Price[] }).prices ?? []).map((p) => [p.billing_period, p.price.amount]));
 
 describe('Stora node: billing catalogue (Coupon, Product, Product Category, Protection Level, Subscription)', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	let sandbox: StartedSandbox;
 	let client: SandboxClient;
 	beforeEach(() => ({ sandbox, client } = fixture));
@@ -24,22 +24,7 @@ describe('Stora node: billing catalogue (Coupon, Product, Product Category, Prot
 
 	/** Runs a list search of the node the way n8n's editor does, in n8n-core's real load-options context. */
 	async function search(method: keyof typeof listSearch, filter?: string, page?: string): Promise<INodeListSearchResult> {
-		const node: INode = {
-			id: 'b3f1c7e2-0000-4000-8000-000000000002',
-			name: 'Stora',
-			type: 'n8n-nodes-stora.stora',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { authentication: 'accessToken', resource: 'order', operation: 'get' },
-			credentials: { storaApi: { id: '1', name: 'Stora' } },
-		};
-		const { workflow } = workflowWith(node);
-		const context = new LoadOptionsContext(
-			workflow,
-			node,
-			additionalDataFor(credentials(), 'exec-list-search'),
-			'parameters.orderId',
-		);
+		const context = loadOptionsContext(credentials(), { resource: 'order', operation: 'get' }, 'parameters.orderId');
 		return await listSearch[method].call(context, filter, page);
 	}
 

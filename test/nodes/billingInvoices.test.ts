@@ -1,6 +1,6 @@
 import { locator as rl, runStora, tokenCredentials } from '../helpers/n8n';
 import { SandboxClient, type StateRecord } from '../sandbox/client';
-import { useSandbox, type StartedSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode, type StartedSandbox } from '../helpers/sandboxFixture';
 
 
 const refId = (value: unknown) => (value as { id?: string } | null)?.id ?? null;
@@ -8,7 +8,7 @@ const newestFirst = (a: StateRecord, b: StateRecord) =>
 	Date.parse(String(b.created_at)) - Date.parse(String(a.created_at));
 
 describe('Stora node: Invoice and Credit Note', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	let sandbox: StartedSandbox;
 	let client: SandboxClient;
 	beforeEach(() => ({ sandbox, client } = fixture));

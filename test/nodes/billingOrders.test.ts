@@ -2,7 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { locator as rl, runStora, tokenCredentials } from '../helpers/n8n';
 import { SandboxClient, type StateRecord } from '../sandbox/client';
-import { useSandbox, type StartedSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode, type StartedSandbox } from '../helpers/sandboxFixture';
 
 
 const byId = (value: unknown) => (value as { id?: string } | null)?.id ?? null;
@@ -11,7 +11,7 @@ const newestFirst = (a: StateRecord, b: StateRecord) =>
 	Date.parse(String(b.created_at)) - Date.parse(String(a.created_at));
 
 describe('Stora node: Order and Order Line Item', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	let sandbox: StartedSandbox;
 	let client: SandboxClient;
 	beforeEach(() => ({ sandbox, client } = fixture));
@@ -201,8 +201,8 @@ describe('Stora node: Order and Order Line Item', () => {
 					additionalFields: {
 						billingPeriod: 'monthly',
 						startsAt: '2030-05-01T09:00:00.000Z',
-						contact: rl(contact.id),
-						coupon: rl(coupon.id),
+						contactId: rl(contact.id),
+						couponId: rl(coupon.id),
 						purchaseOrderNumber: 'PO-42',
 						bookingConfirmationEmail: false,
 						moveInDayEmail: true,
@@ -359,11 +359,11 @@ describe('Stora node: Order and Order Line Item', () => {
 					{ lineItems: { lineItem: [{ type: 'unit_type', itemId: 'utype_abc', quantity: 0, price: '' }] } },
 					/^Line Items, row 1: quantity 0 is out of range$/,
 				],
-				[{ contact: rl(contact.id), newContact: { email: 'x@example.com' } }, /^Contact and New Contact cannot be used together$/],
+				[{ contactId: rl(contact.id), newContact: { email: 'x@example.com' } }, /^Contact and New Contact cannot be used together$/],
 				[{ newContact: { fullName: 'No Email' } }, /^New Contact: Email is required$/],
 				[{ cancelRedirectUrl: 'https://example.com' }, /^Cancel Redirect URL needs Finalize Immediately$/],
 				[{ startsAt: 'next tuesday' }, /^Starts At: "next tuesday" is not a valid date$/],
-				[{ coupon: rl('con_abc123') }, /^Coupon: "con_abc123" is not a coupon ID$/],
+				[{ couponId: rl('con_abc123') }, /^Coupon: "con_abc123" is not a coupon ID$/],
 			];
 			for (const [additionalFields, message] of cases) {
 				const result = await runStora({
@@ -410,7 +410,7 @@ describe('Stora node: Order and Order Line Item', () => {
 					additionalFields: {
 						billingPeriod: 'monthly',
 						startsAt: '2030-05-01T00:00:00.000Z',
-						contact: rl(contact.id),
+						contactId: rl(contact.id),
 						lineItems: { lineItem: [{ type: 'unit_type', itemId: unitType.id, quantity: 1, price: '' }] },
 					},
 				},
@@ -518,9 +518,9 @@ describe('Stora node: Order and Order Line Item', () => {
 				parameters: {
 					resource: 'orderLineItem',
 					operation: 'create',
-					lineItemOrderId: rl(order.id),
+					orderLineItemOrderId: rl(order.id),
 					lineItemType: 'unit_type',
-					lineItemUnitTypeId: unitType.id,
+					orderLineItemUnitTypeId: unitType.id,
 					additionalFields: { quantity: 2, price: 5000 },
 				},
 			});
@@ -544,12 +544,12 @@ describe('Stora node: Order and Order Line Item', () => {
 			const unitType = (await client.state('unit_types')).find((type) => type.security_deposit)!;
 			const cases: Array<[Record<string, unknown>, Record<string, unknown>]> = [
 				[
-					{ lineItemType: 'protection', lineItemProtectionLevelId: rl(protection.id) },
+					{ lineItemType: 'protection', orderLineItemProtectionLevelId: rl(protection.id) },
 					{ type: 'protection', item: { id: protection.id } },
 				],
-				[{ lineItemType: 'product', lineItemProductId: rl(product.id) }, { type: 'product', item: { id: product.id } }],
+				[{ lineItemType: 'product', orderLineItemProductId: rl(product.id) }, { type: 'product', item: { id: product.id } }],
 				[
-					{ lineItemType: 'security_deposit', lineItemUnitTypeId: unitType.id },
+					{ lineItemType: 'security_deposit', orderLineItemUnitTypeId: unitType.id },
 					{ type: 'security_deposit', item: { id: unitType.id } },
 				],
 			];
@@ -557,7 +557,7 @@ describe('Stora node: Order and Order Line Item', () => {
 				await client.clearRequests();
 				const result = await runStora({
 					credentials: credentials(),
-					parameters: { resource: 'orderLineItem', operation: 'create', lineItemOrderId: rl(order.id), ...parameters },
+					parameters: { resource: 'orderLineItem', operation: 'create', orderLineItemOrderId: rl(order.id), ...parameters },
 				});
 				expect(result.error).toBeUndefined();
 				expect((await client.requests())[0].body).toEqual(body);
@@ -570,21 +570,26 @@ describe('Stora node: Order and Order Line Item', () => {
 			const order = await emptyDraft();
 			const [product] = await client.state('products');
 			const cases: Array<[Record<string, unknown>, RegExp]> = [
-				[{ lineItemType: 'protection', lineItemProtectionLevelId: rl(product.id) }, /A protection level ID starts with "plvl_"/],
-				[{ lineItemType: 'unit_type', lineItemUnitTypeId: product.id }, /^Unit Type: ".*" is not an? unit type ID$/],
+				[{ lineItemType: 'protection', orderLineItemProtectionLevelId: rl(product.id) }, /A protection level ID starts with "plvl_"/],
+				[{ lineItemType: 'unit_type', orderLineItemUnitTypeId: product.id }, /^Unit Type: ".*" is not an? unit type ID$/],
 				[
-					{ lineItemType: 'product', lineItemProductId: rl(product.id), additionalFields: { quantity: 0 } },
+					{ lineItemType: 'product', orderLineItemProductId: rl(product.id), additionalFields: { quantity: 0 } },
 					/^Quantity: 0 is out of range$/,
 				],
 				[
-					{ lineItemType: 'product', lineItemProductId: rl(product.id), additionalFields: { price: 12.5 } },
+					{ lineItemType: 'product', orderLineItemProductId: rl(product.id), additionalFields: { price: 12.5 } },
 					/^Price \(Minor Units\): 12.5 is out of range$/,
+				],
+				// An expression giving true would pass as 1 by Number() and be sent as "true".
+				[
+					{ lineItemType: 'product', orderLineItemProductId: rl(product.id), additionalFields: { quantity: '={{ true }}' } },
+					/^Quantity: true is out of range$/,
 				],
 			];
 			for (const [parameters, message] of cases) {
 				const result = await runStora({
 					credentials: credentials(),
-					parameters: { resource: 'orderLineItem', operation: 'create', lineItemOrderId: rl(order.id), ...parameters },
+					parameters: { resource: 'orderLineItem', operation: 'create', orderLineItemOrderId: rl(order.id), ...parameters },
 				});
 				expect(result.error?.message).toMatch(message);
 			}
@@ -599,9 +604,9 @@ describe('Stora node: Order and Order Line Item', () => {
 				parameters: {
 					resource: 'orderLineItem',
 					operation: 'create',
-					lineItemOrderId: rl(completed.id),
+					orderLineItemOrderId: rl(completed.id),
 					lineItemType: 'product',
-					lineItemProductId: rl(product.id),
+					orderLineItemProductId: rl(product.id),
 				},
 			});
 			expect(result.error?.message).toMatch(/\[conflict\]$/);

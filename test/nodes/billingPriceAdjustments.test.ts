@@ -2,7 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { locator as rl, runStora, tokenCredentials } from '../helpers/n8n';
 import { SandboxClient, type StateRecord } from '../sandbox/client';
-import { useSandbox, type StartedSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode, type StartedSandbox } from '../helpers/sandboxFixture';
 
 type Notification = { notice_period: number | string | null; scheduled_at: string | null };
 
@@ -11,7 +11,7 @@ const addDays = (date: string, days: number) =>
 	new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('Stora node: Price Adjustment', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	let sandbox: StartedSandbox;
 	let client: SandboxClient;
 	beforeEach(() => ({ sandbox, client } = fixture));

@@ -3,28 +3,15 @@
  * item of a node at once) against the sandbox over HTTP. The sandbox's request log (arrival times) says what the
  * server saw.
  */
-import { RateLimitRegistry, UNPACED_IN_FLIGHT } from '../../nodes/Stora/transport/rateLimit';
-import { insertContacts, updateContacts } from '../helpers/contactUpdates';
+import { RateLimitRegistry } from '../../nodes/Stora/transport/rateLimit/registry';
+import { UNPACED_IN_FLIGHT } from '../../nodes/Stora/transport/rateLimit/settings';
+import { arrivalSpan, busiestWindow, insertContacts, updateContacts, withPlan, withRateLimit } from '../helpers/contactUpdates';
 import type { CredentialStore } from '../helpers/n8n';
-import { useSandbox } from '../helpers/sandboxFixture';
-import type { RecordedRequest, SandboxClient, StateRecord } from '../sandbox/client';
+import { useSandboxForNode } from '../helpers/sandboxFixture';
+import type { SandboxClient, StateRecord } from '../sandbox/client';
+import { rateLimitFloorMs, recordFigures } from '../tools/figures';
 
 jest.setTimeout(120_000);
-
-function withRateLimit(store: CredentialStore, settings: Record<string, string | number>): CredentialStore {
-	return { storaApi: { ...store.storaApi, ...settings } };
-}
-
-/** The most requests that arrived within any `windowMs` (the log's arrival times). */
-function busiestWindow(requests: RecordedRequest[], windowMs: number): number {
-	const times = requests.map((request) => Date.parse(request.at)).sort((a, b) => a - b);
-	let most = 0;
-	for (let first = 0, last = 0; last < times.length; last++) {
-		while (times[last] - times[first] >= windowMs) first++;
-		most = Math.max(most, last - first + 1);
-	}
-	return most;
-}
 
 /** Contact → Update over the first `count` contacts of the seed. */
 async function updateSeedContacts(client: SandboxClient, credentials: CredentialStore, count: number) {
@@ -35,7 +22,7 @@ async function updateSeedContacts(client: SandboxClient, credentials: Credential
 }
 
 describe('credential Rate Limit, sandbox without limits', () => {
-	const fixture = useSandbox({ rateLimit: 'off' });
+	const fixture = useSandboxForNode({ rateLimit: 'off' });
 
 	it('Custom 5 per second: no second sees more than 5 requests', async () => {
 		const credentials = withRateLimit(fixture.credentials(), { rateLimit: 'custom', requestsPerSecond: 5, requestsPerMinute: 0 });
@@ -66,7 +53,7 @@ describe('credential Rate Limit, sandbox without limits', () => {
 
 describe('credential Rate Limit below what Stora announces', () => {
 	// Full headers: every answer carries RateLimit-Policy "10;w=1, 600;w=60".
-	const fixture = useSandbox({ rateLimit: { perSecond: 10, perMinute: 600 }, headers: 'full' });
+	const fixture = useSandboxForNode({ rateLimit: { perSecond: 10, perMinute: 600 }, headers: 'full' });
 
 	it('keeps to the credential\'s 5 per second although Stora announces 10 (a share of the account, say)', async () => {
 		const credentials = withRateLimit(fixture.credentials(), { rateLimit: 'custom', requestsPerSecond: 5, requestsPerMinute: 0 });
@@ -81,26 +68,43 @@ describe('credential Rate Limit below what Stora announces', () => {
 
 describe('credential Rate Limit as a share of the account, many items, documented headers only', () => {
 	// RateLimit-Limit and RateLimit-Reset only: the bare limit of 10 on every answer is the per-second window's.
-	const fixture = useSandbox({ rateLimit: { perSecond: 10, perMinute: 600 }, headers: 'documented' });
+	const fixture = useSandboxForNode({ rateLimit: { perSecond: 10, perMinute: 600 }, headers: 'documented' });
 
-	it('updates 250 contacts at the credential\'s 5/s and 300/min with no 429', async () => {
-		const contacts = await insertContacts(fixture.client, 250, 'share');
+	it('updates 250 contacts at the credential\'s 5/s and 300/min with no 429, within 1.5 × the floor', async () => {
+		const count = 250;
+		const share = { perSecond: 5, perMinute: 300 };
+		const contacts = await insertContacts(fixture.client, count, 'share');
 		await fixture.client.clearRequests();
-		const credentials = withRateLimit(fixture.credentials(), { rateLimit: 'custom', requestsPerSecond: 5, requestsPerMinute: 300 });
-		const { result, requests, state } = await updateContacts(fixture.client, credentials, contacts);
+		const { result, seconds, requests, state } = await updateContacts(fixture.client, withPlan(fixture.credentials(), share), contacts);
 		expect(result.error).toBeUndefined();
-		expect(result.items).toHaveLength(250);
+		expect(result.items).toHaveLength(count);
 		for (const contact of contacts) expect(state.get(contact.id)?.use_case).toBe('travelling');
-		expect(requests.filter((request) => request.status === 429)).toHaveLength(0);
-		expect(requests).toHaveLength(250);
-		expect(busiestWindow(requests, 1000)).toBe(5);
+		const limited = requests.filter((request) => request.status === 429).length;
+		expect(limited).toBe(0);
+		expect(requests).toHaveLength(count);
+		const busiestSecond = busiestWindow(requests, 1000);
+		expect(busiestSecond).toBe(5);
 		expect(busiestWindow(requests, 60_000)).toBeLessThanOrEqual(300);
 		expect(busiestWindow(requests, 60_000)).toBeGreaterThan(10);
+		// On the sandbox's clock (first to last arrival), against the least time 5/s allows. The budget holds each
+		// request's place until its answer plus the window, so an answer taking L s stretches each second to 1 + L s:
+		// 1.5 leaves half a second per answer on a loaded 2-core runner, ten times the tens of ms measured.
+		const floor = rateLimitFloorMs(count, share) / 1000;
+		const span = arrivalSpan(requests);
+		expect(span).toBeLessThanOrEqual(floor * 1.5);
+		recordFigures('reliability', 'credentialShare', {
+			cells: [
+				`${count} Contact → Update items with the credential's Rate Limit at half the account's (Custom ${share.perSecond}/s, ${share.perMinute}/min of 10/s, 600/min), documented headers only`,
+				'`test/nodes/credentialRateLimit.test.ts`',
+				`all applied; at most ${busiestSecond} requests in any second; ${limited} answers 429; first to last request ${span.toFixed(1)} s against a floor of ${floor} s (${(span / floor).toFixed(2)} ×), ${seconds.toFixed(1)} s in all`,
+			],
+			figures: { items: count, busiestSecond, limited, spanSeconds: span, floorSeconds: floor, seconds },
+		});
 	}, 180_000);
 });
 
 describe('credential Rate Limit set to none, sandbox at the documented 10/s and 60/min', () => {
-	const fixture = useSandbox({ rateLimit: 'default', headers: 'documented' });
+	const fixture = useSandboxForNode({ rateLimit: 'default', headers: 'documented' });
 
 	it('starts at full speed, paces by the documented limits after the first 429, and no 429 reaches the user', async () => {
 		// The bare RateLimit-Limit on every answer does not say its window, so only the first 429 starts the pacing.

@@ -12,13 +12,13 @@ import type { CredentialType } from '../../nodes/Stora/helpers/authentication';
 import { sendWithCredential, type CredentialSend } from '../../nodes/Stora/transport/credentialRequest';
 import { loadOptionsContext } from '../helpers/loadOptions';
 import { oauthCredentials, type CredentialStore } from '../helpers/n8n';
-import { useSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 const REDIRECT = 'http://127.0.0.1:5678/rest/oauth2-credential/callback';
 const listSites: IHttpRequestOptions = { method: 'GET', url: '/sites', qs: { limit: 1 }, json: true, returnFullResponse: true };
 
 describe('sendWithCredential: the request paths of the supported n8n versions', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	const requests = async () =>
 		(await fixture.client.requests()).map((request) => `${request.method} ${request.path} ${request.status}`);
 
@@ -60,13 +60,19 @@ describe('sendWithCredential: the request paths of the supported n8n versions', 
 	}
 	const tokenOf = (store: CredentialStore) => (store.storaOAuth2Api.oauthTokenData as { access_token?: string })?.access_token;
 
-	it('n8n 2.x (except honoured): an expired OAuth2 token reaches n8n as a 401, n8n refreshes it, one request', async () => {
-		const store = await clientCredentialsStore();
-		const send = n8nSend(store, 'storaOAuth2Api');
+	/** A first request, which gets n8n an OAuth2 token; then that token expired and the request log emptied. */
+	async function expireAfterFirstRequest(send: CredentialSend, store: CredentialStore) {
 		expect((await sendWithCredential(send, 'storaOAuth2Api', listSites, true)).statusCode).toBe(200);
 		const first = tokenOf(store);
 		await fixture.client.expireTokens();
 		await fixture.client.clearRequests();
+		return first;
+	}
+
+	it('n8n 2.x (except honoured): an expired OAuth2 token reaches n8n as a 401, n8n refreshes it, one request', async () => {
+		const store = await clientCredentialsStore();
+		const send = n8nSend(store, 'storaOAuth2Api');
+		const first = await expireAfterFirstRequest(send, store);
 
 		const response = await sendWithCredential(send, 'storaOAuth2Api', listSites, true);
 		expect(response.statusCode).toBe(200);
@@ -77,10 +83,7 @@ describe('sendWithCredential: the request paths of the supported n8n versions', 
 	it('n8n 1.x (except ignored): the 401 comes back as a response, is sent again for n8n to refresh, and succeeds', async () => {
 		const store = await clientCredentialsStore();
 		const send = asN8n1(n8nSend(store, 'storaOAuth2Api'));
-		expect((await sendWithCredential(send, 'storaOAuth2Api', listSites, true)).statusCode).toBe(200);
-		const first = tokenOf(store);
-		await fixture.client.expireTokens();
-		await fixture.client.clearRequests();
+		const first = await expireAfterFirstRequest(send, store);
 
 		const response = await sendWithCredential(send, 'storaOAuth2Api', listSites, true);
 		expect(response.statusCode).toBe(200);
@@ -112,8 +115,7 @@ describe('sendWithCredential: the request paths of the supported n8n versions', 
 	it('n8n before 2.41 (answer dropped from the error): a failure after the refresh is asked again and returned in full', async () => {
 		const store = await clientCredentialsStore();
 		const send = dropAnswer(asN8n1(n8nSend(store, 'storaOAuth2Api')));
-		expect((await sendWithCredential(send, 'storaOAuth2Api', listSites, true)).statusCode).toBe(200);
-		await fixture.client.expireTokens();
+		await expireAfterFirstRequest(send, store);
 		// The two requests with the expired token answer 401 by themselves; the refreshed one and the one asked again get 429.
 		await fixture.client.fault({ method: 'GET', path: '/2025-09/sites' }, [
 			{ status: 401 },
@@ -121,7 +123,6 @@ describe('sendWithCredential: the request paths of the supported n8n versions', 
 			{ status: 429, headers: { 'Retry-After': '3' } },
 			{ status: 429, headers: { 'Retry-After': '3' } },
 		]);
-		await fixture.client.clearRequests();
 
 		const response = await sendWithCredential(send, 'storaOAuth2Api', listSites, true);
 		expect(response.statusCode).toBe(429);
@@ -138,10 +139,8 @@ describe('sendWithCredential: the request paths of the supported n8n versions', 
 	it('n8n before 2.41: a write that must not be repeated is not asked again; n8n\'s error goes on', async () => {
 		const store = await clientCredentialsStore();
 		const send = dropAnswer(asN8n1(n8nSend(store, 'storaOAuth2Api')));
-		expect((await sendWithCredential(send, 'storaOAuth2Api', listSites, true)).statusCode).toBe(200);
-		await fixture.client.expireTokens();
+		await expireAfterFirstRequest(send, store);
 		await fixture.client.fault({ method: 'POST', path: '/2025-09/contacts' }, [{ status: 401 }, { status: 401 }, { status: 500 }]);
-		await fixture.client.clearRequests();
 
 		const create = { ...listSites, method: 'POST' as const, url: '/contacts', qs: undefined, body: { full_name: 'Once Only' } };
 		await expect(sendWithCredential(send, 'storaOAuth2Api', create, false)).rejects.toMatchObject({ httpCode: '500' });

@@ -16,7 +16,7 @@ import { storaCredentials } from '../../nodes/Stora/helpers/authentication';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { storaApiConnectionTest } from '../../nodes/Stora/methods/credentialCheck';
 import { additionalDataFor } from '../helpers/n8n';
-import { useSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 /** A loopback port nothing listens on (taken from the OS, then released). */
 async function closedPort(): Promise<number> {
@@ -29,7 +29,7 @@ async function closedPort(): Promise<number> {
 }
 
 describe('Stora API credential: connection test', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	const test = async (data: Record<string, unknown>) =>
 		await storaApiConnectionTest.call(new CredentialTestContext(additionalDataFor({}, 'credential-test')) as ICredentialTestFunctions, {
 			id: '1',

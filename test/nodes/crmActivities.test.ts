@@ -2,12 +2,12 @@ import { searchNotes, searchTasks } from '../../nodes/Stora/methods/listSearch/c
 import { loadOptionsContext } from '../helpers/loadOptions';
 import { locator as byId, runStora } from '../helpers/n8n';
 import type { SandboxClient, StateRecord } from '../sandbox/client';
-import { useSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 type Ref = { id: string } | null;
 
 describe('Stora node: Task, Note, Timeline Event / Source / Template', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	let client: SandboxClient;
 	let contacts: StateRecord[];
 	let tasks: StateRecord[];
@@ -203,7 +203,7 @@ describe('Stora node: Task, Note, Timeline Event / Source / Template', () => {
 					resource: 'note',
 					operation: 'create',
 					content: 'Asked about climate-controlled units',
-					resourceId: ` ${contact.id} `,
+					noteRecordId: ` ${contact.id} `,
 					additionalFields: { metadata: { entry: [{ key: 'channel', value: 'email' }] } },
 				},
 			});
@@ -223,7 +223,7 @@ describe('Stora node: Task, Note, Timeline Event / Source / Template', () => {
 			const deals = await client.state('deals');
 			const result = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'note', operation: 'create', content: 'x', resourceId: deals[0].id },
+				parameters: { resource: 'note', operation: 'create', content: 'x', noteRecordId: deals[0].id },
 			});
 			expect(result.error?.message).toBe(`Record ID: "${deals[0].id}" is not a valid ID here`);
 			expect(await client.requests()).toEqual([]);
@@ -321,7 +321,7 @@ describe('Stora node: Task, Note, Timeline Event / Source / Template', () => {
 
 			const got = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'timelineTemplate', operation: 'get', templateId: template('Gate access').id },
+				parameters: { resource: 'timelineTemplate', operation: 'get', timelineTemplateId: template('Gate access').id },
 			});
 			expect(got.items.map((item) => item.json)).toEqual([template('Gate access')]);
 
@@ -343,9 +343,9 @@ describe('Stora node: Task, Note, Timeline Event / Source / Template', () => {
 				parameters: {
 					resource: 'timelineEvent',
 					operation: 'create',
-					sourceId: source('Acme Gate Control').id,
-					eventTemplateId: template('Gate access').id,
-					eventContactId: { __rl: true, mode: 'list', value: contact.id },
+					timelineEventTimelineSourceId: source('Acme Gate Control').id,
+					timelineEventTimelineTemplateId: template('Gate access').id,
+					timelineEventContactId: { __rl: true, mode: 'list', value: contact.id },
 					variables: { entry: [{ key: 'gate', value: 'North gate' }] },
 					additionalFields: {
 						siteId: site.id,
@@ -383,9 +383,9 @@ describe('Stora node: Task, Note, Timeline Event / Source / Template', () => {
 				parameters: {
 					resource: 'timelineEvent',
 					operation: 'create',
-					sourceId: source('Stora').id,
-					eventTemplateId: template('Payment reminder').id,
-					eventContactId: { __rl: true, mode: 'list', value: '' },
+					timelineEventTimelineSourceId: source('Stora').id,
+					timelineEventTimelineTemplateId: template('Payment reminder').id,
+					timelineEventContactId: { __rl: true, mode: 'list', value: '' },
 				},
 			});
 			const [request] = await client.requests();
@@ -403,9 +403,9 @@ describe('Stora node: Task, Note, Timeline Event / Source / Template', () => {
 			const base = {
 				resource: 'timelineEvent',
 				operation: 'create',
-				sourceId: source('CallDesk').id,
-				eventTemplateId: template('Call logged').id,
-				eventContactId: byId(contacts[0].id),
+				timelineEventTimelineSourceId: source('CallDesk').id,
+				timelineEventTimelineTemplateId: template('Call logged').id,
+				timelineEventContactId: byId(contacts[0].id),
 			};
 			const halfExternal = await runStora({
 				credentials: credentials(),
@@ -417,7 +417,7 @@ describe('Stora node: Task, Note, Timeline Event / Source / Template', () => {
 			});
 			const badSource = await runStora({
 				credentials: credentials(),
-				parameters: { ...base, sourceId: template('Call logged').id },
+				parameters: { ...base, timelineEventTimelineSourceId: template('Call logged').id },
 			});
 			expect(halfExternal.error?.message).toBe('External ID and External URL go together');
 			expect(badUrl.error?.message).toBe('External URL: "calldesk/9" is not a URL');
@@ -433,7 +433,7 @@ describe('Stora node: Task, Note, Timeline Event / Source / Template', () => {
 				parameters: {
 					resource: 'timelineEvent',
 					operation: 'update',
-					eventId: byId(event.id),
+					timelineEventId: byId(event.id),
 					updateFields: {
 						variables: {
 							entry: [

@@ -2,10 +2,10 @@ import { searchContacts } from '../../nodes/Stora/methods/listSearch/crm';
 import { loadOptionsContext } from '../helpers/loadOptions';
 import { locator as byId, runStora } from '../helpers/n8n';
 import type { SandboxClient, StateRecord } from '../sandbox/client';
-import { useSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 describe('Stora node: Contact', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	let client: SandboxClient;
 	let contacts: StateRecord[];
 
@@ -318,6 +318,23 @@ describe('Stora node: Contact', () => {
 				.sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
 			expect(expected.length).toBeGreaterThan(0);
 			expect(result.items.map((item) => item.json.full_name)).toEqual(expected);
+		});
+
+		it('refuses a metadata filter key longer than 255 characters before any request, naming the filter', async () => {
+			const key = 'k'.repeat(256);
+			const result = await runStora({
+				credentials: credentials(),
+				parameters: { resource: 'contact', operation: 'getAll', limit: 10, filters: { metadata: { entry: [{ key, value: 'gold' }] } } },
+			});
+			expect(result.error?.message).toMatch(/^Metadata: the key "k+\.\.\." is 256 characters long$/);
+			expect(await client.requests()).toEqual([]);
+			// 255 is still sent.
+			const longest = await runStora({
+				credentials: credentials(),
+				parameters: { resource: 'contact', operation: 'getAll', limit: 10, filters: { metadata: { entry: [{ key: key.slice(1), value: 'gold' }] } } },
+			});
+			expect(longest.error).toBeUndefined();
+			expect((await client.requests()).map((request) => Object.keys(request.query))).toEqual([['limit', `metadata[${key.slice(1)}]`]]);
 		});
 
 		it('finds contacts by exact email (comma-separated) and by fuzzy search', async () => {

@@ -5,12 +5,12 @@ import { Stora } from '../../nodes/Stora/Stora.node';
 import { loadOptionsContext } from '../helpers/loadOptions';
 import { locator as byId, runStora } from '../helpers/n8n';
 import type { SandboxClient, StateRecord } from '../sandbox/client';
-import { useSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 type Ref = { id: string } | null;
 
 describe('Stora node: Deal, Deal Stage, Opportunity', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	let client: SandboxClient;
 	let deals: StateRecord[];
 	let stages: StateRecord[];
@@ -462,7 +462,7 @@ describe('Stora node: Deal, Deal Stage, Opportunity', () => {
 		it('gets a stage chosen in the dropdown, and rejects another kind of ID before any request', async () => {
 			const ok = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'dealStage', operation: 'get', stageId: stages[2].id },
+				parameters: { resource: 'dealStage', operation: 'get', dealStageId: stages[2].id },
 			});
 			expect(ok.items.map((item) => item.json)).toEqual([stages[2]]);
 			expect((await client.requests()).map((r) => r.path)).toEqual([`/2025-09/deals/stages/${stages[2].id}`]);
@@ -470,7 +470,7 @@ describe('Stora node: Deal, Deal Stage, Opportunity', () => {
 			await client.clearRequests();
 			const bad = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'dealStage', operation: 'get', stageId: deals[0].id },
+				parameters: { resource: 'dealStage', operation: 'get', dealStageId: deals[0].id },
 			});
 			expect(bad.error?.message).toBe(`Stage: "${deals[0].id}" is not a stage ID`);
 			expect(await client.requests()).toEqual([]);

@@ -2,12 +2,12 @@ import { searchContracts, searchIdentityVerifications } from '../../nodes/Stora/
 import { loadOptionsContext } from '../helpers/loadOptions';
 import { locator as byId, runStora } from '../helpers/n8n';
 import type { SandboxClient, StateRecord } from '../sandbox/client';
-import { useSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 type Ref = { id: string } | null;
 
 describe('Stora node: Contract, Contract Template, Identity Verification', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	let client: SandboxClient;
 	let contacts: StateRecord[];
 	let contracts: StateRecord[];

@@ -13,10 +13,11 @@ import type {
 } from 'n8n-workflow';
 
 import { resources } from '../../nodes/Stora/descriptions';
-import { fillRecordIds, urlParameters } from '../../nodes/Stora/descriptions/common';
+import { fillRecordIds, urlParameters } from '../../nodes/Stora/descriptions/common/records';
 import { shareAcrossOperations, signatureOf } from '../../nodes/Stora/descriptions/share';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
+import { StoraPollTrigger } from '../../nodes/StoraPollTrigger/StoraPollTrigger.node';
 import { SIMPLIFIED_FIELDS } from '../../nodes/Stora/helpers/output';
 import { executeStoraRequest } from '../../nodes/Stora/transport/execute';
 
@@ -65,6 +66,36 @@ function bypassedRouting(description: Pick<INodeTypeDescription, 'properties' | 
 		}
 	}
 	return found;
+}
+
+/**
+ * Where the Idempotency Key shows wrongly: it belongs to exactly the operations that POST, resource by resource. It is
+ * added by operation value (`withIdempotencyKey` in descriptions/index.ts), so an Options collection that does not name
+ * its resource would show it for the same operation value in every resource, POST or not.
+ */
+function idempotencyKeyProblems(properties: INodeProperties[]): string[] {
+	const problems: string[] = [];
+	const showsKey = (property: INodeProperties) =>
+		((property.options ?? []) as Entry[]).some((option) => 'name' in option && option.name === 'idempotencyKey');
+	for (const operation of properties.filter((property) => property.name === 'operation')) {
+		const resource = String(operation.displayOptions?.show?.resource?.[0]);
+		for (const option of (operation.options ?? []) as INodePropertyOptions[]) {
+			const method = option.routing?.request?.method ?? 'GET';
+			const shown = properties.filter((property) => {
+				const show = property.displayOptions?.show;
+				const resources = show?.resource as string[] | undefined;
+				const operations = show?.operation as string[] | undefined;
+				return showsKey(property) && (!resources || resources.includes(resource)) && (!operations || operations.includes(option.value as string));
+			}).length;
+			const expected = method === 'POST' ? 1 : 0;
+			if (shown !== expected) {
+				problems.push(
+					`${resource} → ${String(option.value)} (${method}): Idempotency Key shown ${shown} times, expected ${expected}. Give every Options collection its resource (updateDisplayOptions({ show: { resource, operation } }) in the operation file): withIdempotencyKey adds the key by operation value, which may POST in one resource and not in another.`,
+				);
+			}
+		}
+	}
+	return problems;
 }
 
 describe('Node descriptions', () => {
@@ -167,6 +198,30 @@ describe('Node descriptions', () => {
 		expect(urls).toBeGreaterThan(40);
 	});
 
+	it('show Idempotency Key for exactly the operations that POST, resource by resource', () => {
+		expect(idempotencyKeyProblems(stora.properties)).toEqual([]);
+		expect(stora.properties.filter((property) => property.name === 'options').length).toBeGreaterThan(20);
+		// A collection that forgets its resource shows the key wherever the operation value is used, here a GET.
+		const withKey = stora.properties.find(
+			(property) =>
+				property.name === 'options' &&
+				property.displayOptions?.show?.resource?.includes('contact') &&
+				property.displayOptions?.show?.operation?.includes('create'),
+		) as INodeProperties;
+		const unscoped = { ...withKey, displayOptions: { show: { operation: ['create'] } } };
+		const getCreate: INodeProperties = {
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			default: 'create',
+			displayOptions: { show: { resource: ['report'] } },
+			options: [{ name: 'Create', value: 'create', routing: { request: { method: 'GET', url: '/reports' } } }],
+		};
+		expect(idempotencyKeyProblems([getCreate, unscoped])).toEqual([
+			expect.stringMatching(/^report → create \(GET\): Idempotency Key shown 1 times, expected 0\. Give every Options collection its resource/),
+		]);
+	});
+
 	it('read no $credentials in routing (n8n 1.x evaluates an option\'s routing with only $value and $version)', () => {
 		const readers = walk([...stora.properties, ...trigger.properties])
 			.filter(({ entry }) => JSON.stringify((entry as { routing?: unknown }).routing ?? {}).includes('$credentials'))
@@ -237,6 +292,45 @@ describe('Node descriptions', () => {
 	});
 });
 
+describe('Collections in the order n8n\'s lint requires (node-param-collection-type-unsorted-items)', () => {
+	// The lint reads literal arrays only, and the node's collections come from builders: this applies its rule (5 or
+	// more fields, by display name) to the built descriptions, nested collections included.
+	const unsorted = (properties: INodeProperties[], at: string, into: string[] = []): string[] => {
+		for (const property of properties) {
+			const options = (property.options ?? []) as Array<INodeProperties | INodePropertyCollection | INodePropertyOptions>;
+			const fields = options.filter((option): option is INodeProperties => 'type' in option && 'displayName' in option);
+			if (property.type === 'collection' && fields.length >= 5) {
+				const names = fields.map((field) => field.displayName);
+				const sorted = [...names].sort((a, b) => a.localeCompare(b));
+				if (names.join('|') !== sorted.join('|')) into.push(`${at}${property.name} (${JSON.stringify(property.displayOptions?.show ?? {})}): ${names.join(', ')}`);
+			}
+			unsorted(fields, `${at}${property.name}.`, into);
+			for (const option of options) if ('values' in option && option.values) unsorted(option.values, `${at}${property.name}.${option.name}.`, into);
+		}
+		return into;
+	};
+
+	it.each([
+		['Stora', () => new Stora().description],
+		['Stora Trigger', () => new StoraTrigger().description],
+		['Stora Polling Trigger', () => new StoraPollTrigger().description],
+	])('%s: every collection of 5 or more fields is sorted by display name', (_name, description) => {
+		expect(unsorted(description().properties, '')).toEqual([]);
+	});
+
+	it('would catch one out of order', () => {
+		const field = (displayName: string): INodeProperties => ({ displayName, name: displayName.toLowerCase(), type: 'string', default: '' });
+		const filters: INodeProperties = {
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			default: {},
+			options: ['Created After', 'Created Before', 'Email', 'Status', 'Search'].map(field),
+		};
+		expect(unsorted([filters], '')).toEqual(['filters ({}): Created After, Created Before, Email, Status, Search']);
+	});
+});
+
 describe('Properties shared across operations (descriptions/share.ts)', () => {
 	/** What a user sees for one operation: the properties shown for it, in order, each without its display options. */
 	const seen = (properties: INodeProperties[], resource: string, operation: string) =>
@@ -268,10 +362,16 @@ describe('Properties shared across operations (descriptions/share.ts)', () => {
 		expect(merged).toBeGreaterThan(0);
 	});
 
-	it('give Contact one Contact locator for Get, Update and Delete', () => {
-		const locators = shareAcrossOperations(resources.contact.description).filter((property) => property.name === 'contactId');
+	it('give Contact one Contact locator for every operation whose file defines one (Get, Update, Delete, ...)', () => {
+		const { description } = resources.contact;
+		// Read from the operation files, so a new operation with the locator needs no change here.
+		const defining = description
+			.filter((property) => property.name === 'contactId')
+			.flatMap((property) => property.displayOptions?.show?.operation as string[]);
+		expect(defining).toEqual(expect.arrayContaining(['delete', 'get', 'update']));
+		const locators = shareAcrossOperations(description).filter((property) => property.name === 'contactId');
 		expect(locators).toHaveLength(1);
-		expect([...(locators[0].displayOptions?.show?.operation as string[])].sort()).toEqual(['delete', 'get', 'update']);
+		expect([...(locators[0].displayOptions?.show?.operation as string[])].sort()).toEqual([...defining].sort());
 	});
 
 	it('keep a copy apart where a property of the operation lies between the two', () => {

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INodeParameters } from 'n8n-workflow';
 
-import { rateLimits } from '../../nodes/Stora/transport/rateLimit';
+import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
 import { runStora, tokenCredentials } from '../helpers/n8n';
 import { startReplayServer, type RecordedExchange, type ReplayServer } from '../helpers/replayServer';
 

@@ -9,10 +9,10 @@ import { createServer } from 'node:http';
 
 import { NOTHING_SENT } from '../../nodes/Stora/helpers/validation';
 import { locator, runStora, tokenCredentials } from '../helpers/n8n';
-import { useSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 describe('empty input', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	const description = (error: unknown) => String((error as { description?: string } | undefined)?.description);
 
 	it('fails a required Title whose expression gives nothing before any request, naming the field, item and expression', async () => {

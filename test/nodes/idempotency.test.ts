@@ -4,10 +4,10 @@
  * answer instead of creating a second record.
  */
 import { runStora } from '../helpers/n8n';
-import { useSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 describe('Stora node: idempotent writes', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	const createEndpoint = {
 		resource: 'webhookEndpoint',
 		operation: 'create',

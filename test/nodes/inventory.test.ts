@@ -1,16 +1,13 @@
-import { LoadOptionsContext } from 'n8n-core';
-import type { INode } from 'n8n-workflow';
-
 import {
 	searchTenancies,
 	searchUnitAllocations,
 	searchUnitTypes,
 	searchUnits,
 } from '../../nodes/Stora/methods/listSearch/inventory';
-import { additionalDataFor, locator as rl, runStora, tokenCredentials, workflowWith } from '../helpers/n8n';
+import { loadOptionsContext } from '../helpers/loadOptions';
+import { locator as rl, runStora, tokenCredentials } from '../helpers/n8n';
 import { SandboxClient, type StateRecord } from '../sandbox/client';
-import { useSandbox, type StartedSandbox } from '../helpers/sandboxFixture';
-
+import { useSandboxForNode, type StartedSandbox } from '../helpers/sandboxFixture';
 
 const idOf = (value: unknown) => (value as { id?: string } | null | undefined)?.id;
 const byCreatedDesc = (a: StateRecord, b: StateRecord) =>
@@ -18,13 +15,12 @@ const byCreatedDesc = (a: StateRecord, b: StateRecord) =>
 const byCreatedAsc = (a: StateRecord, b: StateRecord) => -byCreatedDesc(a, b);
 
 describe('Stora node: inventory (unit types, units, unit allocations, tenancies)', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	let sandbox: StartedSandbox;
 	let client: SandboxClient;
 	beforeEach(() => ({ sandbox, client } = fixture));
 
-	const run = async (parameters: Record<string, unknown>) =>
-		await runStora({ credentials: tokenCredentials(sandbox.url, sandbox.token), parameters: parameters as never });
+	const { run } = fixture;
 
 	/** An active tenancy (no end) and a unit in the given status at the same site. */
 	async function tenancyAndUnit(status: string) {
@@ -370,7 +366,7 @@ describe('Stora node: inventory (unit types, units, unit allocations, tenancies)
 			const contactId = contactOf(occupied)!;
 			const held = units.filter((unit) => unit.status === 'occupied' && contactOf(unit) === contactId).map((unit) => unit.id);
 
-			const overlocked = await run({ resource: 'unit', operation: 'overlock', overlockContactId: rl(contactId) });
+			const overlocked = await run({ resource: 'unit', operation: 'overlock', unitContactId: rl(contactId) });
 			expect(overlocked.error).toBeUndefined();
 			expect(held.length).toBeGreaterThan(0);
 			// meta.unit_ids says which units were locked; the envelope's request_id and curies stay out.
@@ -381,7 +377,7 @@ describe('Stora node: inventory (unit types, units, unit allocations, tenancies)
 			let after = await client.state('units');
 			for (const id of held) expect(after.find((unit) => unit.id === id)?.status).toBe('overlocked');
 
-			const removed = await run({ resource: 'unit', operation: 'removeOverlock', overlockContactId: rl(contactId) });
+			const removed = await run({ resource: 'unit', operation: 'removeOverlock', unitContactId: rl(contactId) });
 			expect(removed.error).toBeUndefined();
 			expect(sorted(removed.items[0].json)).toEqual({
 				success: true,
@@ -400,13 +396,13 @@ describe('Stora node: inventory (unit types, units, unit allocations, tenancies)
 
 		it('rejects a contact ID of another kind before any request', async () => {
 			const [tenancy] = await client.state('tenancies');
-			const result = await run({ resource: 'unit', operation: 'overlock', overlockContactId: rl(tenancy.id) });
+			const result = await run({ resource: 'unit', operation: 'overlock', unitContactId: rl(tenancy.id) });
 			expect(result.error?.message).toMatch(/contact ID starts with "con_"/);
 			expect(await client.requests()).toEqual([]);
 		});
 
 		it('reports an unknown contact with the API code', async () => {
-			const result = await run({ resource: 'unit', operation: 'removeOverlock', overlockContactId: rl('con_doesnotexist') });
+			const result = await run({ resource: 'unit', operation: 'removeOverlock', unitContactId: rl('con_doesnotexist') });
 			expect(result.error?.message).toMatch(/\[resource_not_found\]$/);
 			expect((result.error as { httpCode?: string }).httpCode).toBe('404');
 		});
@@ -513,24 +509,8 @@ describe('Stora node: inventory (unit types, units, unit allocations, tenancies)
 	});
 
 	describe('list search', () => {
-		const context = () => {
-			const node: INode = {
-				id: 'inventory-list-search',
-				name: 'Stora',
-				type: 'n8n-nodes-stora.stora',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: { authentication: 'accessToken' },
-				credentials: { storaApi: { id: '1', name: 'Stora' } },
-			};
-			const { workflow } = workflowWith(node);
-			return new LoadOptionsContext(
-				workflow,
-				node,
-				additionalDataFor(tokenCredentials(sandbox.url, sandbox.token), 'exec-list-search'),
-				'parameters.unitTypeId',
-			);
-		};
+		const context = () =>
+			loadOptionsContext(fixture.credentials(), {}, 'parameters.unitTypeId');
 
 		it('labels unit types with their site and filters them by the typed text', async () => {
 			const unitTypes = await client.state('unit_types');

@@ -1,6 +1,5 @@
-import { runStora, tokenCredentials } from '../helpers/n8n';
 import { SandboxClient } from '../sandbox/client';
-import { useSandbox, type StartedSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode, type StartedSandbox } from '../helpers/sandboxFixture';
 
 type ImageSet = { original: string; small: string; medium: string; large: string };
 
@@ -9,13 +8,12 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 const pngWidth = (bytes: Buffer) => bytes.readUInt32BE(16);
 
 describe('Stora node: Image', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	let sandbox: StartedSandbox;
 	let client: SandboxClient;
 	beforeEach(() => ({ sandbox, client } = fixture));
 
-	const run = async (parameters: Record<string, unknown>) =>
-		await runStora({ credentials: tokenCredentials(sandbox.url, sandbox.token), parameters: parameters as never });
+	const { run } = fixture;
 
 	const imagesOf = async (collection: string) =>
 		(await client.state(collection))

@@ -3,10 +3,10 @@
  */
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { loadOptionsContext } from '../helpers/loadOptions';
-import { useSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 describe('Stora node: lists and dropdowns', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	const { listSearch, loadOptions } = new Stora().methods;
 
 	it('lists sites for the Site locator, one page per scroll, searched by the API', async () => {

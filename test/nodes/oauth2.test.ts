@@ -5,14 +5,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
 import { StoraOAuth2Api } from '../../credentials/StoraOAuth2Api.credentials';
 import { ALL_SCOPES, DEFAULT_SCOPES, OPTIONAL_SCOPES } from '../../nodes/Stora/helpers/constants';
 import { missingScopeHint, SCOPE_BY_OPERATION, scopeNeededFor } from '../../nodes/Stora/helpers/scopes';
-import { Stora } from '../../nodes/Stora/Stora.node';
 import { locator, oauthCredentials, runStora, tokenCredentials, type CredentialStore } from '../helpers/n8n';
-import { useSandbox } from '../helpers/sandboxFixture';
+import { nodeOperations, sameRoute } from '../helpers/operations';
+import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 /**
  * The scopes Stora's docs show (auth-errors-limits.md): the scope table's visible rows, then its cut-off tail as the
@@ -37,7 +35,7 @@ const REDIRECT = 'http://127.0.0.1:5678/rest/oauth2-credential/callback';
 const getSites = { authentication: 'oAuth2', resource: 'site', operation: 'getAll', returnAll: false, limit: 2 };
 
 describe('Stora node with OAuth2', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	const client = () => fixture.client;
 
 	const expireAll = async () =>
@@ -188,27 +186,18 @@ describe('Stora node with OAuth2', () => {
 
 		it('knows, for every operation of the node, the scopes its endpoint demands', () => {
 			const routes = fixture.sandbox.core.router.routes;
-			const shape = (path: string) => path.replace(/\{\w+\}/g, ':x').replace(/:[a-z_]+/g, ':x');
-			const operations = new Stora().description.properties.filter((property) => property.name === 'operation');
 			const checked: string[] = [];
-			for (const property of operations as INodeProperties[]) {
-				const resource = String(property.displayOptions?.show?.resource?.[0]);
-				for (const option of property.options as INodePropertyOptions[]) {
-					const operation = String(option.value);
-					expect([resource, operation, SCOPE_BY_OPERATION[resource]?.[operation]]).toEqual([resource, operation, expect.any(Array)]);
-					const request = option.routing?.request;
-					if (!request?.url) continue;
-					const url = String(request.url).replace(/^=/, '');
-					const path = url.startsWith('/oauth2') ? url : `/2025-09${url}`;
-					const route = routes.find((candidate) => candidate.method === request.method && shape(candidate.pattern) === shape(path));
-					expect([resource, operation, route?.pattern]).toEqual([resource, operation, expect.any(String)]);
-					expect([resource, operation, [...scopeNeededFor(resource, operation)].sort()]).toEqual([
-						resource,
-						operation,
-						[...route!.options.scopes].sort(),
-					]);
-					checked.push(`${resource}.${operation}`);
-				}
+			for (const { resource, operation, method, path } of nodeOperations()) {
+				expect([resource, operation, SCOPE_BY_OPERATION[resource]?.[operation]]).toEqual([resource, operation, expect.any(Array)]);
+				if (!path) continue;
+				const route = routes.find((candidate) => candidate.method === method && sameRoute(candidate.pattern, path));
+				expect([resource, operation, route?.pattern]).toEqual([resource, operation, expect.any(String)]);
+				expect([resource, operation, [...scopeNeededFor(resource, operation)].sort()]).toEqual([
+					resource,
+					operation,
+					[...route!.options.scopes].sort(),
+				]);
+				checked.push(`${resource}.${operation}`);
 			}
 			expect(checked.length).toBeGreaterThan(80);
 			const inTable = Object.values(SCOPE_BY_OPERATION).flatMap((byOperation) => Object.values(byOperation).flat());

@@ -12,9 +12,9 @@ import { Stora } from '../../nodes/Stora/Stora.node';
 import { StoraPollTrigger } from '../../nodes/StoraPollTrigger/StoraPollTrigger.node';
 import { runStora } from '../helpers/n8n';
 import { PollHarness } from '../helpers/poll';
-import { useSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode } from '../helpers/sandboxFixture';
 
-const fixture = useSandbox();
+const fixture = useSandboxForNode();
 
 /** Inserts sites at the given times (ms since epoch), named so the tests can tell them apart. */
 async function sitesAt(times: number[], prefix = 'Poll') {

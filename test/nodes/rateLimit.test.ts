@@ -1,21 +1,13 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test under test/, never published */
-import { useSandbox } from '../helpers/sandboxFixture';
-import {
-	budgetKey,
-	DOCUMENTED_LIMITS,
-	parseRateLimitHeader,
-	RateLimitRegistry,
-	rateLimits,
-	resetAtFromResponse,
-	resetAtMs,
-	retryAfterAtMs,
-	type RateLimitSlot,
-	type RateLimitSnapshot,
-	type RateLimitWindow,
-} from '../../nodes/Stora/transport/rateLimit';
+import { useSandboxForNode } from '../helpers/sandboxFixture';
+import { budgetKey } from '../../nodes/Stora/transport/account';
+import { parseRateLimitHeader, resetAtFromResponse, resetAtMs, retryAfterAtMs } from '../../nodes/Stora/transport/rateLimit/headers';
+import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
+import { RateLimitRegistry, type RateLimitSlot, type RateLimitSnapshot } from '../../nodes/Stora/transport/rateLimit/registry';
+import { DOCUMENTED_LIMITS, type RateLimitWindow } from '../../nodes/Stora/transport/rateLimit/settings';
 
 /**
- * The rate-limit budget (nodes/Stora/transport/rateLimit.ts) against the sandbox's real rate limiter over HTTP: plain
+ * The rate-limit budget (nodes/Stora/transport/rateLimit/) against the sandbox's real rate limiter over HTTP: plain
  * `fetch` calls go through the budget, the sandbox's request log says what the server saw.
  */
 
@@ -123,14 +115,16 @@ describe('rate limit: budget keys and the shared registry', () => {
 	});
 
 	it('is one registry for every copy of the module in the process', async () => {
-		let copy: typeof import('../../nodes/Stora/transport/rateLimit') | undefined;
+		let copy: typeof import('../../nodes/Stora/transport/rateLimit/instance') | undefined;
+		let copyRegistry: typeof import('../../nodes/Stora/transport/rateLimit/registry') | undefined;
 		jest.isolateModules(() => {
-			copy = jest.requireActual<typeof import('../../nodes/Stora/transport/rateLimit')>('../../nodes/Stora/transport/rateLimit');
+			copy = jest.requireActual<typeof import('../../nodes/Stora/transport/rateLimit/instance')>('../../nodes/Stora/transport/rateLimit/instance');
+			copyRegistry = jest.requireActual<typeof import('../../nodes/Stora/transport/rateLimit/registry')>('../../nodes/Stora/transport/rateLimit/registry');
 		});
-		expect(copy!.RateLimitRegistry).not.toBe(RateLimitRegistry);
+		expect(copyRegistry!.RateLimitRegistry).not.toBe(RateLimitRegistry);
 		expect(copy!.rateLimits).toBe(rateLimits);
 		const key = budgetKey('http://127.0.0.1:1', 'token');
-		const slot = await copy!.acquireSlot(key);
+		const slot = await copy!.rateLimits.acquire(key);
 		expect(rateLimits.snapshot(key).inFlight).toBe(1);
 		rateLimits.record(slot, 200, {});
 		expect(copy!.rateLimits.snapshot(key).inFlight).toBe(0);
@@ -151,7 +145,7 @@ describe('rate limit: budget keys and the shared registry', () => {
 });
 
 describe('rate limit: sandbox at the documented limits (10/s, 60/min)', () => {
-	const fixture = useSandbox({ rateLimit: 'default' });
+	const fixture = useSandboxForNode({ rateLimit: 'default' });
 	beforeEach(() => rateLimits.reset());
 	afterAll(() => rateLimits.reset());
 
@@ -202,7 +196,7 @@ async function freshMinute(): Promise<void> {
 
 describe('rate limit: sandbox at 5/s and 20/min, budget starting from the documented limits', () => {
 	// Documented headers only (RateLimit-Limit and RateLimit-Reset): the limits are learned from the bare values.
-	const fixture = useSandbox({ rateLimit: { perSecond: 5, perMinute: 20 }, headers: 'documented' });
+	const fixture = useSandboxForNode({ rateLimit: { perSecond: 5, perMinute: 20 }, headers: 'documented' });
 	beforeEach(() => rateLimits.reset());
 	afterAll(() => rateLimits.reset());
 
@@ -247,7 +241,7 @@ describe('rate limit: sandbox at 5/s and 20/min, budget starting from the docume
 });
 
 describe('rate limit: sandbox at 5/s, recovering from 429s', () => {
-	const fixture = useSandbox({ rateLimit: { perSecond: 5, perMinute: 1000 } });
+	const fixture = useSandboxForNode({ rateLimit: { perSecond: 5, perMinute: 1000 } });
 	const limits = [
 		{ limit: 5, windowMs: 1000 },
 		{ limit: 1000, windowMs: 60_000 },
@@ -362,7 +356,7 @@ const windowsOf = (snapshot: RateLimitSnapshot) => snapshot.windows.map(({ limit
 describe('rate limit: what a 429 or a header taught fades once its evidence stops', () => {
 	// No limits and no rate-limit headers of its own: every 429 and RateLimit-* header here is an injected answer, and
 	// the budget hears each between the attempt's answer and the next attempt (or the end of the batch).
-	const fixture = useSandbox({ rateLimit: 'off' });
+	const fixture = useSandboxForNode({ rateLimit: 'off' });
 	/** The production default fade (`recoveryMs`): snapshots at computed times check it without waiting. */
 	const FADE_MS = 2 * 60_000;
 	const SITES = { method: 'GET', path: '/2025-09/sites' };

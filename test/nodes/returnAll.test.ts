@@ -7,12 +7,12 @@ import type { INodeParameters } from 'n8n-workflow';
 import { startSandbox, type ApiRecord } from '../sandbox';
 import { runStora, tokenCredentials } from '../helpers/n8n';
 import { SandboxClient } from '../sandbox/client';
-import { useSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 describe('Stora node: Return All', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	let sandbox: Sandbox;
 	let client: SandboxClient;
 
@@ -145,7 +145,7 @@ describe('Stora node: Return All under rate limits', () => {
 });
 
 describe('Stora node: Return All on a list without created_after', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 
 	it('notices the cursor is ignored and pages by number, returning each unit once', async () => {
 		const [template] = await fixture.client.state('units');

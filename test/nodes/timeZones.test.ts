@@ -7,12 +7,12 @@
  */
 import fc from 'fast-check';
 import { DateTime, Settings } from 'luxon';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { zonedIso } from '../../nodes/Stora/helpers/dateTime';
 import { locator as byId, runStora } from '../helpers/n8n';
 import { PollHarness } from '../helpers/poll';
-import { useSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 const PROCESS_ZONES = ['UTC', 'America/New_York'];
 const WORKFLOW_ZONES = ['UTC', 'America/New_York', 'Europe/London'] as const;
@@ -76,8 +76,14 @@ const PROCESS_MIDNIGHT: Record<string, string> = { UTC: '2030-06-01T00:00:00.000
 const COMBINATIONS = PROCESS_ZONES.flatMap((processZone) => WORKFLOW_ZONES.map((workflowZone) => ({ processZone, workflowZone })));
 
 describe('Date-times in the workflow time zone, in n8n against the sandbox', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	const items = SENT.map(({ value }) => ({ at: value }));
+
+	/** A run of the Stora node with `parameters` over `runItems` (each value of SENT by default), for `sentFor`. */
+	const storaRun =
+		(parameters: INodeParameters, runItems: IDataObject[] = items) =>
+		async (timezone: WorkflowZone) =>
+			await fixture.run(parameters, { timezone, items: runItems });
 
 	/** In any order: n8n sends the requests of a node's items concurrently. */
 	const sorted = (values: unknown[]) => values.map((value) => JSON.stringify(value)).sort();
@@ -128,19 +134,13 @@ describe('Date-times in the workflow time zone, in n8n against the sandbox', () 
 
 	it('reads a Get Many filter (Created After, Updated Before) in the workflow time zone', async () => {
 		await sentFor(
-			async (timezone) =>
-				await runStora({
-					credentials: fixture.credentials(),
-					timezone,
-					items,
-					// Created After per item by expression; Updated Before as the date picker stores it.
-					parameters: {
-						resource: 'contact',
-						operation: 'getAll',
-						limit: 1,
-						filters: { createdAfter: '={{ $json.at }}', updatedBefore: '2030-01-15T12:00:00' },
-					},
-				}),
+			// Created After per item by expression; Updated Before as the date picker stores it.
+			storaRun({
+				resource: 'contact',
+				operation: 'getAll',
+				limit: 1,
+				filters: { createdAfter: '={{ $json.at }}', updatedBefore: '2030-01-15T12:00:00' },
+			}),
 			(request) => [request.query.created_after, request.query.updated_before],
 			(zone) => SENT.map(({ sent }) => [sent[zone], SENT[2].sent[zone]]),
 		);
@@ -158,13 +158,7 @@ describe('Date-times in the workflow time zone, in n8n against the sandbox', () 
 
 	it('reads Task → Create Due At in the workflow time zone', async () => {
 		await sentFor(
-			async (timezone) =>
-				await runStora({
-					credentials: fixture.credentials(),
-					timezone,
-					items,
-					parameters: { resource: 'task', operation: 'create', title: 'Call back', additionalFields: { dueAt: '={{ $json.at }}' } },
-				}),
+			storaRun({ resource: 'task', operation: 'create', title: 'Call back', additionalFields: { dueAt: '={{ $json.at }}' } }),
 			(request) => (request.body as IDataObject).due_at,
 			(zone) => SENT.map(({ sent }) => sent[zone]),
 		);
@@ -173,13 +167,10 @@ describe('Date-times in the workflow time zone, in n8n against the sandbox', () 
 	it('reads Deal → Update Starts At in the workflow time zone, and still clears it when empty', async () => {
 		const [deal] = await fixture.client.state('deals');
 		await sentFor(
-			async (timezone) =>
-				await runStora({
-					credentials: fixture.credentials(),
-					timezone,
-					items: [...items, { at: '' }],
-					parameters: { resource: 'deal', operation: 'update', dealId: byId(deal.id), updateFields: { startsAt: '={{ $json.at }}' } },
-				}),
+			storaRun({ resource: 'deal', operation: 'update', dealId: byId(deal.id), updateFields: { startsAt: '={{ $json.at }}' } }, [
+				...items,
+				{ at: '' },
+			]),
 			(request) => (request.body as IDataObject).starts_at,
 			(zone) => [...SENT.map(({ sent }) => sent[zone]), null],
 		);
@@ -188,13 +179,7 @@ describe('Date-times in the workflow time zone, in n8n against the sandbox', () 
 	it('reads Order → Create Starts At in the workflow time zone', async () => {
 		const [site] = await fixture.client.state('sites');
 		await sentFor(
-			async (timezone) =>
-				await runStora({
-					credentials: fixture.credentials(),
-					timezone,
-					items,
-					parameters: { resource: 'order', operation: 'create', orderSiteId: site.id, additionalFields: { startsAt: '={{ $json.at }}' } },
-				}),
+			storaRun({ resource: 'order', operation: 'create', orderSiteId: site.id, additionalFields: { startsAt: '={{ $json.at }}' } }),
 			(request) => (request.body as IDataObject).starts_at,
 			(zone) => SENT.map(({ sent }) => sent[zone]),
 		);

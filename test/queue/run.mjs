@@ -23,7 +23,7 @@ import { forgedDeliveries } from '../realN8n/forged.mjs';
 import { ensureN8n, installPackage, N8N_VERSION, packPackage, randomId, seconds, sleep } from '../realN8n/n8n.mjs';
 import { authorizationCodeCredential, buildSandbox, connectOAuth2, startSandbox } from '../realN8n/sandbox.mjs';
 import { collectSecrets } from '../realN8n/secrets.mjs';
-import { createHarness, indent } from '../tools/harness.mjs';
+import { assert, createHarness, indent } from '../tools/harness.mjs';
 import { executionsByWorker, startCluster, workerOf } from './cluster.mjs';
 import { ensureServices, startPostgres, startRedis } from './services.mjs';
 
@@ -62,10 +62,6 @@ const { log, timings, cleanups, timed, check, run: runSuite } = createHarness('[
 });
 
 // ------------------------------------------------------------------------------------------------ checks
-
-function assert(condition, message) {
-	if (!condition) throw new Error(message);
-}
 
 function figure(text) {
 	figures.push(text);

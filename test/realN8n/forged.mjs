@@ -160,7 +160,8 @@ export async function forgedDeliveries({ n8n, sandbox, workflow, repeat = 16 }) 
 		executions = await n8n.allExecutions(workflow.id);
 		if (executions.length !== genuine) wrong.push(`${executions.length} executions for ${genuine} genuine deliveries`);
 		if (wrong.length) throw new Error(`${wrong.length} problems:\n${[...new Set(wrong)].slice(0, 20).join('\n')}`);
-		return { forged, genuine, replayed, kinds: forgeries(rules).length, executions: executions.length };
+		const kindNames = forgeries(rules).map(([kind]) => kind);
+		return { forged, genuine, replayed, kinds: kindNames.length, kindNames, executions: executions.length };
 	} finally {
 		await n8n.deactivate(workflow);
 	}

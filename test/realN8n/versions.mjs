@@ -16,6 +16,13 @@
  *   which detects what it runs on).
  * - `knownBugs`: n8n bugs that have nothing to do with this package (KNOWN_N8N_BUGS), reproduced by the run itself.
  */
+/**
+ * n8n's AI nodes the tool checks use (test/e2e/mcp.mjs, agent.mjs), by type version: every supported line has the MCP
+ * Server Trigger 2 (2.1 only from 2.41), the AI Agent 3 and the OpenAI Chat Model 1.2 (chat completions; 1.3 adds the
+ * Responses API). A version without one sets `ai: { skip: '<why>' }` and the checks log that and do not run.
+ */
+const AI_NODES = { mcpTrigger: 2, agent: 3, chatModel: 1.2 };
+
 export const N8N_VERSIONS = [
 	{
 		n8n: '1.123.81',
@@ -34,6 +41,7 @@ export const N8N_VERSIONS = [
 			pkceSwitch: false,
 		},
 		knownBugs: ['vm-engine-code-node-item'],
+		ai: AI_NODES,
 	},
 	{
 		n8n: '2.20.12',
@@ -41,6 +49,7 @@ export const N8N_VERSIONS = [
 		node: 24,
 		api: { createNeedsActive: false, statusErrorExceptions: true, executionBusy500: true, pkceSwitch: false },
 		knownBugs: [],
+		ai: AI_NODES,
 	},
 	{
 		n8n: '2.30.8',
@@ -48,6 +57,7 @@ export const N8N_VERSIONS = [
 		node: 24,
 		api: { createNeedsActive: false, statusErrorExceptions: true, executionBusy500: false, pkceSwitch: false },
 		knownBugs: [],
+		ai: AI_NODES,
 	},
 	{
 		n8n: '2.41.1',
@@ -55,6 +65,7 @@ export const N8N_VERSIONS = [
 		node: 24,
 		api: { createNeedsActive: false, statusErrorExceptions: true, executionBusy500: false, pkceSwitch: true },
 		knownBugs: [],
+		ai: AI_NODES,
 		// The Chromium parts (OAuth2 in the editor, editor checks) run against the newest only.
 		browser: true,
 	},

@@ -4,12 +4,12 @@
  * webhook events these operations emit.
  */
 import { startReceiver, type Receiver } from './core/testing';
-import { useSandbox } from './fixture';
+import { useSandboxWithClients } from './fixture';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // Not JSON (PDFs): `body` is `{}`; the bytes are in `raw`. The tests build on each other (orders created, then finalized).
-const fx = useSandbox({ seed: 'demo', allowHttpWebhooks: true, resetEach: false, client: { redirect: 'follow', nonJson: () => ({}) } });
+const fx = useSandboxWithClients({ seed: 'demo', allowHttpWebhooks: true, resetEach: false, client: { redirect: 'follow', nonJson: () => ({}) } });
 let receiver: Receiver;
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@
  * state table). The seeded adjustments are read from the control plane (`/__sandbox/state/price_adjustments`),
  * since the API has no list or get endpoint for them.
  */
-import { useSandbox } from './fixture';
+import { useSandboxWithClients } from './fixture';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -11,7 +11,7 @@ const WRITE = 'public.price_adjustment:write';
 const SKIP = 'public.price_adjustment:skip_notifications';
 const DAY = 86_400_000;
 
-const fx = useSandbox({ seed: 'demo', resetEach: false, client: { redirect: 'follow' } });
+const fx = useSandboxWithClients({ seed: 'demo', resetEach: false, client: { redirect: 'follow' } });
 let today: string;
 
 beforeAll(async () => {

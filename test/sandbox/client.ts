@@ -9,22 +9,6 @@
  * No Node imports: only `fetch`, `Buffer` and `TextDecoder`, so it runs wherever the sandbox runs.
  */
 
-/** One API call as the sandbox's request log keeps it (`GET /__sandbox/requests`). */
-export interface RecordedRequest {
-	method: string;
-	path: string;
-	query: Record<string, string>;
-	headers: Record<string, string>;
-	body: unknown;
-	/** null while in progress, and for good when the connection was reset before an answer. */
-	status: number | null;
-	request_id: string;
-	at: string;
-	error?: string;
-	/** The injected fault this request got (`reset`, `reset_after`, `delay_ms`, `status`, ...), if any. */
-	fault?: string;
-}
-
 export type StateRecord = { id: string } & Record<string, unknown>;
 
 /** What `POST /__sandbox/faults` queues; see core/faults.ts for the response shapes. */
@@ -34,9 +18,10 @@ export interface FaultMatch {
 }
 
 import type { HeadersMode, UnknownParamsMode } from './core/documented';
+import type { RequestLogEntry } from './core/sandbox';
 import type { RetryTimestamp } from './core/webhooks';
 
-export type { HeadersMode, RetryTimestamp, UnknownParamsMode };
+export type { HeadersMode, RequestLogEntry, RetryTimestamp, UnknownParamsMode };
 
 /** The modes a running sandbox can switch (`GET|POST /__sandbox/config`). */
 export interface SandboxModes {
@@ -166,8 +151,8 @@ export class SandboxClient {
 	}
 
 	/** API calls received so far (Authorization redacted). */
-	async requests(): Promise<RecordedRequest[]> {
-		return (await this.call<{ requests: RecordedRequest[] }>('GET', '/__sandbox/requests')).requests;
+	async requests(): Promise<RequestLogEntry[]> {
+		return (await this.call<{ requests: RequestLogEntry[] }>('GET', '/__sandbox/requests')).requests;
 	}
 
 	async clearRequests() {

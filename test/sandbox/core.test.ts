@@ -1,13 +1,13 @@
 /** Router, envelopes, errors, expand, ids and the control plane, over real HTTP. */
 import { client } from './client';
 import { invoicesModule, widgetsModule } from './core/testing';
-import { useSandbox, withSandbox } from './fixture';
-import { webhookEndpoints } from './resources/webhookEndpoints';
+import { useSandboxWithClients, withSandbox } from './fixture';
+import { webhookEndpoints } from './resources/integration/webhookEndpoints';
 
 const modules = [widgetsModule, invoicesModule, webhookEndpoints];
 
 describe('sandbox core: router, envelopes and errors', () => {
-	const fx = useSandbox({ modules });
+	const fx = useSandboxWithClients({ modules });
 
 	const firstWidget = () => fx.sandbox.core.all('widgets')[0];
 
@@ -117,7 +117,7 @@ describe('sandbox core: router, envelopes and errors', () => {
 });
 
 describe('sandbox core: expand', () => {
-	const fx = useSandbox({ modules, resetEach: false });
+	const fx = useSandboxWithClients({ modules, resetEach: false });
 
 	it('replaces a reference by the rendered record, and nested paths with dots', async () => {
 		const widget = fx.sandbox.core.all('widgets')[0];
@@ -150,7 +150,7 @@ describe('sandbox core: expand', () => {
 });
 
 describe('sandbox core: ids, reset and control plane', () => {
-	const fx = useSandbox({ modules, resetEach: false });
+	const fx = useSandboxWithClients({ modules, resetEach: false });
 
 	it('gives the same ids for the same seed across resets and sandboxes, and fresh ids to new records', async () => {
 		const ids = fx.sandbox.core.all('widgets').map((w) => w.id);

@@ -1,10 +1,10 @@
 /** Formats (CSV/PDF/406), Idempotency-Key, rate limits, faults, latency, token expiry and the files host. */
 import { client } from './client';
 import { manualClock, widgetsModule } from './core/testing';
-import { useSandbox, withSandbox } from './fixture';
+import { useSandboxWithClients, withSandbox } from './fixture';
 
 describe('sandbox formats', () => {
-	const fx = useSandbox({ modules: [widgetsModule], resetEach: false });
+	const fx = useSandboxWithClients({ modules: [widgetsModule], resetEach: false });
 
 	it('answers a small valid PDF naming the record on routes declaring application/pdf', async () => {
 		const widget = fx.sandbox.core.all('widgets')[0];
@@ -53,7 +53,7 @@ describe('sandbox formats', () => {
 
 describe('sandbox Idempotency-Key', () => {
 	const time = manualClock();
-	const fx = useSandbox({ modules: [widgetsModule], clock: time.clock, resetEach: false });
+	const fx = useSandboxWithClients({ modules: [widgetsModule], clock: time.clock, resetEach: false });
 
 	it('replays the first response for the same key and creates nothing new', async () => {
 		const before = fx.sandbox.core.all('widgets').length;
@@ -97,7 +97,7 @@ describe('sandbox Idempotency-Key', () => {
 
 describe('sandbox rate limits', () => {
 	const time = manualClock('2025-06-01T12:00:00.000Z');
-	const fx = useSandbox({ modules: [widgetsModule], clock: time.clock, rateLimit: { perSecond: 2, perMinute: 3 }, resetEach: false });
+	const fx = useSandboxWithClients({ modules: [widgetsModule], clock: time.clock, rateLimit: { perSecond: 2, perMinute: 3 }, resetEach: false });
 
 	it('counts per token per second and per minute, with headers, 429 and Retry-After', async () => {
 		const start = Date.parse('2025-06-01T12:00:00.000Z') / 1000;
@@ -147,7 +147,7 @@ describe('sandbox rate limits', () => {
 });
 
 describe('sandbox faults and latency', () => {
-	const fx = useSandbox({ modules: [widgetsModule], resetEach: false });
+	const fx = useSandboxWithClients({ modules: [widgetsModule], resetEach: false });
 	afterEach(() => fx.call('DELETE', '/__sandbox/faults'));
 
 	const fault = (match: object, responses: object[]) => fx.call('POST', '/__sandbox/faults', { body: { match, responses } });
@@ -246,7 +246,7 @@ describe('sandbox faults and latency', () => {
 
 describe('sandbox token expiry', () => {
 	const time = manualClock();
-	const fx = useSandbox({ modules: [widgetsModule], clock: time.clock, resetEach: false });
+	const fx = useSandboxWithClients({ modules: [widgetsModule], clock: time.clock, resetEach: false });
 
 	it('expires static tokens with expires_in on the sandbox clock', async () => {
 		const issued = await fx.call('POST', '/__sandbox/tokens', { body: { scopes: 'all', expires_in: 60 } });
@@ -276,7 +276,7 @@ describe('sandbox token expiry', () => {
 
 describe('sandbox files host (pre-signed URLs)', () => {
 	const time = manualClock();
-	const fx = useSandbox({ modules: [widgetsModule], clock: time.clock, resetEach: false });
+	const fx = useSandboxWithClients({ modules: [widgetsModule], clock: time.clock, resetEach: false });
 
 	it('serves presigned content on another port and rejects an Authorization header with 400', async () => {
 		const content = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);

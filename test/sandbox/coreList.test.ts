@@ -1,12 +1,12 @@
 /** The list engine over real HTTP: pagination meta, validation, sorting, filters, windows, metadata, search, CSV. */
 import { WIDGET_BASE, WIDGET_NAMES, widgetsModule } from './core/testing';
-import { useSandbox } from './fixture';
+import { useSandboxWithClients } from './fixture';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('sandbox list engine', () => {
-	const fx = useSandbox({ modules: [widgetsModule], resetEach: false });
+	const fx = useSandboxWithClients({ modules: [widgetsModule], resetEach: false });
 	const names = (body: { widgets: Array<{ name: string }> }) => body.widgets.map((w) => w.name);
 
 	it('defaults to page 1, limit 50, created_at DESC with a stable tie-break', async () => {

@@ -1,8 +1,8 @@
 /** Tasks, notes and the timeline (sources, templates, events) over real HTTP. */
 import type { Json } from './client';
-import { useSandbox } from './fixture';
+import { useSandboxWithClients } from './fixture';
 
-const fx = useSandbox({ seed: 'demo', client: { redirect: 'follow' } });
+const fx = useSandboxWithClients({ seed: 'demo', client: { redirect: 'follow' } });
 let tasks: Json[];
 let contacts: Json[];
 let staff: Json[];

@@ -1,9 +1,9 @@
 /** Contacts over real HTTP: derived status, list filters, create/get/update/delete rules, webhooks, scopes. */
 import type { Json } from './client';
-import { useSandbox } from './fixture';
+import { useSandboxWithClients } from './fixture';
 import { startReceiver } from './core/testing';
 
-const fx = useSandbox({ seed: 'demo', allowHttpWebhooks: true, client: { redirect: 'follow' } });
+const fx = useSandboxWithClients({ seed: 'demo', allowHttpWebhooks: true, client: { redirect: 'follow' } });
 let contacts: Json[];
 
 beforeEach(async () => {

@@ -1,9 +1,9 @@
 /** Deal stages and deals over real HTTP: lists, create/update validation, win/lose/reopen, events, scopes. */
 import type { Json } from './client';
-import { useSandbox } from './fixture';
+import { useSandboxWithClients } from './fixture';
 import { startReceiver } from './core/testing';
 
-const fx = useSandbox({ seed: 'demo', allowHttpWebhooks: true, client: { redirect: 'follow' } });
+const fx = useSandboxWithClients({ seed: 'demo', allowHttpWebhooks: true, client: { redirect: 'follow' } });
 let deals: Json[];
 let stages: Json[];
 let contacts: Json[];

@@ -1,8 +1,8 @@
 /** Contracts (JSON and PDF), contract templates, identity verifications, staff refs and the empty seed. */
 import type { Json } from './client';
-import { useSandbox } from './fixture';
+import { useSandboxWithClients } from './fixture';
 
-const fx = useSandbox({ seed: 'demo', resetEach: false, client: { redirect: 'follow' } });
+const fx = useSandboxWithClients({ seed: 'demo', resetEach: false, client: { redirect: 'follow' } });
 let contracts: Json[];
 
 beforeAll(async () => {

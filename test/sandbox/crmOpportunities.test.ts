@@ -1,8 +1,8 @@
 /** The opportunity ↔ deal association state machine over real HTTP (spec "States and transitions"). */
 import type { Json } from './client';
-import { useSandbox } from './fixture';
+import { useSandboxWithClients } from './fixture';
 
-const fx = useSandbox({ seed: 'demo', client: { redirect: 'follow' } });
+const fx = useSandboxWithClients({ seed: 'demo', client: { redirect: 'follow' } });
 let opps: Json[];
 let deals: Json[];
 

@@ -1,8 +1,9 @@
 /**
- * The one jest fixture for suites that need a running sandbox: call `useSandbox()` at the top of a file or a
- * `describe`; it starts a sandbox on a free port before the tests, resets it to its seed (and its modes to the
- * given ones) before each test, and closes it afterwards. Read `.sandbox`, `.call`, `.api` and `.control` inside
- * the tests. Not part of the sandbox build (it uses jest's globals).
+ * The jest fixture for suites that talk to a running sandbox over HTTP (the sandbox's own tests; the node's tests
+ * use it through `useSandboxForNode`, test/helpers/sandboxFixture.ts): call `useSandboxWithClients()` at the top
+ * of a file or a `describe`; it starts a sandbox on a free port before the tests, resets it to its seed (and its
+ * modes to the given ones) before each test, and closes it afterwards. Read `.sandbox`, `.call`, `.api` and
+ * `.control` inside the tests. Not part of the sandbox build (it uses jest's globals).
  */
 import { apiClient, client, SandboxClient, type ApiClient, type Call, type ClientOptions } from './client';
 import { startSandbox, type SandboxOptions, type StartedSandbox } from './index';
@@ -27,7 +28,7 @@ export interface SandboxFixture {
 	control: SandboxClient;
 }
 
-export function useSandbox(options: FixtureOptions = {}): SandboxFixture {
+export function useSandboxWithClients(options: FixtureOptions = {}): SandboxFixture {
 	const { resetEach = true, client: clientOptions, ...sandboxOptions } = options;
 	const fixture = {} as SandboxFixture;
 	beforeAll(async () => {

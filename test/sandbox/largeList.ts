@@ -1,11 +1,11 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test harness under test/, never published */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test harness under test/, never published */
 /**
  * A Stora-shaped list of any size over real HTTP, generated on the fly (the sandbox keeps records in memory and
  * re-sorts them per request, too slow for lists of 150,000). Record n is `site_<n>`, created n seconds after a base
  * time. It can behave as the docs promise (sort, `created_after`/`created_before`, `count`) or as a list that
  * ignores them, to test what the node does when Stora does not.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface LargeListOptions {
@@ -19,6 +19,8 @@ export interface LargeListOptions {
 	honoursTimeFilters?: boolean;
 	/** The order when the sort is not honoured: newest first (the docs' default) or scattered (default newest first). */
 	ownOrder?: 'newest first' | 'scattered';
+	/** Added delay before each answer, in ms (default 0), as the sandbox's `--latency`. */
+	latencyMs?: number;
 }
 
 // Its clock (the `Date` header) is that of its own world: the created_at the next record will get.
@@ -52,7 +54,7 @@ export async function startLargeList(options: LargeListOptions): Promise<LargeLi
 		return (position * step) % size;
 	};
 
-	const server: Server = createServer((request, response) => {
+	const respond = (request: IncomingMessage, response: ServerResponse) => {
 		const url = new URL(request.url ?? '/', 'http://localhost');
 		const query = Object.fromEntries(url.searchParams.entries());
 		queries.push(query);
@@ -88,6 +90,11 @@ export async function startLargeList(options: LargeListOptions): Promise<LargeLi
 		response
 			.writeHead(200, { 'Content-Type': 'application/json', Date: new Date(createdAt(size)).toUTCString() })
 			.end(JSON.stringify({ sites: indexes.map(record), meta: { pagination } }));
+	};
+	const server: Server = createServer((request, response) => {
+		const latency = options.latencyMs ?? 0;
+		if (latency > 0) setTimeout(respond, latency, request, response);
+		else respond(request, response);
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;

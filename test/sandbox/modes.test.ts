@@ -6,12 +6,12 @@ import { parseArgs } from './cli';
 import type { Json } from './client';
 import { manualClock, widgetsModule } from './core/testing';
 import { DOCUMENTED, documentedFor } from './core/documented';
-import { useSandbox } from './fixture';
+import { useSandboxWithClients } from './fixture';
 
 const V = '/2025-09';
 
 describe('unknown query parameters and body members', () => {
-	const fx = useSandbox({ seed: 'demo' });
+	const fx = useSandboxWithClients({ seed: 'demo' });
 	let deals: Json[];
 	let contacts: Json[];
 
@@ -141,7 +141,7 @@ describe('unknown query parameters and body members', () => {
 
 describe('documented headers', () => {
 	const time = manualClock('2025-06-01T12:00:00.000Z');
-	const fx = useSandbox({ modules: [widgetsModule], clock: time.clock, rateLimit: { perSecond: 1, perMinute: 100 } });
+	const fx = useSandboxWithClients({ modules: [widgetsModule], clock: time.clock, rateLimit: { perSecond: 1, perMinute: 100 } });
 
 	test('full (the default): RateLimit-Remaining and RateLimit-Policy on answers and Retry-After on 429', async () => {
 		const ok = await fx.call('GET', `${V}/widgets`);
@@ -172,7 +172,7 @@ describe('documented headers', () => {
 });
 
 describe('modes as start options and CLI flags', () => {
-	const fx = useSandbox({ seed: 'demo', unknownParams: 'reject', headers: 'documented' });
+	const fx = useSandboxWithClients({ seed: 'demo', unknownParams: 'reject', headers: 'documented' });
 
 	test('startSandbox options set the initial modes', async () => {
 		expect(await fx.control.modes()).toEqual({ unknown_params: 'reject', headers: 'documented', retry_timestamp: 'fresh' });

@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import { manualClock, widgetsModule } from './core/testing';
-import { useSandbox } from './fixture';
+import { useSandboxWithClients } from './fixture';
 
 const REDIRECT = 'https://app.example.test/callback';
 const READ = 'public.widget:read';
@@ -10,7 +10,7 @@ const WRITE = 'public.widget:write';
 
 describe('sandbox OAuth 2', () => {
 	const time = manualClock('2025-06-01T12:00:00.000Z');
-	const fx = useSandbox({ modules: [widgetsModule], clock: time.clock, tokenTtlSeconds: 7200, resetEach: false });
+	const fx = useSandboxWithClients({ modules: [widgetsModule], clock: time.clock, tokenTtlSeconds: 7200, resetEach: false });
 	let app: { clientId: string; clientSecret: string };
 
 	beforeAll(() => {

@@ -3,8 +3,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 import { client } from './client';
 import { invoicesModule, startReceiver, widgetsModule } from './core/testing';
-import { useSandbox, withSandbox } from './fixture';
-import { webhookEndpoints } from './resources/webhookEndpoints';
+import { useSandboxWithClients, withSandbox } from './fixture';
+import { webhookEndpoints } from './resources/integration/webhookEndpoints';
 
 const modules = [widgetsModule, invoicesModule, webhookEndpoints];
 const endpointBody = (url: string, extra: Record<string, unknown> = {}) => ({
@@ -16,7 +16,7 @@ const endpointBody = (url: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('webhook endpoints resource', () => {
-	const fx = useSandbox({ modules });
+	const fx = useSandboxWithClients({ modules });
 
 	it('returns the 64-hex secret only on create; reads, lists and updates show null', async () => {
 		const created = await fx.call('POST', '/2025-09/webhook_endpoints', {
@@ -82,7 +82,7 @@ describe('webhook endpoints resource', () => {
 });
 
 describe('webhook delivery', () => {
-	const fx = useSandbox({ modules, allowHttpWebhooks: true, webhookRetrySchedule: [0, 10, 20] });
+	const fx = useSandboxWithClients({ modules, allowHttpWebhooks: true, webhookRetrySchedule: [0, 10, 20] });
 
 	async function subscribe(url: string, eventTypes = ['invoice.paid']) {
 		const res = await fx.call('POST', '/2025-09/webhook_endpoints', { body: endpointBody(url, { event_types: eventTypes }) });

@@ -22,6 +22,17 @@ export const indent = (text) =>
 		.map((line) => `      ${line}`)
 		.join('\n');
 
+/** How the e2e checks print: ✓ or ✗, the check's name and time, and under a failure its message. */
+export const checkLines = {
+	passed: (name, time) => console.log(`  ✓ ${name} (${time})`),
+	failed: (name, time, error) => console.log(`  ✗ ${name} (${time})\n${indent(error.message)}`),
+};
+
+/** Throws `message` unless `condition` holds: a check's failure. */
+export function assert(condition, message) {
+	if (!condition) throw new Error(message);
+}
+
 /**
  * Creates a suite's harness. Call it once, at the top of the suite: it installs the SIGINT/SIGTERM and
  * unhandledRejection handlers. What differs between the suites is passed in:

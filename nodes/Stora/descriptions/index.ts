@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { idempotencyKeyOption, optionsCollection } from './common';
+import { optionsCollection } from './common/getMany';
+import { idempotencyKeyOption } from './common/idempotencyKey';
 import { shareAcrossOperations } from './share';
 import * as accessToken from './accessToken/AccessToken.resource';
 import * as contact from './contact/Contact.resource';

@@ -18,7 +18,7 @@ export const authenticationProperty: INodeProperties = {
 export type CredentialType = 'storaApi' | 'storaOAuth2Api';
 
 /** The credential type an `authentication` value stands for (the nodes' credentials show on the same values). */
-export function credentialTypeFor(authentication: unknown): CredentialType {
+export function credentialTypeForAuthentication(authentication: unknown): CredentialType {
 	return authentication === 'oAuth2' ? 'storaOAuth2Api' : 'storaApi';
 }
 

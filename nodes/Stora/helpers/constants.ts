@@ -1,3 +1,5 @@
+import { ID_PREFIXES } from './records';
+
 /** API version: the first path segment of every resource path. */
 export const API_VERSION = '2025-09';
 
@@ -66,42 +68,6 @@ export const OPTIONAL_SCOPES: Record<string, string> = {
 
 /** Every scope the node's operations can need. */
 export const ALL_SCOPES = [...DEFAULT_SCOPES, ...Object.keys(OPTIONAL_SCOPES)];
-
-/** The ID prefix of each kind of record: IDs are checked against it before any request. */
-export const ID_PREFIXES = {
-	accessToken: 'tok_',
-	application: 'app_',
-	contact: 'con_',
-	contract: 'ctr_',
-	contractTemplate: 'ctpl_',
-	coupon: 'cpn_',
-	creditNote: 'cred_',
-	deal: 'deal_',
-	dealStage: 'dstg_',
-	identityVerification: 'idver_',
-	invoice: 'inv_',
-	note: 'note_',
-	opportunity: 'opp_',
-	order: 'order_',
-	priceAdjustment: 'pradj_',
-	product: 'prod_',
-	productCategory: 'pcat_',
-	protectionLevel: 'plvl_',
-	site: 'site_',
-	staff: 'staff_',
-	subscription: 'sub_',
-	task: 'task_',
-	tenancy: 'ten_',
-	timelineEvent: 'aevt_',
-	timelineSource: 'tsrc_',
-	timelineTemplate: 'aetpl_',
-	unit: 'unit_',
-	unitAllocation: 'alloc_',
-	unitType: 'utype_',
-	webhookEndpoint: 'we_',
-} as const;
-
-export type RecordKind = keyof typeof ID_PREFIXES;
 
 /** The API's billing periods (the order `billing_period` enum), also the keys of a Set Base Price body. */
 export const BILLING_PERIODS = [

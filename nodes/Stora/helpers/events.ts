@@ -2,7 +2,7 @@
  * Webhook event types. The docs' enum is cut off in every stored copy; these are the types confirmed by event pages
  * and guide examples. Kept in one place for the trigger and the Webhook Endpoint resource; see the README.
  */
-export const EVENT_TYPES = [
+const EVENT_TYPES = [
 	'contact.churned',
 	'contact.created',
 	'contact.updated',
@@ -28,7 +28,7 @@ export const EVENT_TYPE_OPTIONS = EVENT_TYPES.map((type) => ({
 })).sort((a, b) => a.name.localeCompare(b.name));
 
 /** The shape of an event type: lowercase words (letters, digits, underscores) joined by dots, e.g. `deal.won`. */
-export const EVENT_TYPE_PATTERN = /^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$/;
+const EVENT_TYPE_PATTERN = /^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$/;
 
 /**
  * Event types typed as comma-separated text (types Stora sends that are not in EVENT_TYPES yet): trimmed, blanks and

@@ -8,7 +8,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { ID_PREFIXES } from './records';
 import { headerOf, jsonBodyOf } from './response';
+import { runsAsTool, toolListAnswer } from './tool';
 
 /**
  * What "Simplify" keeps of a record, per resource: enough to identify and route it in a workflow. A table here rather
@@ -42,6 +44,15 @@ export const SIMPLIFIED_FIELDS: Record<string, string[]> = {
 	task: ['id', 'title', 'status', 'due_at', 'assignee', 'resource', 'site', 'completed_at', 'created_at'],
 	unitType: ['id', 'name', 'site', 'size_description', 'status', 'prices', 'created_at', 'updated_at'],
 };
+
+/**
+ * A record as a model may read it: a webhook endpoint's signing secret (the one credential a record carries) is
+ * withheld, since whatever a tool answers ends up in a model's context and its provider's logs.
+ */
+function withoutSecrets(record: IDataObject): IDataObject {
+	if (typeof record.secret !== 'string' || !String(record.id ?? '').startsWith(ID_PREFIXES.webhookEndpoint)) return record;
+	return { ...record, secret: '(withheld in tool use)' };
+}
 
 function simplify(fields: string[] | undefined, record: IDataObject): IDataObject {
 	if (!fields) return record;
@@ -106,8 +117,14 @@ export async function shapeOutput(
 	answer: IN8nHttpFullResponse | IDataObject[],
 ): Promise<INodeExecutionData[]> {
 	const resource = context.getNodeParameter('resource', '') as string;
-	const fields = context.getNodeParameter('simplify', false) === true ? SIMPLIFIED_FIELDS[resource] : undefined;
-	const toItems = (records: IDataObject[]) => records.map((record) => ({ json: simplify(fields, record) }));
+	const asTool = runsAsTool(context);
+	// A model gets the simplified record unless the tool's Output asks for the full one (Simplify is not shown there).
+	const simplified = asTool
+		? context.getNodeParameter('toolOutput', 'simplified') !== 'full'
+		: context.getNodeParameter('simplify', false) === true;
+	const fields = simplified ? SIMPLIFIED_FIELDS[resource] : undefined;
+	const shape = (record: IDataObject) => (asTool ? withoutSecrets(simplify(fields, record)) : simplify(fields, record));
+	const toItems = (records: IDataObject[]) => records.map((record) => ({ json: shape(record) }));
 
 	if (Array.isArray(answer)) return toItems(answer);
 	if (options.encoding === 'arraybuffer') return await binaryItem(context, options, answer);
@@ -124,6 +141,15 @@ export async function shapeOutput(
 	if (!('meta' in envelope)) return toItems([envelope]);
 	const key = Object.keys(envelope).find((name) => name !== 'meta');
 	const value = key === undefined ? envelope : envelope[key];
+	if (Array.isArray(value) && asTool && key !== undefined) {
+		// One answer for the model: the records with their count, bounded, and how to reach the rest.
+		const count = Number(((envelope.meta as IDataObject | undefined)?.pagination as IDataObject | undefined)?.count);
+		return toolListAnswer(key, (value as IDataObject[]).map(shape), {
+			total: Number.isFinite(count) ? count : undefined,
+			limit: Number(context.getNodeParameter('limit', 0)) || undefined,
+			returnAll: context.getNodeParameter('returnAll', false) === true,
+		});
+	}
 	if (Array.isArray(value)) return toItems(value as IDataObject[]);
 	return toItems([value as IDataObject]);
 }

@@ -21,9 +21,9 @@ export const SIGNATURE_FUTURE_SKEW_SECONDS = 300;
  * trigger logs a warning once. Forgotten events' replays fall back to the timestamp check; no event is ever refused
  * for lack of room.
  */
-export const ACCEPTED_EVENTS_CAP = 50_000;
+const ACCEPTED_EVENTS_CAP = 50_000;
 
-export type SignatureCheck =
+type SignatureCheck =
 	| { valid: true; secretIndex: number; timestampSeconds: number }
 	| { valid: false; reason: 'missing' | 'malformed' | 'mismatch' | 'stale' };
 

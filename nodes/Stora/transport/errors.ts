@@ -2,10 +2,10 @@ import type { IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { headerOf } from '../helpers/response';
-import { filterLabel } from './filters';
+import { parameterLabel } from './listChecks';
 
 /** The API's error envelope: `{ error: { code, type, message, links, details, request_id } }`. */
-export interface StoraErrorBody {
+interface StoraErrorBody {
 	code?: string;
 	type?: string;
 	message?: string;
@@ -43,18 +43,18 @@ export function asSentence(line: string): string {
 }
 
 /** An error description from its lines: each a sentence, one per line. */
-export const descriptionOf = (lines: string[]) => lines.map(asSentence).filter(Boolean).join('\n') || undefined;
+const descriptionOf = (lines: string[]) => lines.map(asSentence).filter(Boolean).join('\n') || undefined;
 
 /** What to do about a 401 at run time: what the credential test says about a bad token. */
-export const REJECTED_TOKEN_HINT =
+const REJECTED_TOKEN_HINT =
 	'Stora did not accept the token (invalid, revoked or expired). For a Stora API credential, generate a new access token in BackOffice → Settings → Public API and paste it into the credential; for a Stora OAuth2 API credential, open it and click Connect again.';
 
 /** A 404 without Stora's error format: the address is most likely not Stora's API. */
-export const NOT_STORA_HINT =
+const NOT_STORA_HINT =
 	"The address answered without Stora's error format, so it is probably not the Stora API: check the credential's Base URL (https://public-api.stora.co, without a path).";
 
 /** Lines "pointer: message", one per detail; a pointer starting with "/" names the faulty field. */
-export function describeDetails(details: StoraErrorBody['details']): string[] {
+function describeDetails(details: StoraErrorBody['details']): string[] {
 	return (details ?? []).map((detail) => {
 		const pointer = detail.pointer;
 		if (pointer && pointer.startsWith('/')) return `Field ${pointer}: ${detail.message ?? ''}`;
@@ -95,7 +95,7 @@ export function toNodeApiError(node: INode, response: IN8nHttpFullResponse, item
 		);
 		for (const pointer of new Set(refused.map((detail) => detail.pointer))) {
 			const name = String(pointer).replace(/^\//, '');
-			lines.push(`The node parameter ${filterLabel(name)} sent "${name}", which this Stora endpoint may not support: remove it from the node.`);
+			lines.push(`The node parameter ${parameterLabel(name)} sent "${name}", which this Stora endpoint may not support: remove it from the node.`);
 		}
 	}
 	if (envelope.code === 'too_many_requests') {

@@ -12,8 +12,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { LISTS_WITHOUT_TIME_FILTERS, MAX_PAGE_SIZE } from '../helpers/constants';
 import { missingScopeHint } from '../helpers/scopes';
 import { shapeOutput } from '../helpers/output';
+import { runsAsTool, TOOL_MAX_RECORDS } from '../helpers/tool';
 import { jsonBodyOf, nextPageOf, recordsOf } from '../helpers/response';
-import { filterLabel, filterNotApplied, inRequestedOrder, isInOrder, refusesOnly, unappliedFilter } from './filters';
+import { checkFiltersApplied, inRequestedOrder, isInOrder, parameterLabel, refusesOnly } from './listChecks';
 import { MAX_RECORDS, MAX_REQUESTS, tooManyRecords, walkDidNotEnd } from './bound';
 import { asSentence } from './errors';
 import { asNodeError, storaRequest } from './request';
@@ -55,13 +56,12 @@ function checkListPage(context: IExecutePaginationFunctions, options: IHttpReque
 	if (!body || typeof body !== 'object' || Buffer.isBuffer(body) || !('meta' in body)) return;
 	const records = recordsOf(body as IDataObject);
 	const qs = (options.qs ?? {}) as IDataObject;
-	const unapplied = unappliedFilter(qs, records);
-	if (unapplied) throw filterNotApplied(context.getNode(), unapplied, context.getItemIndex());
+	checkFiltersApplied(context.getNode(), qs, records, context.getItemIndex());
 	const sortBy = qs.sort_by as string | undefined;
 	if (sortBy && records.every((record) => sortBy in record)) {
 		const descending = String(qs.sort_direction ?? 'DESC').toUpperCase() === 'DESC';
 		if (!isInOrder(records, sortBy, descending)) {
-			throw new NodeOperationError(context.getNode(), `Stora did not apply the sort ${filterLabel('sort_by')} = ${sortBy}`, {
+			throw new NodeOperationError(context.getNode(), `Stora did not apply the sort ${parameterLabel('sort_by')} = ${sortBy}`, {
 				description:
 					`The records came back in another order, so they are not the first ${records.length} by ${sortBy}. ` +
 					'Turn on Return All: the node then puts every record in the order you asked for itself.',
@@ -169,14 +169,13 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 		}
 	}
 	if (records.length > MAX_RECORDS) throw tooManyRecords(context.getNode(), undefined, context.getItemIndex());
-	const unapplied = unappliedFilter(userQs, records);
-	if (unapplied) throw filterNotApplied(context.getNode(), unapplied, context.getItemIndex());
+	checkFiltersApplied(context.getNode(), userQs, records, context.getItemIndex());
 	return inRequestedOrder(records, sortBy, descending);
 }
 
 /**
- * Return All as a CSV file: the JSON list says how many pages there are, then each page is fetched as CSV and the
- * pages are joined under one header row. No record bound: the file is one item (memory grows with the list, about
+ * Return All as a CSV file: the JSON list says how many pages there are, then each page is fetched as CSV (several at
+ * once where the account's budget allows) and the pages are joined in order under one header row. No record bound: the file is one item (memory grows with the list, about
  * 300 bytes a record).
  */
 async function fetchAllCsv(context: IExecutePaginationFunctions, options: IHttpRequestOptions) {
@@ -191,17 +190,37 @@ async function fetchAllCsv(context: IExecutePaginationFunctions, options: IHttpR
 	const pagination = ((jsonBodyOf(context.getNode(), probe).meta as IDataObject | undefined)?.pagination ?? {}) as IDataObject;
 	// One file, one item: n8n's item bound does not apply, so every page the list reports is fetched.
 	const pages = Math.max(1, Number(pagination.pages ?? 1));
-	const parts: string[] = [];
-	let eol = '\r\n';
+	// Several pages at once where the account's budget allows it, as Return All's windows (windows.ts); one at a time
+	// under the documented limits. Either way the pages are joined in order.
+	const parallel = await parallelWindows(context, pages);
+	const texts: string[] = new Array(pages);
 	let last: IN8nHttpFullResponse = probe;
-	for (let page = 1; page <= pages; page++) {
-		last = await storaRequest(context, { ...options, qs: { ...userQs, limit: MAX_PAGE_SIZE, page } });
-		const text = Buffer.from(last.body as Buffer).toString('utf8');
-		if (page === 1) eol = text.includes('\r\n') ? '\r\n' : '\n';
+	let nextPage = 1;
+	let failed = false;
+	const worker = async () => {
+		while (!failed && nextPage <= pages) {
+			const page = nextPage++;
+			const response = await storaRequest(context, { ...options, qs: { ...userQs, limit: MAX_PAGE_SIZE, page } }).catch(
+				async (error: unknown) => {
+					// The other workers take no further page.
+					failed = true;
+					return await Promise.reject(error);
+				},
+			);
+			texts[page - 1] = Buffer.from(response.body as Buffer).toString('utf8');
+			if (page === pages) last = response;
+		}
+	};
+	// allSettled: every page in flight ends before the first failure is passed on, so none is left running.
+	const settled = await Promise.allSettled(Array.from({ length: Math.min(parallel, pages) }, worker));
+	const rejected = settled.find((outcome) => outcome.status === 'rejected');
+	if (rejected) throw asNodeError(context, (rejected as PromiseRejectedResult).reason);
+	const eol = texts[0].includes('\r\n') ? '\r\n' : '\n';
+	const parts = texts.map((text, index) => {
 		const rows = text.endsWith(eol) ? text.slice(0, -eol.length) : text;
 		// Every page starts with the same header row: keep the first one only.
-		parts.push(page === 1 ? rows : rows.slice(rows.indexOf(eol) + eol.length));
-	}
+		return index === 0 ? rows : rows.slice(rows.indexOf(eol) + eol.length);
+	});
 	return { ...last, body: Buffer.from(`${parts.filter(Boolean).join(eol)}${eol}`, 'utf8') };
 }
 
@@ -216,6 +235,13 @@ export async function executeStoraRequest(
 	const options = withIdempotencyKey(this, requestData.options as IHttpRequestOptions);
 	const returnAll = (options.method ?? 'GET').toUpperCase() === 'GET' && this.getNodeParameter('returnAll', false) === true;
 	try {
+		if (returnAll && runsAsTool(this) && options.encoding !== 'arraybuffer') {
+			// A model's context holds one page, not a list of thousands: the first page, and the answer says how many match.
+			const firstPage = { ...options, qs: { ...((options.qs ?? {}) as IDataObject), limit: TOOL_MAX_RECORDS, page: 1 } };
+			const response = await storaRequest(this, firstPage, this.getItemIndex());
+			checkListPage(this, firstPage, response);
+			return await shapeOutput(this, firstPage, response);
+		}
 		if (returnAll && options.encoding === 'arraybuffer') {
 			return await shapeOutput(this, options, await fetchAllCsv(this, options));
 		}

@@ -1,4 +1,6 @@
 import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
@@ -10,19 +12,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { credentialTypeFor, type CredentialType } from '../helpers/authentication';
+import { credentialTypeForAuthentication, type CredentialType } from '../helpers/authentication';
 import { API_VERSION, OAUTH_PATH } from '../helpers/constants';
 import { headerOf } from '../helpers/response';
 import { responseOfError, sendWithCredential } from './credentialRequest';
 import { toNodeApiError } from './errors';
-import {
-	budgetKey,
-	credentialLimits,
-	rateLimits,
-	sendWithRateLimit,
-	type RateLimitSnapshot,
-	type RateLimitWindow,
-} from './rateLimit';
+import { budgetKey, credentialLimits } from './account';
+import { rateLimits } from './rateLimit/instance';
+import type { RateLimitSnapshot } from './rateLimit/registry';
+import type { RateLimitWindow } from './rateLimit/settings';
 
 export type StoraContext =
 	| IExecuteSingleFunctions
@@ -41,8 +39,8 @@ export const transportSettings = { timeoutMs: 60_000 };
 const MAX_TRANSIENT_RETRIES = 2;
 
 /** The credential chosen by the node's `authentication` parameter. */
-export function credentialTypeOf(context: StoraContext): CredentialType {
-	return credentialTypeFor(
+function credentialTypeOfNode(context: StoraContext): CredentialType {
+	return credentialTypeForAuthentication(
 		(context.getNodeParameter as (name: string, fallback: unknown) => unknown).call(context, 'authentication', 'accessToken'),
 	);
 }
@@ -59,11 +57,6 @@ const apiRoot = (credentials: { baseUrl?: unknown }) => String(credentials.baseU
 /** `<Base URL>/2025-09` of a credential's data. */
 const versioned = (credentials: { baseUrl?: unknown }) => `${apiRoot(credentials)}/${API_VERSION}`;
 
-/** `<Base URL>/2025-09`, read from whichever credential the node uses. */
-export async function versionedBaseUrl(context: StoraContext): Promise<string> {
-	return versioned(await context.getCredentials<{ baseUrl?: string }>(credentialTypeOf(context)));
-}
-
 function isSafeToRepeat(options: IHttpRequestOptions): boolean {
 	const method = (options.method ?? 'GET').toUpperCase();
 	if (method !== 'POST') return true;
@@ -79,6 +72,12 @@ interface BudgetRef {
 	baseURL: string;
 	/** `<Base URL>`: where a request to an OAuth endpoint (`/oauth2/...`) without its own `baseURL` goes. */
 	rootURL: string;
+	/**
+	 * The access-token credential as read here, handed to n8n with the request: n8n would otherwise read and decrypt it
+	 * once more for every request, which on n8n 2.x costs about a millisecond (a database read, and every field's
+	 * display condition, the Base URL notice's regex among them, run in a sandbox). OAuth2 requests read their own.
+	 */
+	credentialsDecrypted?: ICredentialsDecrypted;
 }
 
 /**
@@ -109,12 +108,16 @@ async function budgetOf(context: StoraContext, credentialType: CredentialType): 
 		limits,
 		baseURL: versioned(credentials),
 		rootURL: apiRoot(credentials),
+		credentialsDecrypted:
+			credentialType === 'storaApi'
+				? { id: stored?.id ?? '', name: stored?.name ?? '', type: credentialType, data: credentials as ICredentialDataDecryptedObject }
+				: undefined,
 	};
 }
 
 /** The account's rate-limit budget as it stands (what Return All reads to decide whether to fetch in parallel). */
 export async function rateLimitSnapshot(context: StoraContext): Promise<RateLimitSnapshot> {
-	const { key, limits } = await budgetOf(context, credentialTypeOf(context));
+	const { key, limits } = await budgetOf(context, credentialTypeOfNode(context));
 	return rateLimits.snapshot(key, Date.now(), limits);
 }
 
@@ -125,13 +128,18 @@ type AuthenticatedSend = (request: IHttpRequestOptions) => Promise<IN8nHttpFullR
  * Sends through `sendWithCredential`, each HTTP call of it queued for the account's rate-limit budget (which retries
  * 429s), so the budget sees every answer's status and headers.
  */
-function budgetedSender(context: StoraContext, credentialType: CredentialType, { key, limits }: BudgetRef): AuthenticatedSend {
+function budgetedSender(
+	context: StoraContext,
+	credentialType: CredentialType,
+	{ key, limits, credentialsDecrypted }: BudgetRef,
+): AuthenticatedSend {
 	const signal = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
+	const additional = credentialsDecrypted ? { credentialsDecrypted } : undefined;
 	const once = async (request: IHttpRequestOptions) =>
-		await sendWithRateLimit(
+		await rateLimits.send(
 			key,
 			async () =>
-				(await context.helpers.httpRequestWithAuthentication.call(context, credentialType, request)) as IN8nHttpFullResponse,
+				(await context.helpers.httpRequestWithAuthentication.call(context, credentialType, request, additional)) as IN8nHttpFullResponse,
 			(response) => ({ statusCode: response.statusCode, headers: response.headers as IDataObject }),
 			{ signal, limits },
 		);
@@ -223,7 +231,7 @@ export async function storaRequest(
 	options: IHttpRequestOptions,
 	itemIndex?: number,
 ): Promise<IN8nHttpFullResponse> {
-	const credentialType = credentialTypeOf(context);
+	const credentialType = credentialTypeOfNode(context);
 	const budget = await budgetOf(context, credentialType);
 	const send = budgetedSender(context, credentialType, budget);
 	const followsRedirectsItself =

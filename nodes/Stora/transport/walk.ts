@@ -3,7 +3,7 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { MAX_PAGE_SIZE } from '../helpers/constants';
 import { MAX_REQUESTS, walkDidNotEnd } from './bound';
 import { jsonBodyOf, nextPageOf, recordsOf } from '../helpers/response';
-import { isInOrder, refusesOnly } from './filters';
+import { isInOrder, refusesOnly } from './listChecks';
 import { asNodeError, storaRequest, type StoraContext } from './request';
 
 /** The record timestamps a walk can follow. */

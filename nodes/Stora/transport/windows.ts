@@ -1,8 +1,8 @@
 import type { IDataObject, IExecutePaginationFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { jsonBodyOf, recordsOf } from '../helpers/response';
-import { refusesOnly } from './filters';
-import type { RateLimitSnapshot } from './rateLimit';
+import { refusesOnly } from './listChecks';
+import type { RateLimitSnapshot } from './rateLimit/registry';
 import { asNodeError, rateLimitSnapshot, storaRequest } from './request';
 import { timeOf, walkByTime } from './walk';
 

@@ -69,12 +69,14 @@ export interface SandboxModes {
 	headers: HeadersMode;
 }
 
+/** One API call as the request log keeps it (`GET /__sandbox/requests`, `SandboxClient.requests()`). */
 export interface RequestLogEntry {
 	method: string;
 	path: string;
 	query: Record<string, string>;
 	headers: Record<string, string>;
 	body: unknown;
+	/** null while in progress, and for good when the connection was reset before an answer. */
 	status: number | null;
 	request_id: string;
 	at: string;

@@ -1,6 +1,6 @@
 /**
  * The contract between the sandbox core (server, auth, lists, errors, webhooks) and the resource modules
- * (test/sandbox/resources/*.ts). A resource module only ever talks to the core through these types.
+ * (test/sandbox/resources/<family>/*.ts). A resource module only ever talks to the core through these types.
  */
 
 /** A stored record, kept in the API's own rendered shape (references as `{ id }`). */

@@ -1,11 +1,13 @@
 /**
- * Every resource module of the sandbox, in registration (and seeding) order: CRM first (billing's seed picks
- * the seeded contacts by index), then billing, then the CRM link phase (points CRM records at the seeded
- * sites, unit types and tenancies), then webhook endpoints.
+ * Every resource module of the sandbox, in registration (and seeding) order, one folder per family
+ * (nodes/Stora/helpers/families.ts): CRM first (the billing seed picks the seeded contacts by index), then inventory
+ * and billing (seeded together by billing's seed), then the CRM link phase (points CRM records at the seeded sites,
+ * unit types and tenancies), then webhook endpoints.
  */
 import type { ResourceModule } from '../core/types';
 import { modules as billing } from './billing';
 import { crmLinksModule, modules as crm } from './crm';
-import { webhookEndpoints } from './webhookEndpoints';
+import { webhookEndpoints } from './integration/webhookEndpoints';
+import { modules as inventory } from './inventory';
 
-export const modules: ResourceModule[] = [...crm, ...billing, crmLinksModule, webhookEndpoints];
+export const modules: ResourceModule[] = [...crm, ...inventory, ...billing, crmLinksModule, webhookEndpoints];

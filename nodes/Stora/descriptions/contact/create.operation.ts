@@ -2,7 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { checkEmail } from '../../helpers/validation';
-import { contactFields, fieldsCollection } from '../common';
+import { fieldsCollection } from '../common/bodies';
+import { contactFields } from '../common/contact';
 
 const properties: INodeProperties[] = [
 	{
@@ -15,7 +16,7 @@ const properties: INodeProperties[] = [
 		description: 'Email address of the contact',
 		routing: { send: { type: 'body', property: 'email', preSend: [checkEmail('email', 'Email')] } },
 	},
-	fieldsCollection('additionalFields', contactFields('additionalFields')),
+	fieldsCollection('additionalFields', contactFields({ collection: 'additionalFields' })),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['create'] } }, properties);

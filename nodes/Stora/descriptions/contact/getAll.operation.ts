@@ -2,17 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { CONTACT_SOURCES, CONTACT_TYPES, MARKETING_SOURCES, USE_CASES } from '../../helpers/constants';
-import {
-	dateWindows,
-	filtersCollection,
-	metadataFilter,
-	multiValueFilter,
-	optionsCollection,
-	outputFormat,
-	returnAllAndLimit,
-	simplifyToggle,
-	sortOptions,
-} from '../common';
+import { dateWindows, filtersCollection, metadataFilter, multiValueFilter } from '../common/filters';
+import { optionsCollection, outputFormat, returnAllAndLimit, simplifyToggle, sortOptions } from '../common/getMany';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),

@@ -2,13 +2,15 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { checkEmail } from '../../helpers/validation';
-import { contactFields, fieldsCollection, locator } from '../common';
+import { fieldsCollection } from '../common/bodies';
+import { contactFields } from '../common/contact';
+import { locator } from '../common/records';
 
 const properties: INodeProperties[] = [
 	locator('contact'),
 	fieldsCollection(
 		'updateFields',
-		contactFields('updateFields', [
+		contactFields({ collection: 'updateFields' }, [
 			{
 				displayName: 'Email',
 				name: 'email',

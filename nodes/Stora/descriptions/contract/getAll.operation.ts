@@ -1,18 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { dateWindows, filtersCollection, idListFilter, multiValueFilter } from '../common/filters';
 import {
-	dateWindows,
 	expandOption,
-	filtersCollection,
-	idListFilter,
-	multiValueFilter,
 	optionsCollection,
 	outputFormat,
 	returnAllAndLimit,
 	simplifyToggle,
 	sortOptions,
-} from '../common';
+} from '../common/getMany';
 
 const EXPAND = ['contact', 'contract_template', 'tenancy'];
 const STATUSES = ['pending', 'signed', 'voided', 'declined', 'deleted'];

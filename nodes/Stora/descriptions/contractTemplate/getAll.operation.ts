@@ -1,14 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	dateWindows,
-	filtersCollection,
-	optionsCollection,
-	outputFormat,
-	returnAllAndLimit,
-	sortOptions,
-} from '../common';
+import { dateWindows, filtersCollection } from '../common/filters';
+import { optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common/getMany';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),

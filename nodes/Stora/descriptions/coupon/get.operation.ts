@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { locator, simplifyToggle } from '../common';
+import { simplifyToggle } from '../common/getMany';
+import { locator } from '../common/records';
 
 const properties: INodeProperties[] = [locator('coupon'), simplifyToggle()];
 

@@ -1,15 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	dateWindows,
-	filtersCollection,
-	optionsCollection,
-	outputFormat,
-	returnAllAndLimit,
-	simplifyToggle,
-	sortOptions,
-} from '../common';
+import { dateWindows, filtersCollection } from '../common/filters';
+import { optionsCollection, outputFormat, returnAllAndLimit, simplifyToggle, sortOptions } from '../common/getMany';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),

@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { binaryPropertyName, locator } from '../common';
+import { binaryPropertyName } from '../common/downloads';
+import { locator } from '../common/records';
 
 const properties: INodeProperties[] = [locator('creditNote'), binaryPropertyName()];
 

@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dealFields, fieldsCollection, locator } from '../common';
+import { fieldsCollection } from '../common/bodies';
+import { locator } from '../common/records';
+import { dealFields } from './fields';
 
 const properties: INodeProperties[] = [
 	locator('contact', {

@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { DEAL_EXPAND, expandOption, LINE_ITEM_ITEMS, locator, optionsCollection, simplifyToggle } from '../common';
+import { expandOption, LINE_ITEM_ITEMS, optionsCollection, simplifyToggle } from '../common/getMany';
+import { locator } from '../common/records';
+import { DEAL_EXPAND } from './fields';
 
 const properties: INodeProperties[] = [
 	locator('deal'),

@@ -1,21 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { dateWindows, filtersCollection, idListFilter, metadataFilter, multiValueFilter } from '../common/filters';
 import {
-	dateWindows,
-	DEAL_EXPAND,
 	expandOption,
-	filtersCollection,
-	idListFilter,
 	LINE_ITEM_ITEMS,
-	metadataFilter,
-	multiValueFilter,
 	optionsCollection,
 	outputFormat,
 	returnAllAndLimit,
 	simplifyToggle,
 	sortOptions,
-} from '../common';
+} from '../common/getMany';
+import { DEAL_EXPAND } from './fields';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),

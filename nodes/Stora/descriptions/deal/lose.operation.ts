@@ -1,15 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	DEAL_EXPAND,
-	expandOption,
-	LINE_ITEM_ITEMS,
-	locator,
-	optionsCollection,
-	optionsOf,
-	simplifyToggle,
-} from '../common';
+import { optionsOf } from '../common/choices';
+import { expandOption, LINE_ITEM_ITEMS, optionsCollection, simplifyToggle } from '../common/getMany';
+import { locator } from '../common/records';
+import { DEAL_EXPAND } from './fields';
 
 const LOST_REASONS = ['accessibility_concern', 'better_deal_elsewhere', 'chose_competitor', 'price_concerns'];
 

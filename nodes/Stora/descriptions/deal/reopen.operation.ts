@@ -1,16 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	DEAL_EXPAND,
-	expandOption,
-	idField,
-	LINE_ITEM_ITEMS,
-	locator,
-	optionsCollection,
-	recordDropdown,
-	simplifyToggle,
-} from '../common';
+import { expandOption, LINE_ITEM_ITEMS, optionsCollection, simplifyToggle } from '../common/getMany';
+import { idField, locator, recordDropdown } from '../common/records';
+import { DEAL_EXPAND } from './fields';
 
 const properties: INodeProperties[] = [
 	locator('deal'),

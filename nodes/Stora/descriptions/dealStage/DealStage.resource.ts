@@ -16,7 +16,7 @@ export const description: INodeProperties[] = [
 				value: 'get',
 				description: 'Get a deal pipeline stage by ID: its name and position in the pipeline',
 				action: 'Get a deal stage',
-				routing: { request: { method: 'GET', url: '/deals/stages/{stageId}' } },
+				routing: { request: { method: 'GET', url: '/deals/stages/{dealStageId}' } },
 			},
 			{
 				name: 'Get Many',

@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { recordDropdown } from '../common';
+import { recordDropdown } from '../common/records';
 
 const properties: INodeProperties[] = [
-	recordDropdown('dealStage', { name: 'stageId', required: true, description: 'The deal stage' }),
+	recordDropdown('dealStage', { required: true, description: 'The deal stage' }),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['dealStage'], operation: ['get'] } }, properties);

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common';
+import { optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common/getMany';
 
 // The stages list documents page, limit, sort_by and sort_direction only: no filters.
 const properties: INodeProperties[] = [

@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { expandOption, locator, optionsCollection } from '../common';
+import { expandOption, optionsCollection } from '../common/getMany';
+import { locator } from '../common/records';
 
 const properties: INodeProperties[] = [locator('identityVerification'), optionsCollection([expandOption(['contact'])])];
 

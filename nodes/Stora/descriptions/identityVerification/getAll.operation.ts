@@ -1,17 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	dateWindows,
-	expandOption,
-	filtersCollection,
-	idListFilter,
-	multiValueFilter,
-	optionsCollection,
-	outputFormat,
-	returnAllAndLimit,
-	sortOptions,
-} from '../common';
+import { dateWindows, filtersCollection, idListFilter, multiValueFilter } from '../common/filters';
+import { expandOption, optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common/getMany';
 
 /** Values seen in the docs (the enum is cut off there). */
 const STATUSES = ['failed', 'processing', 'succeeded'];

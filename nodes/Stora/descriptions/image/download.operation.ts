@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { fail } from '../../helpers/validation';
-import { binaryPropertyName } from '../common';
+import { binaryPropertyName } from '../common/downloads';
 
 /** `<base64 JSON>--<40 hex>`: the signed token the API puts in its image URLs. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_\-+/=]+--[0-9a-f]{40}$/;

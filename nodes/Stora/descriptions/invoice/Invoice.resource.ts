@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { PDF_DOWNLOAD_REQUEST } from '../common';
+import { PDF_DOWNLOAD_REQUEST } from '../common/downloads';
 import * as downloadPdf from './downloadPdf.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';

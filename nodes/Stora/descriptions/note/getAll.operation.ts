@@ -1,18 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	dateWindows,
-	expandOption,
-	filtersCollection,
-	idListFilter,
-	metadataFilter,
-	NOTE_ANNOTATED,
-	optionsCollection,
-	outputFormat,
-	returnAllAndLimit,
-	sortOptions,
-} from '../common';
+import { dateWindows, filtersCollection, idListFilter, metadataFilter } from '../common/filters';
+import { expandOption, optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common/getMany';
+import { NOTE_ANNOTATED } from './fields';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),

@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fieldsCollection, locator, metadataBodyField, noteContentField, noteRecordField } from '../common';
+import { fieldsCollection, metadataBodyField } from '../common/bodies';
+import { locator } from '../common/records';
+import { noteContentField, noteRecordField } from './fields';
 
 const properties: INodeProperties[] = [
 	locator('note'),

@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { expandOption, LINE_ITEM_ITEMS, locator, optionsCollection } from '../common';
+import { expandOption, LINE_ITEM_ITEMS, optionsCollection } from '../common/getMany';
+import { locator } from '../common/records';
 
 const properties: INodeProperties[] = [
 	locator('opportunity', { description: 'ID of the opportunity (opp_...), e.g. from a Stora Trigger event' }),

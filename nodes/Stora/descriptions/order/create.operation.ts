@@ -1,32 +1,21 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	BILLING_PERIODS,
-	CONTACT_SOURCES,
-	CONTACT_TYPES,
-	LINE_ITEM_ITEM_PREFIX,
-	MARKETING_SOURCES,
-	USE_CASES,
-} from '../../helpers/constants';
-import { checkCountryCode, fail, isIdOf } from '../../helpers/validation';
-import {
-	dateTimeSend,
-	enumField,
-	fieldsCollection,
-	lineItemTypeField,
-	locator,
-	metadataBodyField,
-	optionsOf,
-	recordDropdown,
-	simplifyToggle,
-} from '../common';
+import { BILLING_PERIODS, LINE_ITEM_ITEM_PREFIX } from '../../helpers/constants';
+import { isIdOf } from '../../helpers/ids';
+import { fail } from '../../helpers/validation';
+import { fieldsCollection, lineItemTypeField, metadataBodyField } from '../common/bodies';
+import { optionsOf } from '../common/choices';
+import { contactFields } from '../common/contact';
+import { dateTimeSend } from '../common/dateTime';
+import { simplifyToggle } from '../common/getMany';
+import { locator, recordDropdown } from '../common/records';
 
 /** Create: an existing contact or a new one, not both; a new contact needs an email; Cancel Redirect URL needs Finalize. */
 async function checkCreate(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 	const fields = this.getNodeParameter('additionalFields', {}) as IDataObject;
 	const newContact = (fields.newContact ?? undefined) as IDataObject | undefined;
-	if (fields.contact !== undefined && newContact !== undefined) {
+	if (fields.contactId !== undefined && newContact !== undefined) {
 		fail(
 			this,
 			'Contact and New Contact cannot be used together',
@@ -102,20 +91,6 @@ async function sendLineItems(this: IExecuteSingleFunctions, options: IHttpReques
 	return options;
 }
 
-/** A body field of the new inline contact (`contact.<field>`). */
-const contactField = (displayName: string, name: string, property: string, extra: Partial<INodeProperties> = {}) =>
-	({
-		displayName,
-		name,
-		type: 'string',
-		default: '',
-		routing: { send: { type: 'body', property: `contact.${property}` } },
-		...extra,
-	}) as INodeProperties;
-
-const contactEnum = (displayName: string, name: string, property: string, values: string[]) =>
-	enumField(displayName, name, `contact.${property}`, values);
-
 const site = recordDropdown('site', {
 	name: 'orderSiteId',
 	required: true,
@@ -157,8 +132,8 @@ const properties: INodeProperties[] = [
 		},
 		// Once added, the contact and coupon must hold an ID.
 		locator('contact', {
-			name: 'contact',
-			path: 'additionalFields.contact',
+			name: 'contactId',
+			path: 'additionalFields.contactId',
 			send: { type: 'body', property: 'contact.id' },
 			required: false,
 			optional: false,
@@ -170,8 +145,8 @@ const properties: INodeProperties[] = [
 			description: 'The contract the customer signs',
 		}),
 		locator('coupon', {
-			name: 'coupon',
-			path: 'additionalFields.coupon',
+			name: 'couponId',
+			path: 'additionalFields.couponId',
 			send: { type: 'body', property: 'coupon.id' },
 			required: false,
 			optional: false,
@@ -247,33 +222,16 @@ const properties: INodeProperties[] = [
 			default: {},
 			description:
 				'Details of a new contact who places the order (an existing contact with the same email is used instead). Email is required.',
-			options: [
-				contactField('Address City', 'city', 'address.city'),
-				contactField('Address Country Code', 'countryAlpha2', 'address.country_alpha2', {
-					placeholder: 'GB',
-					description: 'Two-letter ISO 3166-1 alpha-2 code of the country, e.g. GB',
-					routing: {
-						send: {
-							type: 'body',
-							property: 'contact.address.country_alpha2',
-							value: '={{ String($value).trim() === "" ? undefined : String($value).trim().toUpperCase() }}',
-							preSend: [checkCountryCode('additionalFields.newContact.countryAlpha2', 'New Contact: Address Country Code')],
-						},
-					},
-				}),
-				contactField('Address Line 1', 'line1', 'address.line_1'),
-				contactField('Address Line 2', 'line2', 'address.line_2'),
-				contactField('Address Postal Code', 'postalCode', 'address.postal_code'),
-				contactField('Address State', 'state', 'address.state', { description: 'State, county or region' }),
-				contactField('Email', 'email', 'email', { placeholder: 'name@email.com' }),
-				contactField('Full Name', 'fullName', 'full_name'),
-				contactEnum('Marketing Source', 'marketingSource', 'marketing_source', MARKETING_SOURCES),
-				contactField('Phone Number', 'phoneNumber', 'phone_number'),
-				contactEnum('Source', 'source', 'source', CONTACT_SOURCES),
-				contactField('Tax ID', 'taxId', 'tax_id'),
-				contactEnum('Type', 'type', 'type', CONTACT_TYPES),
-				contactEnum('Use Case', 'useCase', 'use_case', USE_CASES),
-			],
+			options: contactFields({ newContact: 'additionalFields.newContact' }, [
+				{
+					displayName: 'Email',
+					name: 'email',
+					type: 'string',
+					default: '',
+					routing: { send: { type: 'body', property: 'contact.email' } },
+					placeholder: 'name@email.com',
+				},
+			]),
 		},
 		{
 			displayName: 'Payment Method',

@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fieldsCollection, locator, simplifyToggle } from '../common';
+import { fieldsCollection } from '../common/bodies';
+import { simplifyToggle } from '../common/getMany';
+import { locator } from '../common/records';
 
 const properties: INodeProperties[] = [
 	locator('order'),

@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { expandOption, locator, optionsCollection, simplifyToggle, ORDER_EXPAND } from '../common';
+import { expandOption, optionsCollection, simplifyToggle } from '../common/getMany';
+import { locator } from '../common/records';
+import { ORDER_EXPAND } from './fields';
 
 const properties: INodeProperties[] = [
 	locator('order'),

@@ -2,20 +2,16 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { BILLING_PERIODS } from '../../helpers/constants';
+import { dateWindows, filtersCollection, idListFilter, metadataFilter, multiValueFilter } from '../common/filters';
 import {
-	dateWindows,
 	expandOption,
-	filtersCollection,
-	idListFilter,
-	metadataFilter,
-	multiValueFilter,
 	optionsCollection,
 	outputFormat,
 	returnAllAndLimit,
 	simplifyToggle,
 	sortOptions,
-	ORDER_EXPAND,
-} from '../common';
+} from '../common/getMany';
+import { ORDER_EXPAND } from './fields';
 
 const STATUSES = ['draft', 'finalized', 'completed', 'abandoned'];
 const SOURCES = ['backoffice', 'storefront', 'storefront_multi_step', 'import', 'public_api', 'unspecified'];

@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 					"Add a line item (a charge for a unit type, protection level, product or security deposit) to a draft order. The price defaults to the item's price for the order's billing period and the order's totals are recomputed. Returns the new line item.",
 				action: 'Add a line item to an order',
 				routing: {
-					request: { method: 'POST', url: '/orders/{lineItemOrderId}/line_items' },
+					request: { method: 'POST', url: '/orders/{orderLineItemOrderId}/line_items' },
 				},
 			},
 		],

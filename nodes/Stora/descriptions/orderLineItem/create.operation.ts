@@ -2,19 +2,20 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { checkNumber } from '../../helpers/validation';
-import { fieldsCollection, lineItemTypeField, locator, recordDropdown } from '../common';
+import { fieldsCollection, lineItemTypeField } from '../common/bodies';
+import { locator, recordDropdown } from '../common/records';
 
 const forTypes = (types: string[]) => ({ show: { lineItemType: types } });
 
 const properties: INodeProperties[] = [
 	locator('order', {
-		name: 'lineItemOrderId',
+		name: 'orderLineItemOrderId',
 		description: 'The draft order to add the line item to. Only draft orders accept new line items.',
 	}),
 	{ ...lineItemTypeField('lineItemType'), required: true, routing: { send: { type: 'body', property: 'type' } } },
 	{
 		...recordDropdown('unitType', {
-			name: 'lineItemUnitTypeId',
+			name: 'orderLineItemUnitTypeId',
 			required: true,
 			property: 'item',
 			description: 'The unit type charged for (its rent, or its security deposit)',
@@ -22,11 +23,11 @@ const properties: INodeProperties[] = [
 		displayOptions: forTypes(['unit_type', 'security_deposit']),
 	},
 	{
-		...locator('protectionLevel', { name: 'lineItemProtectionLevelId', send: { type: 'body', property: 'item.id' } }),
+		...locator('protectionLevel', { name: 'orderLineItemProtectionLevelId', send: { type: 'body', property: 'item.id' } }),
 		displayOptions: forTypes(['protection']),
 	},
 	{
-		...locator('product', { name: 'lineItemProductId', send: { type: 'body', property: 'item.id' } }),
+		...locator('product', { name: 'orderLineItemProductId', send: { type: 'body', property: 'item.id' } }),
 		displayOptions: forTypes(['product']),
 	},
 	fieldsCollection('additionalFields', [

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { checkNumber, fail } from '../../helpers/validation';
-import { fieldsCollection, locator } from '../common';
+import { fieldsCollection } from '../common/bodies';
+import { locator } from '../common/records';
 
 const NEXT_BILLING_PERIOD = 'next_billing_period';
 

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { outputFormat, returnAllAndLimit, simplifyToggle } from '../common';
+import { outputFormat, returnAllAndLimit, simplifyToggle } from '../common/getMany';
 
 const properties: INodeProperties[] = [...returnAllAndLimit(), ...outputFormat(), simplifyToggle()];
 

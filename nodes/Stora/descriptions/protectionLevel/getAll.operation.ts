@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, outputFormat, returnAllAndLimit, simplifyToggle, sortOptions } from '../common';
+import { optionsCollection, outputFormat, returnAllAndLimit, simplifyToggle, sortOptions } from '../common/getMany';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),

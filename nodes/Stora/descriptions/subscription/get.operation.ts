@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { expandOption, locator, optionsCollection, simplifyToggle } from '../common';
+import { expandOption, optionsCollection, simplifyToggle } from '../common/getMany';
+import { locator } from '../common/records';
 
 const properties: INodeProperties[] = [
 	locator('subscription'),

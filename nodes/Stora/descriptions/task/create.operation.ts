@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fieldsCollection, taskFields } from '../common';
+import { fieldsCollection } from '../common/bodies';
+import { taskFields } from './fields';
 
 const properties: INodeProperties[] = [
 	{

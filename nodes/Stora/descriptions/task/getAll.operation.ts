@@ -1,20 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { dateWindows, filtersCollection, idListFilter, metadataFilter, multiValueFilter } from '../common/filters';
 import {
-	dateWindows,
 	expandOption,
-	filtersCollection,
-	idListFilter,
-	metadataFilter,
-	multiValueFilter,
 	optionsCollection,
 	outputFormat,
 	returnAllAndLimit,
 	simplifyToggle,
 	sortOptions,
-	TASK_LINKABLE,
-} from '../common';
+} from '../common/getMany';
+import { TASK_LINKABLE } from './fields';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),

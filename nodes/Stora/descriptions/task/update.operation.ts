@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fieldsCollection, locator, taskFields } from '../common';
+import { fieldsCollection } from '../common/bodies';
+import { locator } from '../common/records';
+import { taskFields } from './fields';
 
 const properties: INodeProperties[] = [
 	locator('task'),

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { expandOption, optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common';
+import { expandOption, optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common/getMany';
 
 const EXPAND = ['contact', 'order', 'site', 'subscription', 'unit_allocations'];
 

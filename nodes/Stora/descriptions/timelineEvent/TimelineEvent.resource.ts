@@ -26,7 +26,7 @@ export const description: INodeProperties[] = [
 					'Change a timeline event (its links, description, external link, source, template or variables). Returns the updated event.',
 				action: 'Update a timeline event',
 				routing: {
-					request: { method: 'PATCH', url: '/timeline/events/{eventId}' },
+					request: { method: 'PATCH', url: '/timeline/events/{timelineEventId}' },
 				},
 			},
 		],

@@ -1,11 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fieldsCollection, locator, timelineEventFields } from '../common';
+import { fieldsCollection } from '../common/bodies';
+import { locator } from '../common/records';
+import { timelineEventFields } from './fields';
 
 const properties: INodeProperties[] = [
 	locator('timelineEvent', {
-		name: 'eventId',
 		description: 'ID of the timeline event (aevt_...), as returned when it was created',
 	}),
 	fieldsCollection('updateFields', timelineEventFields('updateFields', true)),

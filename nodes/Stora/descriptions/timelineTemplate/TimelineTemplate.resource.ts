@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 					'Get a timeline template by ID: its message and its variables (predefined ones are links such as contact or site that an event must carry; custom ones are free values)',
 				action: 'Get a timeline template',
 				routing: {
-					request: { method: 'GET', url: '/timeline/templates/{templateId}' },
+					request: { method: 'GET', url: '/timeline/templates/{timelineTemplateId}' },
 				},
 			},
 			{

@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { recordDropdown } from '../common';
+import { recordDropdown } from '../common/records';
 
 const properties: INodeProperties[] = [
-	recordDropdown('timelineTemplate', { name: 'templateId', required: true, description: 'The timeline template' }),
+	recordDropdown('timelineTemplate', { required: true, description: 'The timeline template' }),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,16 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	expandOption,
-	filtersCollection,
-	idListFilter,
-	multiValueFilter,
-	optionsCollection,
-	outputFormat,
-	returnAllAndLimit,
-	sortOptions,
-} from '../common';
+import { filtersCollection, idListFilter, multiValueFilter } from '../common/filters';
+import { expandOption, optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common/getMany';
 
 const EXPAND = ['site', 'unit_allocation', 'unit_type'];
 

@@ -1,11 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { locator } from '../common';
+import { locator } from '../common/records';
 
 const properties: INodeProperties[] = [
 	locator('contact', {
-		name: 'overlockContactId',
+		name: 'unitContactId',
 		send: { type: 'body', property: 'contact_id' },
 		description: 'The contact whose units are overlocked or released',
 	}),

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { locator } from '../common';
+import { locator } from '../common/records';
 
 const properties: INodeProperties[] = [
 	locator('unit'),

@@ -1,15 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	expandOption,
-	filtersCollection,
-	idListFilter,
-	optionsCollection,
-	outputFormat,
-	returnAllAndLimit,
-	sortOptions,
-} from '../common';
+import { filtersCollection, idListFilter } from '../common/filters';
+import { expandOption, optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common/getMany';
 
 const EXPAND = ['tenancy', 'unit'];
 

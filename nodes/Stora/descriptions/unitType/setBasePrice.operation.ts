@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { basePriceRows, expandOption, locator, optionsCollection, simplifyToggle } from '../common';
+import { basePriceRows } from '../common/bodies';
+import { expandOption, optionsCollection, simplifyToggle } from '../common/getMany';
+import { locator } from '../common/records';
 
 const EXPAND = ['promotion', 'site'];
 

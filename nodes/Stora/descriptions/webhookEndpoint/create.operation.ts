@@ -1,13 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	fieldsCollection,
-	metadataBodyField,
-	webhookDescriptionField,
-	webhookEventTypesField,
-	webhookUrlField,
-} from '../common';
+import { fieldsCollection, metadataBodyField } from '../common/bodies';
+import { webhookDescriptionField, webhookEventTypesField, webhookUrlField } from './fields';
 
 const properties: INodeProperties[] = [
 	{

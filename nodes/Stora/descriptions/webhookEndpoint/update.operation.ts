@@ -2,14 +2,9 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { fail } from '../../helpers/validation';
-import {
-	fieldsCollection,
-	locator,
-	metadataBodyField,
-	webhookDescriptionField,
-	webhookEventTypesField,
-	webhookUrlField,
-} from '../common';
+import { fieldsCollection, metadataBodyField } from '../common/bodies';
+import { locator } from '../common/records';
+import { webhookDescriptionField, webhookEventTypesField, webhookUrlField } from './fields';
 
 /** An update must change something. */
 async function checkUpdateFields(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {

@@ -1,3 +1,4 @@
 export * from './billing';
 export * from './crm';
+export * from './integration';
 export * from './inventory';

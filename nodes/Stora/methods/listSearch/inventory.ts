@@ -1,3 +1,4 @@
+// Inventory resources' list searches (sites, unit types, units, tenancies, unit allocations).
 import type { IDataObject } from 'n8n-workflow';
 
 import { searchListMethod } from './searchList';
@@ -33,9 +34,4 @@ export const searchTenancies = searchListMethod({
 export const searchUnitAllocations = searchListMethod({
 	path: '/unit_allocations',
 	label: (allocation) => `${String(allocation.id)} · unit ${idOf(allocation.unit)} · tenancy ${idOf(allocation.tenancy)}`,
-});
-
-export const searchWebhookEndpoints = searchListMethod({
-	path: '/webhook_endpoints',
-	label: (endpoint) => `${String(endpoint.name ?? endpoint.id)} (${String(endpoint.url ?? '')})`,
 });

@@ -1,14 +1,19 @@
 /**
- * The billing resource modules of the sandbox (sites, units, orders, invoices, price adjustments ...). Each module
- * holds its own demo seed; `billingSeed` runs them in a fixed order, because every id comes from one counter per
- * sandbox and tests and end-to-end fixtures depend on the exact ids. It runs after the CRM seed and picks the
- * seeded contacts by index (see DEMO_CONTACTS in ../crm/contacts.ts); without CRM it still seeds the catalogue and
- * the orders. Records are inserted once in their final form (no `update`, so `updated_at` stays as seeded).
+ * The billing resource modules of the sandbox (subscriptions, orders, invoices, credit notes, coupons, products,
+ * protection levels, price adjustments) and the seed of billing and inventory together. Each module holds its own demo
+ * seed; `billingSeed` runs them in a fixed order (inventory's among billing's: unit types price with coupons,
+ * tenancies come with orders and subscriptions), because every id comes from one counter per sandbox and tests and
+ * end-to-end fixtures depend on the exact ids. It runs after the CRM seed and picks the seeded contacts by index (see
+ * DEMO_CONTACTS in ../crm/contacts.ts); without CRM it still seeds the catalogue and the orders. Records are inserted
+ * once in their final form (no `update`, so `updated_at` stays as seeded). Register after ../inventory's modules.
  */
 import type { ApiRecord, ResourceModule, SandboxCore } from '../../core/types';
+import { seedSites } from '../inventory/sites';
+import { seedTenancies } from '../inventory/tenancies';
+import { seedUnitTypes } from '../inventory/unitTypes';
+import { freeUnitIn } from '../inventory/units';
 import { coupons, seedCoupons } from './coupons';
 import { creditNotes, seedCreditNotes } from './creditNotes';
-import { images } from './images';
 import { invoices, seedInvoices } from './invoices';
 import { orderLineItems } from './orderLineItems';
 import { orders, orderSeeder, seedGeneratedOrders } from './orders';
@@ -17,12 +22,7 @@ import { productCategories, seedProductCategories } from './productCategories';
 import { products, seedProducts } from './products';
 import { protectionLevels, seedProtectionLevels } from './protectionLevels';
 import { seedWriter } from './shared';
-import { seedSites, sites } from './sites';
 import { subscriptions } from './subscriptions';
-import { seedTenancies, tenancies } from './tenancies';
-import { unitAllocations } from './unitAllocations';
-import { seedUnitTypes, unitTypes } from './unitTypes';
-import { freeUnitIn, units } from './units';
 
 /** Contacts seeded by the CRM module, or none when that module is missing. */
 function contactsOf(core: SandboxCore): ApiRecord[] {
@@ -33,7 +33,7 @@ function contactsOf(core: SandboxCore): ApiRecord[] {
 	}
 }
 
-/** The billing part of the demo seed (the `empty` seed adds nothing), module by module in id order. */
+/** The billing and inventory part of the demo seed (the `empty` seed adds nothing), module by module in id order. */
 function seedBilling(core: SandboxCore, seed: string): void {
 	if (seed !== 'demo') return;
 	const w = seedWriter(core);
@@ -67,18 +67,13 @@ function seedBilling(core: SandboxCore, seed: string): void {
 	w.flush();
 }
 
-/** Registers nothing; seeds every billing collection (after all modules registered and after the CRM seed). */
+/** Registers nothing; seeds every billing and inventory collection (after all modules, and after the CRM seed). */
 const billingSeed: ResourceModule = {
 	register() {},
 	seed: seedBilling,
 };
 
 export const modules: ResourceModule[] = [
-	sites,
-	unitTypes,
-	units,
-	unitAllocations,
-	tenancies,
 	subscriptions,
 	orders,
 	orderLineItems,
@@ -89,6 +84,5 @@ export const modules: ResourceModule[] = [
 	productCategories,
 	protectionLevels,
 	priceAdjustments,
-	images,
 	billingSeed,
 ];

@@ -2,10 +2,10 @@
  * CRM resource modules: contacts, deals and deal stages, opportunities, tasks, notes, timeline (events, sources,
  * templates), identity verifications, contract templates and contracts, staff. Each module holds its own demo
  * seed; `seedModule` runs them in a fixed order, because every id comes from one counter per sandbox and tests and
- * end-to-end fixtures depend on the exact ids. `modules` goes before the billing modules in the registry (billing's
- * seed picks the seeded contacts by index, see `DEMO_CONTACTS`); `crmLinksModule` goes after them (it links the demo
- * CRM records to seeded sites, unit types and tenancies). Dates are relative to `core.now()` at fixed hours, so the
- * same clock gives the same data; the `empty` seed creates nothing.
+ * end-to-end fixtures depend on the exact ids. `modules` goes before the inventory and billing modules in the
+ * registry (billing's seed picks the seeded contacts by index, see `DEMO_CONTACTS`); `crmLinksModule` goes after them
+ * (it links the demo CRM records to seeded sites, unit types and tenancies). Dates are relative to `core.now()` at
+ * fixed hours, so the same clock gives the same data; the `empty` seed creates nothing.
  */
 import type { Ref, ResourceModule, SandboxCore } from '../../core/types';
 import { contactsModule, seedContacts } from './contacts';
@@ -61,9 +61,9 @@ function setStored(core: SandboxCore, collection: string, id: string, changes: R
 }
 
 /**
- * Links the demo CRM records to billing records once those exist: sites (round robin) on deals, opportunities,
+ * Links the demo CRM records to inventory records once those exist: sites (round robin) on deals, opportunities,
  * tasks and timeline events; a unit type line item (and value estimate) on open deals; each contract's tenancy
- * (the contact's first tenancy). Idempotent; a no-op without billing data.
+ * (the contact's first tenancy). Idempotent; a no-op without inventory data.
  */
 function linkDemo(core: SandboxCore) {
 	const ids = demoState.get(core).ids;
@@ -117,7 +117,7 @@ const seedModule: ResourceModule = {
 	},
 };
 
-/** Runs `linkDemo` after the billing seed: register it after the billing modules. */
+/** Runs `linkDemo` after the billing seed (which seeds inventory too): register it after the billing modules. */
 export const crmLinksModule: ResourceModule = {
 	register() {},
 	seed(core, seed) {

@@ -1,7 +1,7 @@
 /** Tenancies: list (sort by created_at) and get. A tenancy is active while `ends_at` is null or in the future. */
 import type { ApiRecord, ResourceModule } from '../../core/types';
-import { ORDER_SOURCES, type OrderSeeder } from './orders';
-import { addDays, addPeriods, iso, money, priceFor, registerReadable, startOfDay, type SeedWriter } from './shared';
+import { ORDER_SOURCES, type OrderSeeder } from '../billing/orders';
+import { addDays, addPeriods, iso, money, priceFor, registerReadable, startOfDay, type SeedWriter } from '../billing/shared';
 
 export const tenancies: ResourceModule = {
 	register(api) {

@@ -1,8 +1,8 @@
 import { runStora, tokenCredentials } from '../helpers/n8n';
-import { useSandbox } from '../helpers/sandboxFixture';
+import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 describe('Stora node: Site', () => {
-	const fixture = useSandbox();
+	const fixture = useSandboxForNode();
 	const client = () => fixture.client;
 	const credentials = () => fixture.credentials();
 

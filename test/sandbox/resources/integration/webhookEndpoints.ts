@@ -12,11 +12,11 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { invalidContent } from '../core/errors';
-import type { Sandbox } from '../core/sandbox';
-import type { ApiRecord, ErrorDetail, RequestContext, ResourceModule } from '../core/types';
-import { validateBody, type Schema } from '../core/validate';
-import { API_VERSION, EVENT_TYPES } from '../core/webhooks';
+import { invalidContent } from '../../core/errors';
+import type { Sandbox } from '../../core/sandbox';
+import type { ApiRecord, ErrorDetail, RequestContext, ResourceModule } from '../../core/types';
+import { validateBody, type Schema } from '../../core/validate';
+import { API_VERSION, EVENT_TYPES } from '../../core/webhooks';
 
 const COLLECTION = 'endpoints';
 const READ = 'public.webhook_endpoint:read';

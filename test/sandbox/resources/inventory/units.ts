@@ -13,7 +13,7 @@ import { conflict, invalidContent } from '../../core/errors';
 import type { ApiRecord, RequestContext, ResourceModule, SandboxCore } from '../../core/types';
 import { validateBody, type Schema } from '../../core/validate';
 import { allocationContact } from './unitAllocations';
-import { V, arr, derivedFilter, iso, ref, refId, registerReadable, successWithMeta, type SeedWriter } from './shared';
+import { V, arr, derivedFilter, iso, ref, refId, registerReadable, successWithMeta, type SeedWriter } from '../billing/shared';
 import { SITES } from './sites';
 
 export const UNIT_STATUSES = ['available', 'reserved', 'occupied', 'overlocked', 'repossessed', 'unavailable'];

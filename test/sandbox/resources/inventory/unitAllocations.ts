@@ -3,7 +3,7 @@
  * unit actions (reserve, grant_access) and by the seed.
  */
 import type { ApiRecord, ResourceModule, SandboxCore } from '../../core/types';
-import { derivedFilter, refId, registerReadable } from './shared';
+import { derivedFilter, refId, registerReadable } from '../billing/shared';
 
 /** The contact an allocation belongs to (through its tenancy). */
 export function allocationContact(core: SandboxCore, allocation: ApiRecord): string | null {

@@ -5,7 +5,7 @@
  */
 import { notFound } from '../../core/errors';
 import type { ResourceModule } from '../../core/types';
-import { V, imageVariantSize, obj, png, readImageToken, str } from './shared';
+import { V, imageVariantSize, obj, png, readImageToken, str } from '../billing/shared';
 
 export const images: ResourceModule = {
 	register(api) {

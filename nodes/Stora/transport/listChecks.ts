@@ -2,11 +2,12 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 /**
- * Stora's docs list the parameters of many list endpoints only in part, so the API may ignore a filter the node sends.
- * A filter that was not applied must never widen a result silently (think of a workflow deleting the tasks a status
- * filter returned): these checks compare every returned record with the filters of the request, on the fields the
- * record carries, and name the first filter a record contradicts. Only filters whose meaning on the record is plain
- * are checked; the fuzzy `search` is not.
+ * Did a list do what the request asked? Stora's docs list the parameters of many list endpoints only in part, so the
+ * API may ignore a filter or the sort the node sends. A filter that was not applied must never widen a result silently
+ * (think of a workflow deleting the tasks a status filter returned): these checks compare every returned record with
+ * the filters of the request, on the fields the record carries, and name the first filter a record contradicts. Only
+ * filters whose meaning on the record is plain are checked; the fuzzy `search` is not. The order of the records is
+ * checked against the sort, and a 422 told apart when it refuses only parameters the node added itself.
  */
 
 /** A filter's verdict on one record: false = the record contradicts it, undefined = the record does not show. */
@@ -122,7 +123,7 @@ export function inRequestedOrder(records: IDataObject[], sortBy: string, descend
 	return [...records].sort((a, b) => sign * compareValues(a[sortBy], b[sortBy]));
 }
 
-export interface UnappliedFilter {
+interface UnappliedFilter {
 	/** The query parameter, e.g. `status`. */
 	parameter: string;
 	/** What the request asked for. */
@@ -131,7 +132,7 @@ export interface UnappliedFilter {
 }
 
 /** The first filter of `qs` that a returned record contradicts, if any. */
-export function unappliedFilter(qs: IDataObject, records: IDataObject[]): UnappliedFilter | undefined {
+function unappliedFilter(qs: IDataObject, records: IDataObject[]): UnappliedFilter | undefined {
 	for (const [parameter, raw] of Object.entries(qs)) {
 		const check = checkFor(parameter, raw);
 		if (!check) continue;
@@ -142,7 +143,7 @@ export function unappliedFilter(qs: IDataObject, records: IDataObject[]): Unappl
 }
 
 /** "Contact IDs (contact_id)", "Status (status)", "Metadata Filter (metadata[tier])": the node's words and the wire's. */
-export function filterLabel(parameter: string): string {
+export function parameterLabel(parameter: string): string {
 	const metadata = /^metadata\[(.+)\]$/.exec(parameter);
 	if (metadata) return `Metadata Filter "${metadata[1]}" (${parameter})`;
 	const words = parameter.replace(/_id$/, '_ids').split('_');
@@ -150,9 +151,17 @@ export function filterLabel(parameter: string): string {
 	return `${label} (${parameter})`;
 }
 
-/** A filter the API did not apply: the run stops before any later node acts on records the filter excludes. */
-export function filterNotApplied(node: INode, { parameter, asked, record }: UnappliedFilter, itemIndex?: number) {
-	return new NodeOperationError(node, `Stora did not apply the filter ${filterLabel(parameter)}`, {
+/**
+ * Throws when a record of `records` contradicts a filter of `qs` (the API did not apply it): the run stops before any
+ * later node acts on records the filter excludes.
+ */
+export function checkFiltersApplied(node: INode, qs: IDataObject, records: IDataObject[], itemIndex?: number): void {
+	const unapplied = unappliedFilter(qs, records);
+	if (unapplied) throw filterNotApplied(node, unapplied, itemIndex);
+}
+
+function filterNotApplied(node: INode, { parameter, asked, record }: UnappliedFilter, itemIndex?: number) {
+	return new NodeOperationError(node, `Stora did not apply the filter ${parameterLabel(parameter)}`, {
 		description:
 			`Record ${String(record.id)} came back although the filter asks for ${asked}. This Stora list may not support ` +
 			'the filter, so the node stops rather than pass on records the filter excludes. Remove the filter and use ' +

@@ -1,6 +1,6 @@
 /** Unit types: list, get, and POST /unit_types/:id/base_price. */
 import type { ApiRecord, ResourceModule, SandboxCore } from '../../core/types';
-import { absoluteImages, amountOf, imageSet, money, priceEntry, registerBasePrice, registerReadable, round100, type PriceEntry, type SeedWriter } from './shared';
+import { absoluteImages, amountOf, imageSet, money, priceEntry, registerBasePrice, registerReadable, round100, type PriceEntry, type SeedWriter } from '../billing/shared';
 import { SITES } from './sites';
 import { seedUnits } from './units';
 

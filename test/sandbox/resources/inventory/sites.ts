@@ -1,6 +1,6 @@
 /** Sites: list (sort by created_at/name/updated_at, fuzzy name search, created/updated windows) and get. */
 import type { ApiRecord, ResourceModule } from '../../core/types';
-import { absoluteImages, imageSet, registerReadable, type SeedWriter } from './shared';
+import { absoluteImages, imageSet, registerReadable, type SeedWriter } from '../billing/shared';
 
 export const sites: ResourceModule = {
 	register(api) {

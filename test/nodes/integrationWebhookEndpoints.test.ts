@@ -1,17 +1,13 @@
-import { locator as rl, runStora, tokenCredentials } from '../helpers/n8n';
+import { locator as rl } from '../helpers/n8n';
 import { SandboxClient } from '../sandbox/client';
-import { useSandbox, type StartedSandbox } from '../helpers/sandboxFixture';
-
-
+import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 describe('Stora node: Webhook Endpoint', () => {
-	const fixture = useSandbox();
-	let sandbox: StartedSandbox;
+	const fixture = useSandboxForNode();
 	let client: SandboxClient;
-	beforeEach(() => ({ sandbox, client } = fixture));
+	beforeEach(() => ({ client } = fixture));
 
-	const run = async (parameters: Record<string, unknown>) =>
-		await runStora({ credentials: tokenCredentials(sandbox.url, sandbox.token), parameters: parameters as never });
+	const { run } = fixture;
 
 	const create = async (name: string, extra: Record<string, unknown> = {}) => {
 		const result = await run({

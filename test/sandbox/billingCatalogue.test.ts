@@ -2,12 +2,12 @@
  * Billing catalogue over real HTTP: sites, unit types, products, product categories, protection levels, coupons,
  * base prices, CSV lists and the image redirect to the files host.
  */
-import { useSandbox, withSandbox } from './fixture';
+import { useSandboxWithClients, withSandbox } from './fixture';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // Not JSON (CSV lists): `body` is `{ text }`.
-const fx = useSandbox({ seed: 'demo', resetEach: false, client: { redirect: 'follow', nonJson: (text) => ({ text }) } });
+const fx = useSandboxWithClients({ seed: 'demo', resetEach: false, client: { redirect: 'follow', nonJson: (text) => ({ text }) } });
 
 const absolute = (url: string) => (url.startsWith('/') ? `${fx.sandbox.url}${url}` : url);
 
@@ -284,8 +284,8 @@ describe('other seeds', () => {
 	});
 
 	test('without CRM contacts the demo seed skips contact-dependent records but still has 260+ orders', async () => {
-		const { modules } = await import('./resources/billing');
-		await withSandbox({ seed: 'demo', modules }, async (alone) => {
+		const [{ modules: inventory }, { modules: billing }] = await Promise.all([import('./resources/inventory'), import('./resources/billing')]);
+		await withSandbox({ seed: 'demo', modules: [...inventory, ...billing] }, async (alone) => {
 			const get = async (path: string) =>
 				(await (await fetch(`${alone.url}/2025-09/${path}`, { headers: { Authorization: `Bearer ${alone.token}` } })).json()) as Json;
 			expect((await get('sites')).sites).toHaveLength(4);

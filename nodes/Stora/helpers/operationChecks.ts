@@ -1,0 +1,114 @@
+/**
+ * The Resource parameter's checks over the whole selected operation: required values present, fixed choices chosen
+ * from their lists (an expression can give anything).
+ */
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { fail, failEmpty, isEmptyValue, itemParameter, type PreSend, shown } from './validation';
+
+/**
+ * Every required text, ID, date or choice of the operation that comes out empty fails before any request, naming it
+ * (`failEmpty`). Required numbers and switches always have a value; record IDs in the URL are checked where they are
+ * filled in.
+ */
+export function checkRequired(properties: INodeProperties[]): PreSend {
+	const kinds = ['string', 'dateTime', 'options', 'resourceLocator'];
+	return async function (this: IExecuteSingleFunctions, options) {
+		const parameters = this.getNode().parameters;
+		for (const property of properties) {
+			if (!property.required || !kinds.includes(property.type) || !plainlyShown(property, parameters)) continue;
+			// extractValue only for a locator: n8n looks the property up for it, and a name several operations
+			// define differently would not be found.
+			const extract = property.type === 'resourceLocator' ? { extractValue: true } : undefined;
+			const value = itemParameter(this, property.name, NOT_SET, extract);
+			if (value !== NOT_SET && isEmptyValue(value)) failEmpty(this, property.name, property.displayName);
+		}
+		return options;
+	};
+}
+
+/**
+ * Whether the editor shows `property` for these node parameters, where that is plain to see: every `show` and `hide`
+ * condition a list of values compared with a top-level parameter set as a fixed value. Anything else (an expression in
+ * a parameter a condition reads, a condition object) counts as not plainly shown, and its checks are left to Stora.
+ */
+function plainlyShown(property: INodeProperties, parameters: IDataObject): boolean {
+	const { show = {}, hide = {} } = property.displayOptions ?? {};
+	const valueOf = (name: string) => parameters[name.replace(/^\//, '')];
+	const plain = (values: unknown) => Array.isArray(values) && values.every((value) => ['string', 'number', 'boolean'].includes(typeof value));
+	for (const [name, values] of Object.entries(show)) {
+		if (name.startsWith('@')) continue;
+		const value = valueOf(name);
+		if (!plain(values) || (typeof value === 'string' && value.startsWith('=')) || !(values as unknown[]).includes(value)) return false;
+	}
+	for (const [name, values] of Object.entries(hide)) {
+		if (name.startsWith('@')) continue;
+		const value = valueOf(name);
+		if (!plain(values) || (typeof value === 'string' && value.startsWith('=')) || (values as unknown[]).includes(value)) return false;
+	}
+	return true;
+}
+
+function shownFor(property: INodeProperties, resource: string, operation: string): boolean {
+	const show = property.displayOptions?.show ?? {};
+	const resources = show.resource as string[] | undefined;
+	const operations = show.operation as string[] | undefined;
+	return (!resources || resources.includes(resource)) && (!operations || operations.includes(operation));
+}
+
+/** The first value of an options (or multi-options) parameter that is not one of its choices, if any. */
+function notAChoice(property: INodeProperties, value: unknown): { bad: unknown; allowed: unknown[] } | undefined {
+	if (value === undefined || !['options', 'multiOptions'].includes(property.type)) return undefined;
+	// Choices loaded from the API are checked by the ID checks instead.
+	if (property.typeOptions?.loadOptionsMethod || !property.options?.length) return undefined;
+	const allowed = (property.options as INodePropertyOptions[]).map((option) => option.value);
+	// An expression may give a multi-select as a comma-separated text.
+	const values =
+		property.type !== 'multiOptions'
+			? [value]
+			: (Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').map((entry) => entry.trim()) : [value]).filter(
+					(entry) => entry !== '',
+				);
+	const bad = values.find((candidate) => !allowed.includes(candidate as string));
+	return values.every((candidate) => allowed.includes(candidate as string)) ? undefined : { bad, allowed };
+}
+
+const NOT_SET = Symbol('not set') as unknown as object;
+
+/**
+ * The Resource parameter's preSend: every fixed-choice parameter of the operation (and of its collections) must hold
+ * one of its choices. The editor only offers those, but an expression can give anything, and a value outside the
+ * list silently drops that choice's routing (for example the request URL).
+ */
+export function checkChoices(properties: INodeProperties[]): PreSend {
+	return async function (this: IExecuteSingleFunctions, options) {
+		const resource = String(this.getNodeParameter('resource', ''));
+		const operation = String(this.getNodeParameter('operation', ''));
+		for (const property of properties) {
+			if (!['options', 'multiOptions', 'collection'].includes(property.type)) continue;
+			if (!shownFor(property, resource, operation) || ['resource', 'operation', 'authentication'].includes(property.name)) continue;
+			// n8n throws for a parameter the current settings hide unless the fallback is defined.
+			const value = this.getNodeParameter(property.name, NOT_SET) as unknown;
+			if (value === NOT_SET) continue;
+			const members =
+				property.type === 'collection' && value && typeof value === 'object' && !Array.isArray(value)
+					? ((property.options ?? []) as INodeProperties[])
+							.filter((member) => member.name in (value as IDataObject))
+							.map((member) => ({ member, value: (value as IDataObject)[member.name], label: `${property.displayName} → ${member.displayName}` }))
+					: [{ member: property, value, label: property.displayName }];
+			for (const { member, value: memberValue, label } of members) {
+				const problem = notAChoice(member, memberValue);
+				if (problem) {
+					const path = member === property ? property.name : `${property.name}.${member.name}`;
+					fail(
+						this,
+						`${label}: ${shown(problem.bad)} is not one of the choices`,
+						`Choose one of: ${problem.allowed.map((choice) => shown(choice)).join(', ')}.`,
+						{ path, label },
+					);
+				}
+			}
+		}
+		return options;
+	};
+}

@@ -1,0 +1,336 @@
+import { sleep } from 'n8n-workflow';
+
+import { effectiveLimit, factorAt, learnFrom, newAllowance, windowsAt, type Allowance } from './allowance';
+import type { HeaderSource } from './headers';
+import { cloneSettings, DEFAULT_SETTINGS, UNPACED_IN_FLIGHT, type RateLimitSettings, type RateLimitWindow } from './settings';
+
+/**
+ * One request budget per credential and base URL (and the credential's Rate Limit settings, so changing them starts a
+ * fresh budget), shared by every request this package makes with that credential in the process: all items of a node,
+ * concurrent executions, list searches and the trigger. Two credentials for one Stora account have two budgets, each
+ * believing it has the account's whole limit; the 429 handling covers what they, or other apps, take from each
+ * other. Requests queue for the budget (FIFO) instead of racing into 429s. It starts from the credential's own setting
+ * (Stora's documented 10 requests per second and 60 per minute, or the credential's Custom limits), learns from the
+ * RateLimit-* headers, and when a 429 happens anyway pauses until the window reopens and shrinks its allowance; what
+ * it learns fades (`allowance.ts`).
+ *
+ * A request holds its place in every window from the moment it is sent until its response arrives, then for the
+ * window's length after that: the server counts it at some time in between, so no window can see more than its limit
+ * whatever the network latency. (Counting it from any earlier moment is a guess about where in the round trip the
+ * server counted: a test that sent the next request at the response less half the fastest round trip saw 6 arrive
+ * within a second at 5/s, because n8n's own work before a request leaves is part of its round trip.)
+ * No background timers: the only timer is the one a queued request waits on.
+ */
+
+export interface RateLimitSlot {
+	readonly key: string;
+	/** Epoch ms at which the request was allowed to go. */
+	readonly grantedAt: number;
+}
+
+interface AcquireOptions {
+	/** Gives up waiting (rejects with the signal's reason) when aborted, e.g. the execution was cancelled. */
+	signal?: AbortSignal;
+	/** A retry after a 429 goes before first attempts, so a request is not sent to the back of a long queue. */
+	retry?: boolean;
+	/** Epoch ms: rejects with RateLimitDeadlineError if the request could not be sent by then. */
+	deadline?: number;
+	/**
+	 * The limits a new budget starts from, as the credential sets them (`[]`: none); the registry's default limits
+	 * when absent. Only read when the key's budget is created: the key must tell different limits apart.
+	 */
+	limits?: readonly RateLimitWindow[];
+}
+
+/** What `send` needs besides the request: the execution's cancel signal, the budget's limits. */
+interface SendOptions {
+	signal?: AbortSignal;
+	maxRetryWaitMs?: number;
+	limits?: readonly RateLimitWindow[];
+}
+
+export interface RateLimitSnapshot {
+	windows: Array<RateLimitWindow & { effective: number }>;
+	factor: number;
+	pausedUntil: number;
+	queued: number;
+	inFlight: number;
+}
+
+/** The request could not get a slot before its deadline (the account stayed rate limited). */
+class RateLimitDeadlineError extends Error {
+	constructor() {
+		super('The Stora rate limit did not allow the request in time');
+		this.name = 'RateLimitDeadlineError';
+	}
+}
+
+interface Waiter {
+	resolve: (slot: RateLimitSlot) => void;
+	reject: (error: Error) => void;
+	retry: boolean;
+	deadline?: number;
+}
+
+interface Slot extends RateLimitSlot {
+	done: boolean;
+}
+
+/** What the budget allows, and the requests it holds: out (in flight), answered within the longest window, waiting. */
+interface Budget extends Allowance {
+	/** Response times of completed requests within the longest window, oldest first. */
+	completed: number[];
+	inFlight: Set<Slot>;
+	queue: Waiter[];
+	pumping: boolean;
+	wake?: () => void;
+}
+
+/** Budgets by key. The package shares one instance per process (`instance.ts`); tests make more to act as another process. */
+export class RateLimitRegistry {
+	readonly version = 2;
+	private settings: RateLimitSettings = cloneSettings(DEFAULT_SETTINGS);
+	private readonly budgets = new Map<string, Budget>();
+
+	/** Changes the settings for budgets created from now on (tests: smaller limits, faster recovery). */
+	configure(settings: Partial<RateLimitSettings>): void {
+		this.settings = cloneSettings({ ...this.settings, ...settings });
+	}
+
+	/** Forgets every budget and restores the default settings. Waiting requests are rejected. */
+	reset(): void {
+		for (const budget of this.budgets.values()) {
+			for (const waiter of budget.queue.splice(0)) waiter.reject(new Error('The rate-limit budget was reset'));
+			budget.wake?.();
+		}
+		this.budgets.clear();
+		this.settings = cloneSettings(DEFAULT_SETTINGS);
+	}
+
+	snapshot(key: string, now = Date.now(), limits?: readonly RateLimitWindow[]): RateLimitSnapshot {
+		const budget = this.budget(key, limits);
+		const factor = factorAt(budget, now, this.settings.recoveryMs);
+		return {
+			windows: windowsAt(budget, now, this.settings.recoveryMs).map((window) => ({ ...window, effective: effectiveLimit(window, factor) })),
+			factor,
+			pausedUntil: budget.pausedUntil,
+			queued: budget.queue.length,
+			inFlight: budget.inFlight.size,
+		};
+	}
+
+	/** Resolves when a request may be sent. Every slot must be reported back with `record` exactly once. */
+	async acquire(key: string, options: AcquireOptions = {}): Promise<RateLimitSlot> {
+		const { signal } = options;
+		if (signal?.aborted) throw abortReason(signal);
+		const budget = this.budget(key, options.limits);
+		return await new Promise<RateLimitSlot>((resolve, reject) => {
+			const onAbort = () => {
+				const index = budget.queue.indexOf(waiter);
+				if (index >= 0) budget.queue.splice(index, 1);
+				budget.wake?.();
+				reject(abortReason(signal!));
+			};
+			const waiter: Waiter = {
+				resolve: (slot) => {
+					signal?.removeEventListener('abort', onAbort);
+					resolve(slot);
+				},
+				reject: (error) => {
+					signal?.removeEventListener('abort', onAbort);
+					reject(error);
+				},
+				retry: options.retry === true,
+				deadline: options.deadline,
+			};
+			if (waiter.retry) {
+				// After the retries already waiting, before every first attempt: the order of arrival is kept.
+				const firstNew = budget.queue.findIndex((w) => !w.retry);
+				budget.queue.splice(firstNew < 0 ? budget.queue.length : firstNew, 0, waiter);
+			} else {
+				budget.queue.push(waiter);
+			}
+			signal?.addEventListener('abort', onAbort, { once: true });
+			void this.pump(key, budget);
+		});
+	}
+
+	/**
+	 * Reports how a granted request ended: its status and headers, or no status when no response came (network
+	 * error). Learns from the headers; on 429 pauses the budget and returns the ms to wait before the retry
+	 * (0 otherwise). Repeated calls for one slot are ignored.
+	 */
+	record(slot: RateLimitSlot, statusCode: number | undefined, headers?: HeaderSource): number {
+		const own = slot as Slot;
+		if (own.done) return 0;
+		own.done = true;
+		const budget = this.budgets.get(slot.key);
+		// The registry was reset while the request was out: nothing to learn into.
+		if (!budget) return 0;
+		const now = Date.now();
+		if (budget.inFlight.delete(own)) budget.completed.push(now);
+		const wait = learnFrom(budget, statusCode, headers, now, this.settings);
+		budget.wake?.();
+		return wait;
+	}
+
+	/**
+	 * One request under the budget: waits for a slot, sends, reports, and on 429 waits and sends again until the
+	 * request has spent `maxRetryWaitMs` waiting since its first 429. Returns the last response, which is still a 429
+	 * when that time ran out; `send` rejecting is passed on as is (after freeing the slot).
+	 */
+	async send<T>(
+		key: string,
+		attempt: () => Promise<T>,
+		view: (response: T) => { statusCode: number; headers?: HeaderSource },
+		options: SendOptions = {},
+	): Promise<T> {
+		const maxRetryWaitMs = options.maxRetryWaitMs ?? this.settings.maxRetryWaitMs;
+		let firstLimitedAt: number | undefined;
+		let last: T | undefined;
+		for (;;) {
+			// A deadline passed while waiting for the retry: the last 429 goes to the caller as its answer.
+			const slot = await this.acquire(key, {
+				signal: options.signal,
+				limits: options.limits,
+				retry: firstLimitedAt !== undefined,
+				deadline: firstLimitedAt === undefined ? undefined : firstLimitedAt + maxRetryWaitMs,
+			}).catch(async (error: unknown) =>
+				error instanceof RateLimitDeadlineError && last !== undefined ? undefined : await Promise.reject(error),
+			);
+			if (slot === undefined) return last as T;
+			let response: T;
+			let answered = false;
+			try {
+				response = await attempt();
+				answered = true;
+			} finally {
+				// No response (the request threw): free the slot; the error goes on to the caller as it is.
+				if (!answered) this.record(slot, undefined);
+			}
+			const { statusCode, headers } = view(response);
+			const wait = this.record(slot, statusCode, headers);
+			if (statusCode !== 429) return response;
+			const now = Date.now();
+			firstLimitedAt ??= now;
+			if (now + wait - firstLimitedAt > maxRetryWaitMs) return response;
+			last = response;
+		}
+	}
+
+	private budget(key: string, credentialLimits?: readonly RateLimitWindow[]): Budget {
+		let budget = this.budgets.get(key);
+		if (!budget) {
+			budget = {
+				...newAllowance(credentialLimits ?? this.settings.limits, credentialLimits),
+				completed: [],
+				inFlight: new Set(),
+				queue: [],
+				pumping: false,
+			};
+			this.budgets.set(key, budget);
+		}
+		return budget;
+	}
+
+	/** Grants the queue's head whenever every window allows it; one pump per budget, gone when the queue is empty. */
+	private async pump(key: string, budget: Budget): Promise<void> {
+		if (budget.pumping) {
+			budget.wake?.();
+			return;
+		}
+		budget.pumping = true;
+		try {
+			while (budget.queue.length > 0 && this.budgets.get(key) === budget) {
+				const now = Date.now();
+				const { at, known } = this.nextSendAt(budget, now);
+				const head = budget.queue[0];
+				if (at <= now) {
+					budget.queue.shift();
+					const slot: Slot = { key, grantedAt: now, done: false };
+					budget.inFlight.add(slot);
+					head.resolve(slot);
+					continue;
+				}
+				// A time that depends on responses still to come is not known yet: give up only once the deadline is here.
+				if (head.deadline !== undefined && (known ? at > head.deadline : now >= head.deadline)) {
+					budget.queue.shift();
+					head.reject(new RateLimitDeadlineError());
+					continue;
+				}
+				await this.nap(budget, Math.min(at, head.deadline ?? Infinity) - now);
+			}
+		} finally {
+			budget.pumping = false;
+		}
+	}
+
+	/** Sleeps until `ms` passed or something changed (a response, an abort, a retry at the front). */
+	private async nap(budget: Budget, ms: number): Promise<void> {
+		const controller = new AbortController();
+		let wake = () => {};
+		const woken = new Promise<void>((resolve) => {
+			wake = () => {
+				controller.abort();
+				resolve();
+			};
+		});
+		budget.wake = wake;
+		try {
+			// Racing the wake-up keeps this correct on n8n versions whose sleep ignores the signal.
+			await Promise.race([sleep(Math.min(ms, 2 ** 31 - 1), controller.signal).catch(() => undefined), woken]);
+		} finally {
+			if (budget.wake === wake) budget.wake = undefined;
+		}
+	}
+
+	/**
+	 * The earliest time (epoch ms, at least `now`) at which every window and any pause allow one more request; not
+	 * `known` when requests still out fill a window (then it is the latest such time: a response comes sooner).
+	 */
+	private nextSendAt(budget: Budget, now: number): { at: number; known: boolean } {
+		const { staleMs, recoveryMs } = this.settings;
+		for (const slot of budget.inFlight) {
+			if (slot.grantedAt + staleMs <= now) {
+				budget.inFlight.delete(slot);
+				budget.completed.push(now);
+			}
+		}
+		const windows = windowsAt(budget, now, recoveryMs);
+		const longest = windows[windows.length - 1]?.windowMs ?? 0;
+		while (budget.completed.length > 0 && budget.completed[0] <= now - longest) budget.completed.shift();
+		budget.completed.sort((a, b) => a - b);
+
+		const factor = factorAt(budget, now, recoveryMs);
+		let at = Math.max(now, budget.pausedUntil);
+		let known = true;
+		if (windows.length === 0 && budget.inFlight.size >= UNPACED_IN_FLIGHT) {
+			// Unpaced: the next response frees a place (the stale limit bounds the wait).
+			const oldest = Math.min(...[...budget.inFlight].map((slot) => slot.grantedAt));
+			at = Math.max(at, oldest + staleMs);
+			known = false;
+		}
+		for (const window of windows) {
+			const limit = effectiveLimit(window, factor);
+			const recent = budget.completed.filter((time) => time > now - window.windowMs);
+			const used = budget.inFlight.size + recent.length;
+			if (used < limit) continue;
+			// That many of the recent ones must leave the window first; if the requests still out alone fill it,
+			// the next response wakes the pump (the stale limit bounds the wait).
+			const leaving = used - limit + 1;
+			if (leaving <= recent.length) {
+				at = Math.max(at, recent[leaving - 1] + window.windowMs);
+			} else {
+				const oldest = Math.min(...[...budget.inFlight].map((slot) => slot.grantedAt));
+				at = Math.max(at, oldest + staleMs);
+				known = false;
+			}
+		}
+		return { at, known };
+	}
+}
+
+function abortReason(signal: AbortSignal): Error {
+	const reason: unknown = signal.reason;
+	return reason instanceof Error ? reason : new Error('The request was cancelled while waiting for the Stora rate limit');
+}
