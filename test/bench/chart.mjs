@@ -15,12 +15,15 @@ const LABELS = {
 	'1a': '1a Return All, 10/s 60/min: Stora / floor',
 	'1b': '1b Return All, 10/s 60/min: Stora / HTTP Request',
 	'1c': '1c 429s reaching the user (count)',
-	2: '2  Return All, no limit: Stora / bare loop',
-	'2b': '2b Return All, 100/s plan, windows: Stora / bare loop',
-	3: '3  1,000 updates, 10/s: Stora / floor',
-	'4a': '4a CPU per item: Stora / HTTP Request',
-	'4b': '4b Peak memory per item: Stora / HTTP Request',
-	5: '5  Trigger deliveries/s: Stora / Webhook',
+	'2a': '2a Return All, no limit, sequential: Stora / bare loop',
+	'2b': '2b Return All, no limit, windows: Stora / bare loop',
+	'3a': '3a Updates, 10/s 600/min: Stora / floor',
+	'3b': '3b Updates: Stora / HTTP Request',
+	'3c': '3c CPU per update: Stora / HTTP Request',
+	'4a': '4a 150,000 records as CSV: Stora / bare loop',
+	'4b': '4b Peak memory per record: Stora / HTTP Request',
+	'4c': '4c CPU per record: Stora / HTTP Request',
+	'5a': '5a Trigger deliveries/s: Stora / Webhook',
 	'6b': '6b Tarball size / 300 kB',
 };
 
@@ -40,7 +43,7 @@ export function chartSvg(goals, { cores, n8nVersion }) {
 		`<svg xmlns="http://www.w3.org/2000/svg" style="display:block" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Liberation Sans, Arial, sans-serif">`,
 		`<rect width="100%" height="100%" fill="#ffffff"/>`,
 		`<text x="20" y="32" font-size="20" font-weight="bold" fill="#222">n8n-nodes-stora benchmark: measured ratio vs goal</text>`,
-		`<text x="20" y="54" font-size="13" fill="#555">n8n ${esc(n8nVersion)}, ${cores} cores; bar = measured, black mark = goal; green = met, red = not met</text>`,
+		`<text x="20" y="54" font-size="13" fill="#555">n8n ${esc(n8nVersion)}, ${cores} cores; bar = median of the repetitions, whisker = their range, black mark = goal; green = met, red = not met</text>`,
 	];
 	for (let v = 0; v <= max; v += 0.25) {
 		parts.push(`<line x1="${x(v)}" y1="${top - 6}" x2="${x(v)}" y2="${height - 50}" stroke="${v === 1 ? '#999' : '#e4e4e4'}" stroke-width="1"/>`);
@@ -48,10 +51,12 @@ export function chartSvg(goals, { cores, n8nVersion }) {
 	}
 	goals.forEach((row, i) => {
 		const y = top + i * (barH + gap);
-		let value = row.ratio;
+		// The median, with the repetitions' range as a whisker.
+		let { median: value, min, max: high } = row.ratio ?? {};
 		let goal = row.goal.value;
 		if (row.id === '6b') {
-			value = row.ratio / row.goal.value;
+			value /= row.goal.value;
+			min = high = value;
 			goal = 1;
 		}
 		const measured = !Number.isNaN(value) && value !== undefined;
@@ -61,12 +66,17 @@ export function chartSvg(goals, { cores, n8nVersion }) {
 		parts.push(`<text x="${left - 12}" y="${y + barH / 2 + 13}" font-size="11" fill="#666" text-anchor="end">goal ${esc(goalLabel)}</text>`);
 		if (measured) {
 			parts.push(`<rect x="${left}" y="${y}" width="${Math.max(2, x(value) - left)}" height="${barH}" fill="${colour}" rx="2"/>`);
+			if (Number.isFinite(min) && Number.isFinite(high) && high > min) {
+				const mid = y + barH / 2;
+				parts.push(`<line x1="${x(min)}" y1="${mid}" x2="${x(high)}" y2="${mid}" stroke="#333" stroke-width="1.5"/>`);
+				for (const end of [min, high]) parts.push(`<line x1="${x(end)}" y1="${mid - 6}" x2="${x(end)}" y2="${mid + 6}" stroke="#333" stroke-width="1.5"/>`);
+			}
 		}
 		parts.push(`<line x1="${x(goal)}" y1="${y - 4}" x2="${x(goal)}" y2="${y + barH + 4}" stroke="#111" stroke-width="3"/>`);
 		if (measured) {
 			// The value right of both the bar and the goal mark, so neither hides it.
 			const label = `${row.id === '1c' ? value : value >= 10 ? value.toFixed(1) : value.toFixed(3)}${value > max ? ' (off the scale)' : ''}`;
-			parts.push(`<text x="${Math.max(x(value), x(goal)) + 8}" y="${y + barH / 2 + 5}" font-size="13" font-weight="bold" fill="${colour}">${esc(label)}</text>`);
+			parts.push(`<text x="${Math.max(x(value), x(goal), x(Number.isFinite(high) ? high : 0)) + 8}" y="${y + barH / 2 + 5}" font-size="13" font-weight="bold" fill="${colour}">${esc(label)}</text>`);
 		} else {
 			parts.push(`<text x="${left + 6}" y="${y + barH / 2 + 5}" font-size="13" fill="#d0413a">not measured (failed)</text>`);
 		}

@@ -19,14 +19,10 @@ function sandboxClient(url) {
 }
 
 /**
- * Starts `cli.js` on a free port. `rateLimit`: 'off' or { perSecond, perMinute }. Resolves to
- * { url, token, control, pid, stop() }; the token is kept in memory only.
+ * Waits until `child` prints a line matching `pattern` (its first group is resolved as `url`); resolves to
+ * { url, match, pid, stop() }, stop() ending the child by its PID. Its output is never shown: the sandbox's holds a token.
  */
-export async function startSandboxProcess({ rateLimit = 'off', latencyMs = 0, seed = 'demo' } = {}) {
-	const port = await freePort();
-	const spec = rateLimit === 'off' ? 'off' : `${rateLimit.perSecond}/s,${rateLimit.perMinute}/min`;
-	const args = [path.join(BUILD, 'cli.js'), '--port', String(port), '--seed', seed, '--rate-limit', spec, '--latency', String(latencyMs), '--allow-http-webhooks'];
-	const child = spawn(node24(), args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+async function listening(child, pattern, what) {
 	let output = '';
 	let exited = false;
 	child.stdout.on('data', (chunk) => (output += chunk));
@@ -49,19 +45,34 @@ export async function startSandboxProcess({ rateLimit = 'off', latencyMs = 0, se
 		}
 	};
 	const deadline = Date.now() + 30_000;
-	let token;
-	while (!token) {
-		token = /Access token:\s+(\S+)/.exec(output)?.[1];
-		if (token) break;
+	for (;;) {
+		const match = pattern.exec(output);
+		if (match) return { url: match[1], match, pid: child.pid, stop };
 		if (exited || Date.now() > deadline) {
 			await stop();
-			// The output holds secrets: say what went wrong without it.
-			throw new Error(`the sandbox did not start (${exited ? `exit ${child.exitCode}` : 'timeout'})`);
+			throw new Error(`${what} did not start (${exited ? `exit ${child.exitCode}` : 'timeout'})`);
 		}
 		await sleep(50);
 	}
+}
+
+/**
+ * Starts `cli.js` on a free port with Stora's documented rate-limit headers only (`RateLimit-Limit`, `RateLimit-Reset`):
+ * what a client learns from the API is what Stora documents. `rateLimit`: 'off' or { perSecond, perMinute }. Resolves
+ * to { url, token, control, pid, stop() }; the token is kept in memory only.
+ */
+export async function startSandboxProcess({ rateLimit = 'off', latencyMs = 0, seed = 'demo' } = {}) {
+	const port = await freePort();
+	const spec = rateLimit === 'off' ? 'off' : `${rateLimit.perSecond}/s,${rateLimit.perMinute}/min`;
+	const args = [
+		path.join(BUILD, 'cli.js'),
+		...['--port', String(port), '--seed', seed, '--rate-limit', spec, '--latency', String(latencyMs), '--headers', 'documented'],
+		'--allow-http-webhooks',
+	];
+	const child = spawn(node24(), args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+	const { match, pid, stop } = await listening(child, /Access token:\s+(\S+)/, 'the sandbox');
 	const url = `http://127.0.0.1:${port}`;
-	return { url, token, control: sandboxClient(url), pid: child.pid, stop };
+	return { url, token: match[1], control: sandboxClient(url), pid, stop };
 }
 
 /**
@@ -98,4 +109,17 @@ export async function seedContacts(control, count) {
 	}));
 	const inserted = await control.insert('contacts', records);
 	return inserted.map((contact) => contact.id);
+}
+
+/**
+ * A generated list of `size` sites (test/sandbox/largeList.ts, compiled by buildSandbox) in a process of its own, for
+ * lists the sandbox is too slow to page through (it re-sorts its records per request). It answers JSON and CSV, honours
+ * the sort and the time filters, and checks no token. Resolves to { url, pid, stop() }.
+ */
+export async function startLargeListProcess({ size, latencyMs = 0 }) {
+	const entry = path.join(BUILD, 'largeList.js');
+	if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: buildSandbox() first`);
+	const script = `require(${JSON.stringify(entry)}).startLargeList(${JSON.stringify({ size, latencyMs })}).then((list) => console.log('listening ' + list.url))`;
+	const child = spawn(node24(), ['-e', script], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+	return await listening(child, /listening (\S+)/, 'the large list');
 }

@@ -9,18 +9,21 @@ export const STORA_TRIGGER = 'n8n-nodes-stora.storaTrigger';
 const HTTP_REQUEST_VERSION = 4.5; // what n8n 2.41 puts in a new workflow
 
 /**
- * How the HTTP Request node is kept from failing on 429 (it has no retry of its own for one page or one item, and
- * Retry On Fail would start the whole node again). These are the settings a user derives from the documented limits:
- * - Return All under 60 requests per minute: Pagination → Interval Between Requests 1000 ms (one page a second).
- * - Updates under 10 requests per second: Batching → 10 items per batch, 1100 ms between batches. The node sends a
- *   batch without waiting for its answers and then sleeps, so batches start about 1000 ms + a few ms apart; with
- *   exactly 1000 ms a batch that straddles a second boundary meets the next batch in the same second of the API's
- *   fixed windows (429). The 10 % margin is the smallest round figure that cannot do that.
+ * How the HTTP Request node is kept from failing on 429: it has no retry of its own for one page or one item, and
+ * Retry On Fail would start the whole node again. A careful user derives a spacing from the documented limits and
+ * tries smaller ones; the bench does the same, from the smallest candidate up, and keeps the first that does not fail
+ * (its README says which failed and why):
+ * - Return All under 60 requests per minute: Pagination → Interval Between Requests. The interval runs from one
+ *   answer to the next request, so with the 50 ms latency 950 ms already spaces pages 1 s apart; 900 ms cannot hold
+ *   (61 pages within 60 s), so it is not tried.
+ * - Updates under 10 requests per second: Batching → 10 items per batch, Batch Interval 1000, 1050 or 1100 ms. The
+ *   node sends a batch without waiting for its answers and then sleeps, so batches start the interval plus a few ms
+ *   apart; a batch that straddles a second boundary may meet the next batch in one second of the API's windows.
  */
 export const HTTP_SETTINGS = {
-	returnAllIntervalMs: 1000,
+	returnAllIntervalsMs: [950, 1000],
 	updateBatchSize: 10,
-	updateBatchIntervalMs: 1100,
+	updateBatchIntervalsMs: [1000, 1050, 1100],
 };
 
 const node = (name, type, typeVersion, parameters, extra = {}) => ({ id: randomUUID(), name, type, typeVersion, position: [0, 0], parameters, ...extra });
@@ -41,54 +44,54 @@ const storaCredential = (credential) => ({ storaApi: { id: credential.id, name: 
 const bearerCredential = (credential) => ({ httpBearerAuth: { id: credential.id, name: credential.name } });
 
 /** Splits an array field of each item into one item per element. */
-const splitOut = (name, field) => node(name, 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: field, include: 'noOtherFields', options: {} });
+const splitOutNode = (name, field) => node(name, 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: field, include: 'noOtherFields', options: {} });
 
 // ------------------------------------------------------------------------------------------------ Return All
 
-/** Webhook → Stora (Order → Get Many, Return All). */
-export function storaReturnAll(path, credential) {
+/** Webhook → Stora (Order → Get Many, Return All); `parameters` changes the node's (another resource, CSV). */
+export function storaReturnAll(path, credential, parameters = {}) {
 	return chain(`bench ${path}`, [
 		webhook(path),
-		node('Stora', STORA, 1, { authentication: 'accessToken', resource: 'order', operation: 'getAll', returnAll: true }, { credentials: storaCredential(credential) }),
+		node('Stora', STORA, 1, { authentication: 'accessToken', resource: 'order', operation: 'getAll', returnAll: true, ...parameters }, { credentials: storaCredential(credential) }),
 	]);
 }
 
 /**
- * Webhook → HTTP Request (GET /orders?limit=100, pagination: page = meta.pagination.next until it is null, an
- * interval between pages when the API is rate limited) → Split Out (one item per order, as the Stora node returns).
+ * Webhook → HTTP Request (GET /<list>?limit=100, pagination: page = meta.pagination.next until it is null, an
+ * interval between pages when the API is rate limited) → Split Out (one item per record, as the Stora node returns).
+ * `list`: the list's path and records member (orders by default); `splitOut: false` leaves one item per page (a list
+ * too long for n8n to hand on as one item per record); `maxPages` stops after that many pages (a warm-up).
  */
-export function httpReturnAll(path, credential, baseUrl, { intervalMs = 0 } = {}) {
-	return chain(`bench ${path}`, [
-		webhook(path),
-		node(
-			'HTTP Request',
-			'n8n-nodes-base.httpRequest',
-			HTTP_REQUEST_VERSION,
-			{
-				method: 'GET',
-				url: `${baseUrl}/2025-09/orders`,
-				authentication: 'genericCredentialType',
-				genericAuthType: 'httpBearerAuth',
-				sendQuery: true,
-				specifyQuery: 'keypair',
-				queryParameters: { parameters: [{ name: 'limit', value: '100' }] },
-				options: {
+export function httpReturnAll(path, credential, baseUrl, { intervalMs = 0, list = 'orders', splitOut = true, maxPages } = {}) {
+	const request = node(
+		'HTTP Request',
+		'n8n-nodes-base.httpRequest',
+		HTTP_REQUEST_VERSION,
+		{
+			method: 'GET',
+			url: `${baseUrl}/2025-09/${list}`,
+			authentication: 'genericCredentialType',
+			genericAuthType: 'httpBearerAuth',
+			sendQuery: true,
+			specifyQuery: 'keypair',
+			queryParameters: { parameters: [{ name: 'limit', value: '100' }] },
+			options: {
+				pagination: {
 					pagination: {
-						pagination: {
-							paginationMode: 'updateAParameterInEachRequest',
-							parameters: { parameters: [{ type: 'qs', name: 'page', value: '={{ $response.body.meta.pagination.next }}' }] },
-							paginationCompleteWhen: 'other',
-							completeExpression: '={{ $response.body.meta.pagination.next === null }}',
-							limitPagesFetched: false,
-							requestInterval: intervalMs,
-						},
+						paginationMode: 'updateAParameterInEachRequest',
+						parameters: { parameters: [{ type: 'qs', name: 'page', value: '={{ $response.body.meta.pagination.next }}' }] },
+						paginationCompleteWhen: 'other',
+						completeExpression: '={{ $response.body.meta.pagination.next === null }}',
+						limitPagesFetched: maxPages !== undefined,
+						...(maxPages !== undefined ? { maxRequests: maxPages } : {}),
+						requestInterval: intervalMs,
 					},
 				},
 			},
-			{ credentials: bearerCredential(credential) },
-		),
-		splitOut('Split Out', 'orders'),
-	]);
+		},
+		{ credentials: bearerCredential(credential) },
+	);
+	return chain(`bench ${path}`, [webhook(path), request, ...(splitOut ? [splitOutNode('Split Out', list)] : [])]);
 }
 
 // ------------------------------------------------------------------------------------------------ updates
@@ -97,7 +100,7 @@ export function httpReturnAll(path, credential, baseUrl, { intervalMs = 0 } = {}
 export function storaUpdates(path, credential) {
 	return chain(`bench ${path}`, [
 		webhook(path),
-		splitOut('Contacts', 'body.contacts'),
+		splitOutNode('Contacts', 'body.contacts'),
 		node(
 			'Stora',
 			STORA,
@@ -115,10 +118,10 @@ export function storaUpdates(path, credential) {
 }
 
 /** Webhook → Split Out → HTTP Request (PATCH /contacts/{id}, JSON body, batching). */
-export function httpUpdates(path, credential, baseUrl, { batchSize = HTTP_SETTINGS.updateBatchSize, batchIntervalMs = HTTP_SETTINGS.updateBatchIntervalMs } = {}) {
+export function httpUpdates(path, credential, baseUrl, { batchSize = HTTP_SETTINGS.updateBatchSize, batchIntervalMs }) {
 	return chain(`bench ${path}`, [
 		webhook(path),
-		splitOut('Contacts', 'body.contacts'),
+		splitOutNode('Contacts', 'body.contacts'),
 		node(
 			'HTTP Request',
 			'n8n-nodes-base.httpRequest',

@@ -2,7 +2,8 @@
  * What every operation inherits from the shared transport: error mapping, local validation, Continue On Fail,
  * retries on 429 / 5xx / dropped connections, the shared rate-limit budget and Return All's exactness.
  */
-import { runStora, tokenCredentials } from '../helpers/n8n';
+import { insertContacts, updateContacts } from '../helpers/contactUpdates';
+import { runStora, tokenCredentials, type CredentialStore } from '../helpers/n8n';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
 import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
 
@@ -171,6 +172,32 @@ describe('Stora node: shared behaviour', () => {
 			const result = await runStora({ credentials: credentials(), parameters: getSites });
 			expect(result.error).toBeUndefined();
 			expect(result.items).toHaveLength(3);
+		});
+	});
+	describe('credential reads', () => {
+		/** The store as n8n's credentials helper reads it, counting each read of the access-token credential. */
+		function countingReads(store: CredentialStore) {
+			const counted = { reads: 0 };
+			const proxy = new Proxy(store, {
+				get(target, type, receiver) {
+					if (type === 'storaApi') counted.reads += 1;
+					return Reflect.get(target, type, receiver) as unknown;
+				},
+			});
+			return { store: proxy, counted };
+		}
+
+		it('reads the credential once per execution and node however many items, and again in the next execution', async () => {
+			const contacts = await insertContacts(client(), 12, 'reads');
+			const { store, counted } = countingReads(credentials());
+			const first = await updateContacts(client(), store, contacts);
+			expect(first.result.error).toBeUndefined();
+			expect(first.requests).toHaveLength(12);
+			// One read by n8n's RoutingNode before it builds the items, one by the transport for all 12 requests.
+			expect(counted.reads).toBe(2);
+			const second = await updateContacts(client(), store, contacts);
+			expect(second.result.error).toBeUndefined();
+			expect(counted.reads).toBe(4);
 		});
 	});
 });
