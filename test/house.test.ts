@@ -1,0 +1,71 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test under test/, never published */
+/**
+ * The rules of the house that docs/ARCHITECTURE.md states, checked on the source so they hold after the next change:
+ * file sizes under nodes/ and credentials/, and "Who may import whom".
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+const ROOT = resolve(__dirname, '..');
+/** The longest a source file of the package may be: past it, a file holds more than one thing (issue 24). */
+const MAX_LINES = 350;
+
+function sourceFiles(dir: string): string[] {
+	return readdirSync(dir).flatMap((name) => {
+		const full = join(dir, name);
+		if (statSync(full).isDirectory()) return sourceFiles(full);
+		return full.endsWith('.ts') ? [full] : [];
+	});
+}
+
+const packageFiles = [...sourceFiles(join(ROOT, 'nodes')), ...sourceFiles(join(ROOT, 'credentials'))];
+const posix = (file: string) => relative(ROOT, file).split(sep).join('/');
+
+/** Where a file may import from (docs/ARCHITECTURE.md, "Who may import whom"), by the folder it lives in. */
+const ALLOWED: Array<{ from: RegExp; to: RegExp[] }> = [
+	{ from: /^credentials\//, to: [/^credentials\//] },
+	{ from: /^nodes\/Stora\/Stora\.node\.ts$/, to: [/^nodes\/Stora\/(descriptions|helpers|methods|transport)(\/|$)/] },
+	{ from: /^nodes\/Stora\/descriptions\//, to: [/^nodes\/Stora\/(descriptions|helpers)(\/|$)/] },
+	{ from: /^nodes\/Stora\/methods\//, to: [/^nodes\/Stora\/(methods|transport|helpers)(\/|$)/] },
+	{ from: /^nodes\/Stora\/transport\//, to: [/^nodes\/Stora\/(transport|helpers)(\/|$)/] },
+	{ from: /^nodes\/Stora\/helpers\//, to: [/^nodes\/Stora\/helpers\//] },
+	{ from: /^nodes\/StoraTrigger\//, to: [/^nodes\/StoraTrigger\//, /^nodes\/Stora\/(transport|helpers)(\/|$)/] },
+	{ from: /^nodes\/StoraPollTrigger\//, to: [/^nodes\/StoraPollTrigger\//, /^nodes\/Stora\/(transport|helpers|methods|descriptions)(\/|$)/] },
+];
+/** Packages the published code may import: n8n-workflow (a peer dependency) and Node's own modules. */
+const PACKAGES = /^(n8n-workflow|crypto|node:[a-z_/]+|url|util|zlib|stream|buffer)$/;
+
+function importsOf(file: string): string[] {
+	const text = readFileSync(file, 'utf8');
+	return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/g), ...text.matchAll(/import\('([^']+)'\)/g)].map((match) => match[1]);
+}
+
+describe('the house rules of docs/ARCHITECTURE.md', () => {
+	it(`keeps every file under nodes/ and credentials/ at ${MAX_LINES} lines or fewer (split a longer one by what its parts are)`, () => {
+		const long = packageFiles
+			.map((file) => ({ file: posix(file), lines: readFileSync(file, 'utf8').split('\n').length }))
+			.filter(({ lines }) => lines > MAX_LINES);
+		expect(long).toEqual([]);
+	});
+
+	it('imports only as "Who may import whom" allows (move the shared piece down into helpers/ or transport/ instead)', () => {
+		const wrong: string[] = [];
+		for (const file of packageFiles) {
+			const from = posix(file);
+			const rule = ALLOWED.find((candidate) => candidate.from.test(from));
+			if (!rule) {
+				wrong.push(`${from}: no rule in this test or docs/ARCHITECTURE.md for its folder`);
+				continue;
+			}
+			for (const target of importsOf(file)) {
+				if (!target.startsWith('.')) {
+					if (!PACKAGES.test(target)) wrong.push(`${from} imports the package ${target}: the published package has no runtime dependencies`);
+					continue;
+				}
+				const to = posix(resolve(dirname(file), target));
+				if (!rule.to.some((allowed) => allowed.test(to))) wrong.push(`${from} imports ${to}`);
+			}
+		}
+		expect(wrong).toEqual([]);
+	});
+});
