@@ -208,6 +208,18 @@ describe('Stora node: billing catalogue (Coupon, Product, Product Category, Prot
 			expect(expanded.error?.message).toMatch(/\[invalid_url_param\]$/);
 			expect(expanded.error?.description).toContain("The expand path 'site' is not an expandable reference");
 		});
+
+		it('refuses an Expand that is not a list of reference paths before any request, naming the field', async () => {
+			for (const expand of ['Plain text', 'site,,contact site', 'site.', '../site']) {
+				const result = await runStora({
+					credentials: credentials(),
+					parameters: { resource: 'productCategory', operation: 'getAll', limit: 2, options: { expand } },
+				});
+				expect(result.error?.message).toMatch(/^Expand: .* is not a reference path/);
+				expect(result.error?.description).toContain('nothing was sent to Stora');
+			}
+			expect(await client.requests()).toEqual([]);
+		});
 	});
 
 	describe('Protection Level', () => {

@@ -171,12 +171,13 @@ describe('Node descriptions', () => {
 		expect(resource?.routing?.send?.preSend).toContain(fillRecordIds);
 		const operations = stora.properties.filter((property) => property.name === 'operation');
 		let urls = 0;
+		const problems: string[] = [];
 		for (const operation of operations) {
 			const resource = operation.displayOptions?.show?.resource?.[0] as string;
 			for (const option of (operation.options ?? []) as INodePropertyOptions[]) {
 				const url = String(option.routing?.request?.url ?? '');
 				// An expression here would make n8n evaluate the parameter once more per item.
-				expect({ url, expression: url.startsWith('=') }).toEqual({ url, expression: false });
+				if (url.startsWith('=')) problems.push(`${resource} → ${option.value}: the URL ${url} is an expression; write it as fixed text naming the parameter in braces`);
 				for (const name of urlParameters(url)) {
 					urls++;
 					const shown = stora.properties.filter(
@@ -185,16 +186,18 @@ describe('Node descriptions', () => {
 							property.displayOptions?.show?.resource?.includes(resource) &&
 							property.displayOptions?.show?.operation?.includes(option.value),
 					);
-					expect({ resource, operation: option.value, parameter: name, shown: shown.length, routing: shown[0]?.routing }).toEqual({
-						resource,
-						operation: option.value,
-						parameter: name,
-						shown: 1,
-						routing: undefined,
-					});
+					if (shown.length !== 1) {
+						problems.push(
+							`${resource} → ${option.value}: the URL names {${name}}, which the operation shows ${shown.length} times; ` +
+								'spread the operation file\'s description into its <Resource>.resource.ts and define the parameter once there (docs/ARCHITECTURE.md, "How to add", steps 1 and 2)',
+						);
+					} else if (shown[0].routing) {
+						problems.push(`${resource} → ${option.value}: {${name}} has routing of its own; a URL parameter is read only by fillRecordIds, so remove its routing`);
+					}
 				}
 			}
 		}
+		expect(problems).toEqual([]);
 		expect(urls).toBeGreaterThan(40);
 	});
 

@@ -186,8 +186,13 @@ describe('modes as start options and CLI flags', () => {
 	});
 
 	test('the documented table covers every API route of the sandbox but the consent form', () => {
-		const missing = fx.sandbox.core.router.routes.filter((r) => !documentedFor(r.method, r.pattern)).map((r) => `${r.method} ${r.pattern}`);
-		expect(missing).toEqual(['POST /oauth2/authorize']);
+		const missing = fx.sandbox.core.router.routes
+			.filter((r) => !documentedFor(r.method, r.pattern) && !(r.method === 'POST' && r.pattern === '/oauth2/authorize'))
+			.map(
+				(r) =>
+					`${r.method} ${r.pattern}: add its documented query and body parameters to DOCUMENTED in test/sandbox/core/documented.ts (what the --unknown-params modes judge against)`,
+			);
+		expect(missing).toEqual([]);
 		expect(Object.keys(DOCUMENTED).length).toBeGreaterThan(60);
 	});
 });

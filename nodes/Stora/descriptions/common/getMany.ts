@@ -2,10 +2,11 @@
  * What a Get Many (and a Get) offers besides its filters: Return All and Limit, the Options collection with sort and
  * expand, Simplify, and the output format.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from '../../helpers/constants';
-import { checkNumber } from '../../helpers/validation';
+import type { PreSend } from '../../helpers/validation';
+import { checkNumber, fail, shown } from '../../helpers/validation';
 import { alphabetical, optionsOf } from './choices';
 import { binaryPropertyName } from './downloads';
 
@@ -94,6 +95,25 @@ export function sortOptions(sortBy: string[]): INodeProperties[] {
 /** What `line_items.item` of a deal or opportunity returns in full, named for what it is. */
 export const LINE_ITEM_ITEMS = { 'line_items.item': 'Line Item Unit Types and Protection Levels' };
 
+/** A free-text Expand's paths: comma-separated API member names (lowercase, digits, `_`), dot notation for nested ones. */
+function checkExpandPaths(parameter: string, label: string): PreSend {
+	return async function (this: IExecuteSingleFunctions, options) {
+		const raw = this.getNodeParameter(parameter, '') as unknown;
+		if (raw === '' || raw === undefined || raw === null) return options;
+		const paths = typeof raw === 'string' ? raw.split(',').map((path) => path.trim()).filter((path) => path !== '') : undefined;
+		const bad = paths?.find((path) => !/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/.test(path));
+		if (!paths || bad !== undefined) {
+			fail(
+				this,
+				`${label}: ${shown(bad ?? raw)} is not a reference path`,
+				"Give the references' API names, comma-separated, in dot notation for nested ones, e.g. site or contact.site.",
+				{ path: parameter, label },
+			);
+		}
+		return options;
+	};
+}
+
 /**
  * `expand`: the references of a record to return in full, sent comma-separated. Given no values (the docs list
  * `expand` on an endpoint whose record shows no reference), a text field of paths instead, so the documented
@@ -115,6 +135,7 @@ export function expandOption(values: string[], names: Record<string, string> = {
 					property: 'expand',
 					value:
 						'={{ String($value ?? "").split(",").map((path) => path.trim()).filter((path) => path !== "").join(",") || undefined }}',
+					preSend: [checkExpandPaths('options.expand', 'Expand')],
 				},
 			},
 		};
