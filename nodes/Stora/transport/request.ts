@@ -80,47 +80,26 @@ interface BudgetRef {
 	credentialsDecrypted?: ICredentialsDecrypted;
 }
 
-/** Credential reads shared by the items of one execution's node, by execution, node and credential type. */
-const executionCredentials = new Map<string, { read: Promise<IDataObject>; at: number }>();
-/** Credential reads of other contexts (a list search, a poll, a webhook hook), kept with the context. */
-const contextCredentials = new WeakMap<object, Promise<IDataObject>>();
-/** A shared read is used this long, then read again: a long Return All sees a credential edited while it runs. */
-const SHARED_READ_MS = 60_000;
+/** Credential reads, kept with what they serve (see `credentialsOf`); each goes when that goes. */
+const credentialReads = new WeakMap<object, Promise<IDataObject>>();
 
 /**
- * The credential, read once per execution and node (as n8n's own RoutingNode does before it builds any item's
- * request) or once per context outside an execution, however many requests the items and pages make: on n8n 2.x
- * every read is a database query, a decryption and every credential field's display condition, the Base URL notice's
- * regular expression among them, run in a sandbox with a time limit (about a millisecond of CPU per item). A failed
- * read is not kept.
+ * The credential, read once per node run (as n8n's own RoutingNode does before it builds any item's request) or once
+ * per context elsewhere, however many requests the items and pages make: on n8n 2.x every read is a database query, a
+ * decryption and every credential field's display condition, the Base URL notice's regular expression among them, run
+ * in a sandbox with a time limit (about a millisecond of CPU per item). The items of one run share n8n's execute data;
+ * a poll, a webhook hook or a list search has none of its own and reads for itself. A failed read is not kept.
  */
 async function credentialsOf(context: StoraContext, credentialType: CredentialType): Promise<IDataObject> {
-	// Only a node's items run in an execution: a poll, a webhook hook or a list search may have an execution ID that
-	// is not one run's (fixed, or shared by every poll of a workflow), so each of those reads for itself.
-	const executionId = 'getInputData' in context && 'getExecutionId' in context ? context.getExecutionId() : undefined;
-	if (!executionId) {
-		let read = contextCredentials.get(context);
-		if (!read) {
-			read = context.getCredentials<IDataObject>(credentialType);
-			contextCredentials.set(context, read);
-			read.catch(() => contextCredentials.delete(context));
-		}
-		return await read;
+	const run = 'getInputData' in context && 'getExecuteData' in context ? (context.getExecuteData() as object | undefined) : undefined;
+	const owner: object = run ?? context;
+	let read = credentialReads.get(owner);
+	if (!read) {
+		read = context.getCredentials<IDataObject>(credentialType);
+		credentialReads.set(owner, read);
+		read.catch(() => credentialReads.delete(owner));
 	}
-	const now = Date.now();
-	for (const [key, entry] of executionCredentials) if (now - entry.at >= SHARED_READ_MS) executionCredentials.delete(key);
-	const key = JSON.stringify([executionId, context.getNode().name, credentialType]);
-	let entry = executionCredentials.get(key);
-	if (!entry) {
-		const read = context.getCredentials<IDataObject>(credentialType);
-		entry = { read, at: now };
-		executionCredentials.set(key, entry);
-		const kept = entry;
-		read.catch(() => {
-			if (executionCredentials.get(key) === kept) executionCredentials.delete(key);
-		});
-	}
-	return await entry.read;
+	return await read;
 }
 
 /**
