@@ -146,15 +146,18 @@ export const alternated = (reps) => Array.from({ length: reps }, (_, k) => (k % 
 /**
  * The earliest time (ms) the last of `count` requests can be answered when no window of the documented kind ever
  * holds more than its limit (any 1 s: perSecond, any 60 s: perMinute) and each request takes `latency`; a sequential
- * pager also waits for each answer before the next request.
+ * pager also waits for each answer before the next request. `heldUntilAnswer`: a request keeps its place in a window
+ * from its sending until its answer, then for the window's length (what the node's budget does, because Stora does
+ * not document where in the round trip it counts a request), so each window costs one round trip more.
  */
-export function floorMs(count, { perSecond, perMinute }, latency, { sequential }) {
+export function floorMs(count, { perSecond, perMinute }, latency, { sequential, heldUntilAnswer = false }) {
 	const t = [];
+	const held = heldUntilAnswer ? latency : 0;
 	for (let k = 0; k < count; k++) {
 		let at = 0;
 		if (sequential && k > 0) at = t[k - 1] + latency;
-		if (k >= perSecond) at = Math.max(at, t[k - perSecond] + 1000);
-		if (k >= perMinute) at = Math.max(at, t[k - perMinute] + 60_000);
+		if (k >= perSecond) at = Math.max(at, t[k - perSecond] + held + 1000);
+		if (k >= perMinute) at = Math.max(at, t[k - perMinute] + held + 60_000);
 		t.push(at);
 	}
 	return t[count - 1] + latency;

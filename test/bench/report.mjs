@@ -14,7 +14,7 @@ const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
 export const FIGURES_SECTION = 'performance';
 
 /** The table's order. */
-export const ORDER = ['1a', '1b', '1c', '1i', '2a', '2b', '2i', '3a', '3b', '3c', '3i', '4a', '4b', '4c', '4i', '5a', '5d', '6a', '6b'];
+export const ORDER = ['1a', '1b', '1c', '1i', '2a', '2b', '2i', '3a', '3s', '3b', '3c', '3i', '4a', '4b', '4c', '4i', '5a', '5d', '6a', '6b'];
 
 export const goalText = (goal) => (goal ? `${goal.op === '==' ? '=' : goal.op === '<=' ? '≤' : goal.op === '>=' ? '≥' : goal.op} ${goal.value}` : '');
 
