@@ -100,9 +100,6 @@ const NOISE = [
 	/favicon\.ico/, // the sandbox's consent page has no favicon
 	// The editor looks a community package up on the npm registry (its details panel); not reachable from here.
 	/registry\.npmjs\.org\/n8n-nodes-stora/,
-	// n8n asks every node for an output schema to preview (__schema__ files, optional for community packages; this
-	// package has none), and the browser logs the 404.
-	/404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/schemas\/n8n-nodes-stora\./,
 ];
 
 /** Collects console errors and uncaught exceptions of every page of a context. */
