@@ -17,25 +17,16 @@ import { jsonBodyOf } from '../Stora/helpers/response';
 import { missingScopeHint } from '../Stora/helpers/scopes';
 import { acceptedEvents, deliveryKey, SIGNATURE_TOLERANCE_SECONDS, verifySignature } from '../Stora/helpers/signature';
 import { asNodeError, storaRequest } from '../Stora/transport/request';
-
-/** What the trigger keeps per registration: test listening and the published workflow each have their own. */
-interface Registration {
-	endpointId: string;
-	secret: string;
-	url: string;
-	events: string[];
-}
-
-type Registrations = { test?: Registration; production?: Registration };
-
-function registrations(context: IHookFunctions | IWebhookFunctions): Registrations & IDataObject {
-	return context.getWorkflowStaticData('node') as Registrations & IDataObject;
-}
-
-/** "test" while n8n listens for a test event, "production" for a published workflow. */
-function slotOf(context: IHookFunctions): keyof Registrations {
-	return context.getMode() === 'manual' ? 'test' : 'production';
-}
+import { whenAnswered } from './answer';
+import {
+	allRegistrations,
+	endpointsAt,
+	forget,
+	hookUrl,
+	registrationFor,
+	remember,
+	superseded,
+} from './registrations';
 
 /** The event types typed in Additional Event Types, and the entries that are not shaped like one. */
 function additionalEvents(context: IHookFunctions | IWebhookFunctions) {
@@ -160,9 +151,7 @@ export class StoraTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				const data = registrations(this);
-				const slot = slotOf(this);
-				const registration = data[slot];
+				const registration = registrationFor(this);
 				if (!registration) return false;
 				// A mistyped event type fails here too, instead of being dropped while the old endpoint still matches.
 				checkEvents(this);
@@ -172,16 +161,15 @@ export class StoraTrigger implements INodeType {
 						url: `/webhook_endpoints/${encodeURIComponent(registration.endpointId)}`,
 					});
 					const endpoint = jsonBodyOf(this.getNode(), response).endpoint as IDataObject;
-					const sameUrl = endpoint.url === this.getNodeWebhookUrl('default');
 					const sameEvents =
 						JSON.stringify([...((endpoint.event_types as string[]) ?? [])].sort()) ===
 						JSON.stringify(selectedEvents(this));
 					// A changed URL or event list is re-registered by create(), which removes this endpoint first.
-					return sameUrl && sameEvents && endpoint.status !== 'disabled';
+					return endpoint.url === registration.url && sameEvents && endpoint.status !== 'disabled';
 				} catch (error) {
 					if (isNotFound(error)) {
 						this.logger.info(`Stora webhook endpoint ${registration.endpointId} no longer exists; registering again`);
-						delete data[slot];
+						forget(this, registration.url);
 						return false;
 					}
 					throw naming(this, error, `checking the Stora webhook endpoint (GET /webhook_endpoints/${registration.endpointId})`, 'GET');
@@ -189,15 +177,27 @@ export class StoraTrigger implements INodeType {
 			},
 
 			async create(this: IHookFunctions): Promise<boolean> {
-				const data = registrations(this);
-				const slot = slotOf(this);
-				const url = this.getNodeWebhookUrl('default') as string;
+				const url = hookUrl(this);
+				// n8n creates a test listen's endpoint in `manual` mode; it ends every listen in `internal` mode.
+				const test = this.getMode() === 'manual';
 				checkEvents(this);
 				const events = selectedEvents(this);
-				const stale = data[slot];
-				if (stale) {
-					await deleteEndpoint(this, stale.endpointId);
-					delete data[slot];
+				// What this node registered before at this URL (or, for its kind, at an address n8n no longer uses), and what
+				// Stora still holds at this URL that n8n forgot: all removed, so one endpoint delivers to one URL.
+				const stale = [registrationFor(this), ...superseded(this, test)].filter((entry) => entry !== undefined);
+				for (const entry of stale) {
+					await deleteEndpoint(this, entry.endpointId);
+					forget(this, entry.url);
+				}
+				let left: string[];
+				try {
+					left = await endpointsAt(this, url);
+				} catch (error) {
+					throw naming(this, error, 'looking for endpoints left at this URL (GET /webhook_endpoints)', 'GET');
+				}
+				for (const endpointId of left) {
+					this.logger.info(`Removing Stora webhook endpoint ${endpointId}, left at ${url} by an earlier listen or publication`);
+					await deleteEndpoint(this, endpointId);
 				}
 				const doing = 'registering the Stora webhook endpoint (POST /webhook_endpoints)';
 				let endpoint: IDataObject;
@@ -209,7 +209,7 @@ export class StoraTrigger implements INodeType {
 						// the first endpoint back instead of registering a second one.
 						headers: { 'Idempotency-Key': `n8n-${randomUUID()}` },
 						body: {
-							name: `n8n: ${this.getWorkflow().name ?? 'workflow'} (${slot})`.slice(0, 200),
+							name: `n8n: ${this.getWorkflow().name ?? 'workflow'} (${test ? 'test' : 'production'})`.slice(0, 200),
 							api_version: API_VERSION,
 							url,
 							event_types: events,
@@ -234,25 +234,23 @@ export class StoraTrigger implements INodeType {
 						description: `Operation: ${doing}`,
 					});
 				}
-				data[slot] = { endpointId: String(endpoint.id), secret: String(endpoint.secret), url, events };
+				remember(this, { endpointId: String(endpoint.id), secret: String(endpoint.secret), url, events, test });
 				return true;
 			},
 
 			async delete(this: IHookFunctions): Promise<boolean> {
-				const data = registrations(this);
-				const slot = slotOf(this);
-				const registration = data[slot];
+				const registration = registrationFor(this);
 				if (!registration) return true;
 				try {
 					await deleteEndpoint(this, registration.endpointId);
 					return true;
 				} catch (error) {
 					this.logger.warn(
-						`Could not remove Stora webhook endpoint ${registration.endpointId}: ${(error as Error).message}`,
+						`Could not remove Stora webhook endpoint ${registration.endpointId}: ${(error as Error).message}. The next listen or publication of this trigger removes it.`,
 					);
 					return false;
 				} finally {
-					delete data[slot];
+					forget(this, registration.url);
 				}
 			},
 		},
@@ -260,8 +258,7 @@ export class StoraTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject() as unknown as { rawBody?: Buffer; body?: unknown };
-		const data = registrations(this);
-		const registered = [data.test, data.production].filter((entry): entry is Registration => !!entry?.secret);
+		const registered = allRegistrations(this);
 		const rawBody = request.rawBody ?? Buffer.from(JSON.stringify(request.body ?? {}));
 		const nowSeconds = Date.now() / 1000;
 		const check = verifySignature(
@@ -295,10 +292,22 @@ export class StoraTrigger implements INodeType {
 		}
 		// Per endpoint: the test and the production endpoint each receive the same event, and each starts its own run.
 		const endpointId = registered[check.secretIndex].endpointId;
-		if (!acceptedEvents.claim(endpointId, deliveryKey(event.id, rawBody), check.timestampSeconds, nowSeconds)) {
+		const key = deliveryKey(event.id, rawBody);
+		if (!acceptedEvents.claim(endpointId, key, check.timestampSeconds, nowSeconds)) {
+			if (acceptedEvents.isPending(endpointId, key)) {
+				// An earlier attempt of it is still being stored: whether it ran is not known yet, so Stora tries again later.
+				this.getResponseObject().status(503).send({ received: false, pending: true, event_id: event.id }).end();
+				return { noWebhookResponse: true };
+			}
 			this.logger.info(`Stora delivery of event ${String(event.id)} was already received; not starting it again`);
 			return answer({ duplicate: true, event_id: event.id });
 		}
+		// Received once n8n answers 2xx: only then is the execution stored. Any other answer lets Stora's retry start it.
+		whenAnswered(this.getResponseObject(), (status) => {
+			const taken = status >= 200 && status < 300;
+			acceptedEvents.settle(endpointId, key, taken);
+			if (!taken) this.logger.warn(`n8n answered Stora's delivery of event ${String(event.id)} with ${status}; Stora's retry of it will start the workflow`);
+		});
 		if (acceptedEvents.takeCapWarning()) {
 			this.logger.warn(
 				`The Stora Trigger remembers ${acceptedEvents.capacity} events per n8n process for replay protection and now forgets the oldest first`,

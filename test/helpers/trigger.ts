@@ -33,12 +33,18 @@ export class TriggerHarness {
 	private baseUrl = '';
 	private node: INode;
 	private built: ReturnType<typeof workflowWith>;
+	/** The workflow of the current test listen: n8n gives each listen empty static data and never saves it. */
+	private testBuilt?: ReturnType<typeof workflowWith>;
+	/** Answers held back (state `held`) until `release()`. */
+	private held: Array<() => void> = [];
 	private waiters: Array<{ count: number; resolve: () => void }> = [];
 	/**
 	 * `up`: deliveries reach the trigger. `down`: answered 503 without reaching it (n8n not running). `answer-lost`: the
-	 * trigger handles it, then the connection is dropped instead of answering (a run started, Stora saw no 2xx).
+	 * trigger handles it, n8n stores the run and answers 200, but the connection is gone (Stora saw no 2xx).
+	 * `not-stored`: the trigger hands n8n the event, n8n cannot store the execution and answers 500 (a busy database).
+	 * `held`: as `up`, but n8n's answer waits until `release()` (an execution slow to store).
 	 */
-	state: 'up' | 'down' | 'answer-lost' = 'up';
+	state: 'up' | 'down' | 'answer-lost' | 'not-stored' | 'held' = 'up';
 
 	constructor(
 		private readonly credentials: CredentialStore,
@@ -69,8 +75,32 @@ export class TriggerHarness {
 		this.node.parameters = { ...this.node.parameters, ...parameters } as INode['parameters'];
 	}
 
+	/** The published workflow's static data (what n8n saves). */
 	get staticData(): IDataObject {
 		return this.built.workflow.getStaticData('node', this.node);
+	}
+
+	/** The current test listen's static data. */
+	get testStaticData(): IDataObject {
+		return this.workflowOf('test').workflow.getStaticData('node', this.node);
+	}
+
+	/** The registration the trigger keeps for a slot's URL. */
+	registration(slot: Slot): { endpointId: string; secret: string; url: string; events: string[]; test: boolean } | undefined {
+		const data = slot === 'test' ? this.testStaticData : this.staticData;
+		const url = slot === 'test' ? this.testUrl() : this.productionUrl();
+		return ((data.endpoints ?? {}) as IDataObject)[url] as never;
+	}
+
+	/** Sends every answer held back by state `held`. */
+	release() {
+		for (const send of this.held.splice(0)) send();
+	}
+
+	private workflowOf(slot: Slot) {
+		if (slot === 'production') return this.built;
+		this.testBuilt ??= workflowWith(this.node, {});
+		return this.testBuilt;
 	}
 
 	productionUrl() {
@@ -101,27 +131,24 @@ export class TriggerHarness {
 		});
 	}
 
-	private hook(slot: Slot, activation: WorkflowActivateMode) {
-		return new HookContext(
-			this.built.workflow,
-			this.node,
-			this.additionalData(),
-			slot === 'test' ? 'manual' : 'trigger',
-			activation,
-			this.webhookData(slot),
-		);
+	private hook(slot: Slot, mode: 'manual' | 'trigger' | 'internal', activation: WorkflowActivateMode) {
+		return new HookContext(this.workflowOf(slot).workflow, this.node, this.additionalData(), mode, activation, this.webhookData(slot));
 	}
 
-	/** What n8n does when it publishes the workflow (or starts listening for a test event). */
+	/**
+	 * What n8n does when it publishes the workflow, or starts listening for a test event: a new test listen starts on
+	 * empty static data (n8n forgets the previous listen's, whether or not that listen was ended).
+	 */
 	async activate(slot: Slot = 'production', activation: WorkflowActivateMode = 'activate') {
-		const context = this.hook(slot, activation);
+		if (slot === 'test') this.testBuilt = workflowWith(this.node, {});
+		const context = slot === 'test' ? this.hook(slot, 'manual', 'manual') : this.hook(slot, 'trigger', activation);
 		const methods = this.trigger.webhookMethods.default;
 		if (!(await methods.checkExists.call(context))) await methods.create.call(context);
 	}
 
-	/** What n8n does when it unpublishes the workflow (or a test listen ends). */
+	/** What n8n does when it unpublishes the workflow, or a test listen ends (an event, Stop Listening, its timeout). */
 	async deactivate(slot: Slot = 'production') {
-		return await this.trigger.webhookMethods.default.delete.call(this.hook(slot, 'manual'));
+		return await this.trigger.webhookMethods.default.delete.call(this.hook(slot, 'internal', 'update'));
 	}
 
 	/** Resolves once `count` deliveries in all have reached the receiver. */
@@ -161,7 +188,7 @@ export class TriggerHarness {
 		});
 		const additionalData = { ...this.additionalData(), httpRequest: request, httpResponse: response };
 		const context = new WebhookContext(
-			this.built.workflow,
+			this.workflowOf(slot).workflow,
 			this.node,
 			additionalData as never,
 			slot === 'test' ? 'manual' : 'webhook',
@@ -178,12 +205,25 @@ export class TriggerHarness {
 			this.record({ path, status: 500, request: delivered });
 			return;
 		}
-		if (this.state === 'answer-lost' && !result.noWebhookResponse) {
-			raw.destroy();
-		} else if (!result.noWebhookResponse) {
-			raw.statusCode = 200;
-			raw.end('{"message":"Workflow was started"}');
+		if (!result.noWebhookResponse) {
+			// n8n stores the execution, then answers (2.x defers an onReceived answer until then).
+			const state = this.state;
+			const answerNow = () => {
+				if (state === 'not-stored') {
+					raw.statusCode = 500;
+					raw.end('{"code":0,"message":"There was a problem executing the workflow"}');
+					return;
+				}
+				if (state === 'answer-lost') raw.socket?.destroy();
+				raw.statusCode = 200;
+				raw.end('{"message":"Workflow was started"}');
+			};
+			if (state === 'held') {
+				this.held.push(answerNow);
+				raw.statusCode = 200;
+			} else answerNow();
 		}
+		if (this.state === 'not-stored') result = { ...result, workflowData: undefined };
 		this.record({
 			path,
 			status: raw.statusCode,

@@ -246,7 +246,7 @@ describe('fault matrix', () => {
 				run: async () => {
 					try {
 						await harness.activate();
-						const registered = harness.staticData.production as { endpointId?: string } | undefined;
+						const registered = harness.registration('production');
 						return { items: [{ json: { endpointId: registered?.endpointId } }] };
 					} catch (error) {
 						return { error: error as Outcome['error'] };

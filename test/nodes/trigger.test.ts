@@ -3,6 +3,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { SIGNATURE_FUTURE_SKEW_SECONDS, SIGNATURE_TOLERANCE_SECONDS } from '../../nodes/Stora/helpers/signature';
 
 import { startSandbox } from '../sandbox';
+import { withRateLimit } from '../helpers/contactUpdates';
 import { tokenCredentials } from '../helpers/n8n';
 import { SandboxClient } from '../sandbox/client';
 import { TriggerHarness } from '../helpers/trigger';
@@ -31,15 +32,18 @@ describe('Stora Trigger', () => {
 	afterAll(async () => await sandbox.close());
 	beforeEach(async () => {
 		await client.reset('demo');
-		harness = await new TriggerHarness(tokenCredentials(sandbox.url, sandbox.token), {
+		// No budget of the node's own: this suite is about the trigger's registrations and deliveries, and its 50 or so
+		// requests a minute would otherwise wait for the documented 60/min window (rateLimit.test.ts covers that).
+		const credentials = withRateLimit(tokenCredentials(sandbox.url, sandbox.token), { rateLimit: 'custom', requestsPerSecond: 0, requestsPerMinute: 0 });
+		harness = await new TriggerHarness(credentials, {
 			events: ['contact.created', 'invoice.paid'],
 		}).start();
 	});
 	afterEach(async () => await harness.close());
 
 	const endpoints = async () => await client.state('webhook_endpoints');
-	const registration = (slot: 'test' | 'production') =>
-		harness.staticData[slot] as { endpointId: string; secret: string; url: string; events: string[] } | undefined;
+	const registration = (slot: 'test' | 'production') => harness.registration(slot);
+	const at = async (url: string) => (await endpoints()).filter((endpoint) => endpoint.url === url);
 
 	describe('lifecycle', () => {
 		it('registers one endpoint for the production URL and chosen events on activation, and keeps its secret', async () => {
@@ -75,6 +79,60 @@ describe('Stora Trigger', () => {
 			expect(left.filter((endpoint) => endpoint.url === harness.productionUrl())).toHaveLength(1);
 			expect(registration('test')).toBeUndefined();
 			expect(registration('production')).toBeDefined();
+		});
+
+		// n8n ends a test listen in `internal` mode, the same as an unpublication (n8n 2.41's test-webhooks.ts): the trigger
+		// tells them apart by the URL n8n passes, so each end removes its own endpoint and nothing else.
+		it.each(['an event arrived', 'Stop Listening', 'the 2-minute timeout'])(
+			'a test listen ended (%s) removes its own endpoint, and the published one stays',
+			async () => {
+				await harness.activate();
+				await harness.activate('test', 'manual');
+				expect(await at(harness.testUrl())).toHaveLength(1);
+				expect(await harness.deactivate('test')).toBe(true);
+				expect(await at(harness.testUrl())).toHaveLength(0);
+				expect(await at(harness.productionUrl())).toHaveLength(1);
+				expect(registration('production')).toBeDefined();
+			},
+		);
+
+		it('a new test listen over one n8n forgot (its static data gone) removes the old endpoint: one at the test URL', async () => {
+			await harness.activate('test', 'manual');
+			const first = registration('test')!.endpointId;
+			await harness.activate('test', 'manual'); // n8n starts the new listen on empty static data
+			const left = await at(harness.testUrl());
+			expect(left.map((endpoint) => endpoint.id)).toEqual([registration('test')!.endpointId]);
+			expect(left[0].id).not.toBe(first);
+			expect(await harness.deactivate('test')).toBe(true);
+			expect(await at(harness.testUrl())).toHaveLength(0);
+		});
+
+		it('an endpoint left at the production URL by a crash (saved static data lost) is removed, never duplicated', async () => {
+			await harness.activate();
+			const left = registration('production')!.endpointId;
+			delete harness.staticData.endpoints;
+			await harness.activate('production', 'init');
+			const mine = await at(harness.productionUrl());
+			expect(mine.map((endpoint) => endpoint.id)).toEqual([registration('production')!.endpointId]);
+			expect(mine[0].id).not.toBe(left);
+		});
+
+		it("after n8n's webhook address changed, the next publication removes the endpoint at the old address", async () => {
+			await harness.activate();
+			const old = registration('production')!;
+			// As if WEBHOOK_URL had been another address when it was registered.
+			const moved = old.url.replace('127.0.0.1', 'localhost');
+			const patched = await fetch(`${sandbox.url}/2025-09/webhook_endpoints/${old.endpointId}`, {
+				method: 'PATCH',
+				headers: { Authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+				body: JSON.stringify({ url: moved }),
+			});
+			expect(patched.status).toBe(200);
+			harness.staticData.endpoints = { [moved]: { ...old, url: moved } };
+			await harness.activate('production', 'init');
+			const all = await endpoints();
+			expect(all.map((endpoint) => endpoint.id)).not.toContain(old.endpointId);
+			expect(all.filter((endpoint) => endpoint.url === harness.productionUrl())).toHaveLength(1);
 		});
 
 		it('removes the endpoint on deactivation and treats an endpoint that is already gone as success', async () => {

@@ -36,7 +36,7 @@ describe('Stora Trigger: replays and retries', () => {
 	});
 	afterEach(async () => await harness.close());
 
-	const secretOf = (slot: 'test' | 'production') => (harness.staticData[slot] as { secret: string }).secret;
+	const secretOf = (slot: 'test' | 'production') => harness.registration(slot)!.secret;
 	const emit = async () => String((await client.emit('contact.created')).id);
 	/** The sandbox's delivery log once it holds `count` attempts. */
 	const attempts = async (count: number): Promise<Delivery[]> => {
@@ -159,6 +159,46 @@ describe('Stora Trigger: replays and retries', () => {
 			expect(sandbox.core.webhooks.deliveries).toHaveLength(5);
 			const replay = await post(harness.productionUrl(), harness.received[0].request);
 			expect(replay).toEqual({ status: 200, body: { received: true, duplicate: true, event_id: id } });
+			expect(executions()).toHaveLength(1);
+		});
+
+		// Issue 38: "received" is what n8n answered, not what the trigger saw. n8n 2.x stores the execution before it
+		// answers and answers 500 when it cannot; the harness's `not-stored` plays that.
+		it("n8n could not store the execution (500): Stora's retry starts it once, with the event intact; a replay then starts none", async () => {
+			harness.state = 'not-stored';
+			const id = await emit();
+			await harness.waitForDeliveries(1);
+			await attempts(1);
+			harness.state = 'up';
+			await client.advanceClock(MINUTE); // the first retry falls due
+			await harness.waitForDeliveries(2);
+
+			const log = await attempts(2);
+			expect(log.map((delivery) => [delivery.attempt, delivery.status])).toEqual([
+				[1, 500],
+				[2, 200],
+			]);
+			const [run] = executions();
+			expect(executions()).toHaveLength(1);
+			expect(run.workflowData?.[0]).toMatchObject({ id, type: 'contact.created', data: JSON.parse(harness.received[0].request.body).event.data });
+
+			const replay = await post(harness.productionUrl(), harness.received[1].request);
+			expect(replay).toEqual({ status: 200, body: { received: true, duplicate: true, event_id: id } });
+			expect(executions()).toHaveLength(1);
+			await client.advanceClock(24 * 60 * MINUTE);
+			expect(sandbox.core.webhooks.deliveries).toHaveLength(2);
+		});
+
+		it('a retry that arrives while n8n is still storing the first attempt is answered 503 (Stora tries later), then duplicate once stored', async () => {
+			harness.state = 'held';
+			const id = await emit();
+			await harness.waitForDeliveries(1);
+			const early = await post(harness.productionUrl(), harness.received[0].request);
+			expect(early).toEqual({ status: 503, body: { received: false, pending: true, event_id: id } });
+			harness.release();
+			harness.state = 'up';
+			const late = await post(harness.productionUrl(), harness.received[0].request);
+			expect(late).toEqual({ status: 200, body: { received: true, duplicate: true, event_id: id } });
 			expect(executions()).toHaveLength(1);
 		});
 

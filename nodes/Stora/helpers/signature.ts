@@ -11,7 +11,9 @@ import { processWide } from './processWide';
  *   SIGNATURE_FUTURE_SKEW_SECONDS in the future (clock skew: nothing genuine is signed ahead of time);
  * - inside that window a replay is refused by its event ID: every accepted event is remembered per endpoint until its
  *   latest `t` leaves the window, when the timestamp refuses it instead. Memory and window are the same length.
- * A replay gets a 2xx saying "duplicate", so Stora stops retrying what was already received.
+ * A replay gets a 2xx saying "duplicate", so Stora stops retrying what was already received. "Received" means n8n
+ * answered the delivery 2xx: until n8n answers, a claim is pending, and an answer other than 2xx (the execution could
+ * not be stored) withdraws it, so Stora's retry starts it (`settle`).
  */
 export const SIGNATURE_TOLERANCE_SECONDS = 24 * 60 * 60;
 export const SIGNATURE_FUTURE_SKEW_SECONDS = 300;
@@ -96,7 +98,7 @@ export function deliveryKey(eventId: unknown, rawBody: Buffer): string {
 
 /** The events accepted inside the window, per endpoint; bounded by ACCEPTED_EVENTS_CAP. */
 export class AcceptedEvents {
-	readonly version = 1;
+	readonly version = 2;
 	/** Key → Unix seconds until which a delivery of it can still pass the timestamp check. */
 	private readonly until = new Map<string, number>();
 	/**
@@ -107,6 +109,8 @@ export class AcceptedEvents {
 	private head = 0;
 	/** No entry expires before this, so a sweep before then would find nothing. */
 	private nextExpiry = Infinity;
+	/** Claims whose delivery n8n has not answered yet (`settle`). */
+	private readonly pending = new Set<string>();
 	private forgotten = 0;
 	private warned = false;
 
@@ -135,13 +139,35 @@ export class AcceptedEvents {
 		const known = this.until.get(id);
 		if (known !== undefined) {
 			this.until.set(id, Math.max(known, until));
-			return known < nowSeconds; // expired: a newer signature of it, accepted as new
+			if (known >= nowSeconds) return false;
+			this.pending.add(id); // expired: a newer signature of it, accepted as new
+			return true;
 		}
 		if (this.until.size >= this.capacity) this.makeRoom(nowSeconds);
 		this.until.set(id, until);
+		this.pending.add(id);
 		this.order.push(id);
 		this.nextExpiry = Math.min(this.nextExpiry, until);
 		return true;
+	}
+
+	/**
+	 * Whether `key`'s claim for `endpoint` still waits for n8n's answer to the delivery that made it (see `settle`): a
+	 * retry that arrives meanwhile is neither new nor a duplicate yet.
+	 */
+	isPending(endpoint: string, key: string): boolean {
+		return this.pending.has(`${endpoint} ${key}`);
+	}
+
+	/**
+	 * What n8n did with the delivery that claimed `key`: `taken` (answered 2xx, so the execution was stored) keeps the
+	 * claim, and a replay is refused; otherwise the claim is withdrawn, so Stora's retry starts the execution that this
+	 * attempt could not (at least once).
+	 */
+	settle(endpoint: string, key: string, taken: boolean): void {
+		const id = `${endpoint} ${key}`;
+		if (!this.pending.delete(id)) return;
+		if (!taken) this.until.delete(id);
 	}
 
 	/** True once, the first time an entry was forgotten for room: the caller logs it. */
@@ -153,6 +179,7 @@ export class AcceptedEvents {
 
 	private shift(): void {
 		this.until.delete(this.order[this.head]);
+		this.pending.delete(this.order[this.head]);
 		this.head += 1;
 		if (this.head > 1024 && this.head * 2 > this.order.length) {
 			this.order = this.order.slice(this.head);
@@ -171,7 +198,10 @@ export class AcceptedEvents {
 			const kept: string[] = [];
 			for (let i = this.head; i < this.order.length; i++) {
 				const until = this.until.get(this.order[i]) ?? 0;
-				if (until < nowSeconds) this.until.delete(this.order[i]);
+				if (until < nowSeconds) {
+					this.until.delete(this.order[i]);
+					this.pending.delete(this.order[i]);
+				}
 				else {
 					kept.push(this.order[i]);
 					next = Math.min(next, until);
@@ -189,4 +219,4 @@ export class AcceptedEvents {
 }
 
 /** The process-wide store, found by every copy of this module. */
-export const acceptedEvents: AcceptedEvents = processWide('acceptedEvents', 1, () => new AcceptedEvents());
+export const acceptedEvents: AcceptedEvents = processWide('acceptedEvents', 2, () => new AcceptedEvents());
