@@ -27,6 +27,7 @@ import { pollAcrossRestart, pollFlow, returnAllAtTheBound } from './edges.mjs';
 import { agentChecks } from './agent.mjs';
 import { mcpChecks } from './mcp.mjs';
 import { forgedDeliveries } from '../realN8n/forged.mjs';
+import { atLeastOnce, listenUntilTimeout, sqliteRefusal, triggerLifecycle } from './triggerLife.mjs';
 import { ensureN8n, freePort, log, N8N_VERSION, packPackage, REPO, run, seconds, sleep, startN8n, VERSION } from '../realN8n/n8n.mjs';
 import { authorizationCodeCredential, buildSandbox, connectOAuth2, startSandbox } from '../realN8n/sandbox.mjs';
 import { KNOWN_N8N_BUGS } from '../realN8n/versions.mjs';
@@ -479,6 +480,34 @@ async function main() {
 	if (!args.only) {
 		console.log('\nOAuth2 client credentials');
 		await check('fetches a token on first use, and a new one after the sandbox expires it', () => clientCredentialsFlow(ctx));
+	}
+
+	// Started first and checked after the other trigger checks: a test listen nobody stops, which n8n's own 2-minute
+	// timeout must end.
+	let timeoutChecked;
+	if (!args.only) {
+		await sandbox.control.reset('demo');
+		const credential = ctx.credentials.accessToken;
+		console.log('\nStora Trigger as n8n runs it (test/e2e/triggerLife.mjs)');
+		await check('a test listen left to itself registers one endpoint (n8n\'s timeout must remove it: checked below)', async () => {
+			timeoutChecked = await listenUntilTimeout({ n8n, sandbox, credential });
+		});
+		await check('Execute step, a new listen, Stop Listening, an event, a crash leftover, publish, save, republish, unpublish: Stora holds exactly the endpoints that should exist after each', async () => {
+			const { steps } = await triggerLifecycle({ n8n, sandbox, credential });
+			log(`${steps.length} steps: ${steps.join(' → ')}`);
+		});
+		for (const mode of ['fresh', 'first']) {
+			await check(`no event lost (retries signed with the ${mode} timestamp): n8n cannot store the execution, Stora's retry starts it once with its data; a replay starts none`, async () => {
+				const figures = await atLeastOnce({ n8n, sandbox, credential, mode, refusal: sqliteRefusal(n8n.userFolder) });
+				log(`first attempt ${figures.first}, retry ${figures.retry}, ${figures.executions} execution(s), replay ${figures.replay}`);
+			});
+		}
+		await sandbox.control.configure({ retry_timestamp: 'fresh' });
+		// Before any later check resets the sandbox (which would remove the endpoint for it).
+		await check("n8n's 2-minute timeout ended the listen left to itself, and its endpoint is gone from Stora", async () => {
+			assert(timeoutChecked, 'the listen was not started');
+			await timeoutChecked();
+		});
 	}
 
 	if (!args.only) {

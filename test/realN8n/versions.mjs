@@ -39,6 +39,9 @@ export const N8N_VERSIONS = [
 			// n8n applies PKCE to an authorization-code credential's `usePkce` switch (before 2.41 only to its own
 			// `pkce` grant type, so the Stora OAuth2 credential's Use PKCE has no effect there).
 			pkceSwitch: false,
+			// A webhook node's `onReceived` answer goes out before the execution is stored (2.x stores first, and answers
+			// 500 when it cannot): an execution n8n cannot store is lost to Stora's retries (test/e2e/triggerLife.mjs).
+			answersBeforeStoring: true,
 		},
 		knownBugs: ['vm-engine-code-node-item'],
 		ai: AI_NODES,
