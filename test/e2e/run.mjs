@@ -27,7 +27,7 @@ import { pollAcrossRestart, pollFlow, returnAllAtTheBound } from './edges.mjs';
 import { agentChecks } from './agent.mjs';
 import { mcpChecks } from './mcp.mjs';
 import { forgedDeliveries } from '../realN8n/forged.mjs';
-import { atLeastOnce, listenUntilTimeout, sqliteRefusal, triggerLifecycle } from './triggerLife.mjs';
+import { atLeastOnce, listenUntilTimeout, sqliteRefusal, triggerLifecycle } from '../realN8n/triggerLife.mjs';
 import { ensureN8n, freePort, log, N8N_VERSION, packPackage, REPO, run, seconds, sleep, startN8n, VERSION } from '../realN8n/n8n.mjs';
 import { authorizationCodeCredential, buildSandbox, connectOAuth2, startSandbox } from '../realN8n/sandbox.mjs';
 import { KNOWN_N8N_BUGS } from '../realN8n/versions.mjs';

@@ -64,6 +64,8 @@ export interface ToolRun {
 	description: string;
 	/** The argument names of the tool's schema (every `$fromAI()` key), sorted. */
 	arguments: string[];
+	/** Those a model may leave out (a `$fromAI()` default), sorted. */
+	optional: string[];
 	calls: ToolCallResult[];
 }
 
@@ -91,8 +93,9 @@ const caller: INodeType = {
 				calls.push({ error: (error as Error).message });
 			}
 		}
-		const shape = tool.schema.shape ?? {};
-		return [[{ json: { name: tool.name, description: tool.description, arguments: Object.keys(shape).sort(), calls } as unknown as IDataObject }]];
+		const shape = (tool.schema.shape ?? {}) as Record<string, { isOptional?: () => boolean }>;
+		const optional = Object.keys(shape).filter((key) => shape[key].isOptional?.() === true).sort();
+		return [[{ json: { name: tool.name, description: tool.description, arguments: Object.keys(shape).sort(), optional, calls } as unknown as IDataObject }]];
 	},
 };
 

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 
 import { loadExamples, withCredentials } from '../realN8n/examples.mjs';
+import { atLeastOnce, postgresRefusal } from '../realN8n/triggerLife.mjs';
 import { forgedDeliveries } from '../realN8n/forged.mjs';
 import { ensureN8n, installPackage, N8N_VERSION, packPackage, randomId, seconds, sleep } from '../realN8n/n8n.mjs';
 import { authorizationCodeCredential, buildSandbox, connectOAuth2, startSandbox } from '../realN8n/sandbox.mjs';
@@ -435,6 +436,16 @@ async function main() {
 
 		await main.deactivate(trigger.workflow);
 	}
+
+	// Issue 38: the webhook processor stores the execution (then queues it) before it answers Stora.
+	for (const mode of ['fresh', 'first']) {
+		await check(`no event lost (retries signed with the ${mode} timestamp): the webhook processor cannot store the execution and answers 500; Stora's retry starts it once on a worker with its data; a replay starts none`, async () => {
+			await reset();
+			const figures = await atLeastOnce({ n8n: main, sandbox, credential: ctx.token, mode, refusal: postgresRefusal(pg) });
+			figure(`first attempt ${figures.first}, retry ${figures.retry}, ${figures.executions} execution, replay ${figures.replay} duplicate`);
+		});
+	}
+	await sandbox.control.configure({ retry_timestamp: 'fresh' });
 
 	let dedupe;
 	await check('the deal-lost-task example dedupes a redelivered event (same event id, signed again) that a second webhook processor accepts: 2 executions, 1 win-back task, the second stops at "Skip redelivered events"', async () => {

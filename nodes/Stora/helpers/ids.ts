@@ -1,7 +1,8 @@
 /** Record IDs: their pattern, and the checks that name the field before any request when an ID is of the wrong kind. */
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { runsAsTool } from './tool';
+import { RECORDS } from './records';
+import { argumentOf, kindOfArgument, runsAsTool } from './tool';
 import { article, fail, failEmpty, isEmptyValue, itemParameter, type PreSend, shown } from './validation';
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -34,13 +35,20 @@ export function idsOf(raw: unknown): string[] {
 export function checkedId(
 	context: IExecuteSingleFunctions,
 	parameter: string,
-	label: string,
+	fieldLabel: string,
 	prefixes: string | readonly string[],
 	optional = false,
 	/** The field offers a list to pick from (a resource locator or dropdown); a plain ID field does not. */
 	fromList = true,
 ): string | undefined {
-	const list = typeof prefixes === 'string' ? [prefixes] : [...prefixes];
+	let label = fieldLabel;
+	let list = typeof prefixes === 'string' ? [prefixes] : [...prefixes];
+	// A model's argument named for one kind (`contactId` into a task's linked record) takes only that kind.
+	const named = runsAsTool(context) ? kindOfArgument(argumentOf(context.getNode(), parameter)) : undefined;
+	if (named && list.length > 1 && list.includes(RECORDS[named].prefix)) {
+		list = [RECORDS[named].prefix];
+		label = RECORDS[named].displayName;
+	}
 	const value = itemParameter(context, parameter, '', { extractValue: true }) as string | undefined;
 	if (isEmptyValue(value)) {
 		if (optional) return undefined;

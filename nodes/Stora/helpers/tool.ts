@@ -8,6 +8,7 @@
 import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from './constants';
+import { RECORDS } from './records';
 
 /** The most records one tool answer lists: one page of the API, whatever Limit or Return All ask for. */
 export const TOOL_MAX_RECORDS = MAX_PAGE_SIZE;
@@ -38,6 +39,15 @@ export function argumentOf(node: INode, path: string): string | undefined {
 	let value: unknown = node.parameters;
 	for (const key of path.split('.')) value = value && typeof value === 'object' ? (value as IDataObject)[key] : undefined;
 	return fromAiKey(value);
+}
+
+/**
+ * The record kind a model's argument is named for (`contactId` → contact), when that name is a kind's: a field that
+ * takes records of several kinds, fed by such an argument, takes only that kind, as the model was told.
+ */
+export function kindOfArgument(argument: string | undefined): keyof typeof RECORDS | undefined {
+	const kind = /^([a-z][A-Za-z]*)Id$/.exec(argument ?? '')?.[1];
+	return kind && kind in RECORDS ? (kind as keyof typeof RECORDS) : undefined;
 }
 
 const thousands = (n: number) => n.toLocaleString('en-US');

@@ -182,7 +182,7 @@ export function checkDate(parameter: string, label: string, allowed: string[] = 
 			fail(
 				this,
 				`${label}: ${shown(raw)} is not a valid date`,
-				`Use a date such as 2026-05-01${allowed.length ? ` or one of: ${allowed.join(', ')}` : ''}.`,
+				`Use a date such as 2026-05-01 or a date-time such as 2026-05-01T09:00:00Z${allowed.length ? `, or one of: ${allowed.join(', ')}` : ''}.`,
 				{ path: parameter, label },
 			);
 		}

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 import { assert } from '../tools/harness.mjs';
-import { sleep, VERSION } from '../realN8n/n8n.mjs';
+import { sleep, VERSION } from './n8n.mjs';
 
 const TRIGGER_TYPE = 'n8n-nodes-stora.storaTrigger';
 
@@ -172,6 +172,18 @@ export function sqliteRefusal(userFolder) {
 	return {
 		on: () => sql("CREATE TRIGGER stora_e2e_refuse BEFORE INSERT ON execution_entity BEGIN SELECT RAISE(ABORT, 'e2e: the database refuses new executions'); END"),
 		off: () => sql('DROP TRIGGER IF EXISTS stora_e2e_refuse'),
+	};
+}
+
+/** The same for n8n on PostgreSQL (queue mode): `pg.query` runs SQL as n8n's database user, which owns the table. */
+export function postgresRefusal(pg) {
+	return {
+		on: () =>
+			pg.query(
+				"CREATE OR REPLACE FUNCTION stora_e2e_refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'e2e: the database refuses new executions'; END $$ LANGUAGE plpgsql; " +
+					'CREATE TRIGGER stora_e2e_refuse BEFORE INSERT ON execution_entity FOR EACH ROW EXECUTE FUNCTION stora_e2e_refuse()',
+			),
+		off: () => pg.query('DROP TRIGGER IF EXISTS stora_e2e_refuse ON execution_entity'),
 	};
 }
 
