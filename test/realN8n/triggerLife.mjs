@@ -43,8 +43,11 @@ async function endpointsOf(sandbox, workflow) {
 	};
 }
 
-/** Waits (n8n ends some listens in the background) until Stora holds `expected` endpoints; fails naming the step. */
-async function expectEndpoints(sandbox, workflow, expected, step, timeoutMs = 15_000) {
+/**
+ * Waits (n8n ends some listens in the background, and the trigger's requests may wait for the account's documented
+ * 60/min budget that earlier checks used) until Stora holds `expected` endpoints; fails naming the step.
+ */
+async function expectEndpoints(sandbox, workflow, expected, step, timeoutMs = 90_000) {
 	const deadline = Date.now() + timeoutMs;
 	let held;
 	for (;;) {
@@ -97,7 +100,7 @@ export async function listenUntilTimeout({ n8n, sandbox, credential }) {
 	return async () => {
 		const left = 120_000 + 5_000 - (Date.now() - started);
 		if (left > 0) await sleep(left);
-		await expectEndpoints(sandbox, workflow, { test: 0, production: 0 }, "n8n's 2-minute test timeout", 30_000);
+		await expectEndpoints(sandbox, workflow, { test: 0, production: 0 }, "n8n's 2-minute test timeout");
 		return workflow;
 	};
 }
@@ -253,7 +256,7 @@ export async function atLeastOnce({ n8n, sandbox, credential, refusal, mode }) {
 const deliveriesOf = async (sandbox, eventId) =>
 	(await sandbox.control.call('GET', '/__sandbox/deliveries')).deliveries.filter((d) => d.event_id === eventId);
 
-async function until(condition, what, timeoutMs = 30_000) {
+async function until(condition, what, timeoutMs = 90_000) {
 	const deadline = Date.now() + timeoutMs;
 	while (!(await condition())) {
 		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
