@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test under test/, never published */
 /**
  * Issue 32: every tool of examples/stora-assistant-mcp.json says only what it does. Each tool is built through
  * n8n-core as the MCP Server Trigger builds it (test/helpers/aiTool.ts), called with valid arguments against the
