@@ -97,7 +97,7 @@ export class StoraPollTrigger implements INodeType {
 		if (!listed) throw new NodeOperationError(this.getNode(), `Resource "${resource}" has no list to poll`);
 		const filters = (this.getNodeParameter('filters', {}) ?? {}) as IDataObject;
 		const filterQs = await filterQuery(this, pollFilters(listed.filters), filters);
-		const list = { url: listed.url, field, filterQs };
+		const list = { url: listed.url, field, filterQs, resource };
 
 		if (this.getMode() === 'manual') {
 			const newest = await newestRecord(this, list);

@@ -74,6 +74,8 @@ interface Since {
 	seen: Set<string>;
 	/** The user's filters, as query parameters. */
 	filterQs: IDataObject;
+	/** The polled resource (its filters are checked as its Get Many's are). */
+	resource: string;
 	/** An earlier poll found that the list does not honour the time walk: page by number straight away. */
 	byPage?: boolean;
 }
@@ -105,7 +107,7 @@ export async function recordsSince(context: IPollFunctions, since: Since): Promi
 		return time > cursorTime || (time === cursorTime && !since.seen.has(String(record.id)));
 	};
 	const checked = (records: IDataObject[]) => {
-		checkFiltersApplied(context.getNode(), filterQs, records);
+		checkFiltersApplied(context.getNode(), since.resource, filterQs, records);
 		return records.filter(isNew);
 	};
 
@@ -198,7 +200,7 @@ async function newestRecords(context: IPollFunctions, since: Omit<Since, 'cursor
 /** The newest record of the filtered list, for a manual test run: the user sees the records' shape whatever the cursor. */
 export async function newestRecord(context: IPollFunctions, since: Omit<Since, 'cursor' | 'seen'>) {
 	const { records } = await newestRecords(context, since);
-	checkFiltersApplied(context.getNode(), since.filterQs, records);
+	checkFiltersApplied(context.getNode(), since.resource, since.filterQs, records);
 	return records[0];
 }
 

@@ -434,6 +434,28 @@ export async function browserChecks(ctx) {
 		await closeDialog(page);
 	});
 
+	// Issue 32: the buttons a user clicks, after the REST routes they call were checked (test/realN8n/triggerLife.mjs).
+	await check('Stora Trigger in the editor: "Execute step" registers one test endpoint, "Stop Listening" removes it; listening again, an event arrives, its output shows and the endpoint is gone', async () => {
+		const webhookId = randomUUID();
+		const ndv = await openNodePanel('Stora Trigger listens', { name: 'Stora Trigger', type: 'n8n-nodes-stora.storaTrigger', parameters: { events: ['contact.created'] }, webhookId });
+		const testEndpoints = async () => (await sandbox.control.state('webhook_endpoints')).filter((e) => String(e.url).includes(`/webhook-test/${webhookId}/`)).length;
+		const execute = ndv.locator('[data-test-id="node-execute-button"]').first();
+		await execute.click();
+		await until(async () => (await testEndpoints()) === 1, 'Execute step registered no test endpoint in Stora');
+		const stop = page.getByRole('button', { name: /stop listening/i }).first();
+		await stop.waitFor({ state: 'visible' });
+		await shot(page, 'editor-trigger-listening');
+		await stop.click();
+		await until(async () => (await testEndpoints()) === 0, 'Stop Listening left the test endpoint in Stora');
+		await execute.click();
+		await until(async () => (await testEndpoints()) === 1, 'Execute step (again) registered no test endpoint in Stora');
+		const { event } = await sandbox.control.call('POST', '/__sandbox/events', { type: 'contact.created' });
+		const output = ndv.locator('[data-test-id="output-panel"]');
+		await until(async () => (await output.innerText()).includes(event.id), `the output does not show event ${event.id}`, 30_000);
+		await until(async () => (await testEndpoints()) === 0, 'the test endpoint stayed in Stora after the event ended the listen');
+		await closeDialog(page);
+	});
+
 	await check('the Stora API credential dialog shows its fields and a working connection test', async () => {
 		const dialog = await openCredential(page, n8n, ctx.credentials.accessToken.id);
 		// Opening the dialog of a saved credential runs n8n's connection test (the credential's `test` request).

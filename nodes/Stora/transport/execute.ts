@@ -56,7 +56,7 @@ function checkListPage(context: IExecutePaginationFunctions, options: IHttpReque
 	if (!body || typeof body !== 'object' || Buffer.isBuffer(body) || !('meta' in body)) return;
 	const records = recordsOf(body as IDataObject);
 	const qs = (options.qs ?? {}) as IDataObject;
-	checkFiltersApplied(context.getNode(), qs, records, context.getItemIndex());
+	checkFiltersApplied(context.getNode(), String(context.getNodeParameter('resource', '')), qs, records, context.getItemIndex());
 	const sortBy = qs.sort_by as string | undefined;
 	if (sortBy && records.every((record) => sortBy in record)) {
 		const descending = String(qs.sort_direction ?? 'DESC').toUpperCase() === 'DESC';
@@ -169,7 +169,7 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 		}
 	}
 	if (records.length > MAX_RECORDS) throw tooManyRecords(context.getNode(), undefined, context.getItemIndex());
-	checkFiltersApplied(context.getNode(), userQs, records, context.getItemIndex());
+	checkFiltersApplied(context.getNode(), String(context.getNodeParameter('resource', '')), userQs, records, context.getItemIndex());
 	return inRequestedOrder(records, sortBy, descending);
 }
 

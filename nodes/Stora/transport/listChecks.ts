@@ -1,12 +1,14 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { filterCheckOf, filterLabel, NOT_FILTERS } from '../helpers/listFilters';
+
 /**
  * Did a list do what the request asked? Stora's docs list the parameters of many list endpoints only in part, so the
  * API may ignore a filter or the sort the node sends. A filter that was not applied must never widen a result silently
  * (think of a workflow deleting the tasks a status filter returned): these checks compare every returned record with
- * the filters of the request, on the fields the record carries, and name the first filter a record contradicts. Only
- * filters whose meaning on the record is plain are checked; the fuzzy `search` is not. The order of the records is
+ * the filters of the request, on the fields the record carries, and name the first filter a record contradicts. Which
+ * field each filter constrains, and which are not checked (the fuzzy `search`), is helpers/listFilters.ts. The order of the records is
  * checked against the sort, and a 422 told apart when it refuses only parameters the node added itself.
  */
 
@@ -35,62 +37,68 @@ const VALUE_ALIASES: Record<string, Record<string, string[]>> = {
 	status: { overlock: ['overlocked'] },
 };
 
-/** Filters on a plain field of the record, by the field's name (the query parameter and the field are the same). */
-const ENUM_FILTERS = new Set(['status', 'type', 'collection_status', 'source', 'billing_period', 'use_case']);
-/** Parameters that shape the result instead of filtering it, or whose match is not a plain comparison. */
-const NOT_FILTERS = new Set(['page', 'limit', 'sort_by', 'sort_direction', 'expand', 'search']);
+/** A date-only value (`due_date`) is inside a window when any moment of its day (UTC) is. */
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-function checkFor(parameter: string, raw: unknown): Check | undefined {
+/** The first of `fields` the record carries a value in. */
+function firstPresent(record: IDataObject, fields: string[]): unknown {
+	const field = fields.find((name) => record[name] !== undefined && record[name] !== null);
+	return field === undefined ? undefined : record[field];
+}
+
+/** The check of one filter on one record, as helpers/listFilters.ts declares it for the resource. */
+function checkFor(resource: string, parameter: string, raw: unknown): Check | undefined {
 	if (NOT_FILTERS.has(parameter) || raw === undefined || raw === null || raw === '') return undefined;
-
-	const metadata = /^metadata\[(.+)\]$/.exec(parameter);
-	if (metadata) {
-		return (record) => {
-			const values = record.metadata as IDataObject | undefined | null;
-			if (!values || typeof values !== 'object') return undefined;
-			return String(values[metadata[1]] ?? '') === String(raw);
-		};
+	const declared = filterCheckOf(resource, parameter);
+	switch (declared?.kind) {
+		case 'metadata': {
+			const key = /^metadata\[(.+)\]$/.exec(parameter)![1];
+			return (record) => {
+				const values = record.metadata as IDataObject | undefined | null;
+				if (!values || typeof values !== 'object') return undefined;
+				return String(values[key] ?? '') === String(raw);
+			};
+		}
+		case 'after':
+		case 'before': {
+			const bound = Date.parse(String(raw));
+			if (Number.isNaN(bound)) return undefined;
+			const after = declared.kind === 'after';
+			return (record) => {
+				const value = firstPresent(record, declared.fields);
+				if (value === undefined) return undefined;
+				const at = Date.parse(String(value));
+				if (Number.isNaN(at)) return undefined;
+				const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(String(value));
+				// The docs: `_after` is inclusive, `_before` exclusive.
+				if (after) return (dateOnly ? at + DAY_MS - 1 : at) >= bound;
+				return at < bound;
+			};
+		}
+		case 'reference': {
+			const wanted = new Set(listOf(raw));
+			return (record) => {
+				if (!(declared.field in record)) return undefined;
+				const id = referenceId(record[declared.field]);
+				return id === undefined ? wanted.has('unspecified') : wanted.has(id);
+			};
+		}
+		case 'email': {
+			const wanted = new Set(listOf(raw).map((email) => email.toLowerCase()));
+			return (record) => (typeof record.email === 'string' ? wanted.has(record.email.toLowerCase()) : undefined);
+		}
+		case 'equals': {
+			const aliases = VALUE_ALIASES[parameter] ?? {};
+			const wanted = new Set(listOf(raw).flatMap((value) => [value, ...(aliases[value] ?? [])]));
+			return (record) => {
+				const value = record[declared.field];
+				if (value === undefined || value === null || typeof value === 'object') return undefined;
+				return wanted.has(String(value));
+			};
+		}
+		default:
+			return undefined;
 	}
-
-	const window = /^(\w+)_(after|before)$/.exec(parameter);
-	if (window) {
-		const bound = Date.parse(String(raw));
-		if (Number.isNaN(bound)) return undefined;
-		const field = `${window[1]}_at`;
-		return (record) => {
-			if (!(field in record) || record[field] === null || record[field] === undefined) return undefined;
-			const at = Date.parse(String(record[field]));
-			if (Number.isNaN(at)) return undefined;
-			// The docs: `_after` is inclusive, `_before` exclusive.
-			return window[2] === 'after' ? at >= bound : at < bound;
-		};
-	}
-
-	if (parameter.endsWith('_id')) {
-		const field = parameter.slice(0, -'_id'.length);
-		const wanted = new Set(listOf(raw));
-		return (record) => {
-			if (!(field in record)) return undefined;
-			const id = referenceId(record[field]);
-			return id === undefined ? wanted.has('unspecified') : wanted.has(id);
-		};
-	}
-
-	if (parameter === 'email') {
-		const wanted = new Set(listOf(raw).map((email) => email.toLowerCase()));
-		return (record) => (typeof record.email === 'string' ? wanted.has(record.email.toLowerCase()) : undefined);
-	}
-
-	if (ENUM_FILTERS.has(parameter)) {
-		const aliases = VALUE_ALIASES[parameter] ?? {};
-		const wanted = new Set(listOf(raw).flatMap((value) => [value, ...(aliases[value] ?? [])]));
-		return (record) => {
-			const value = record[parameter];
-			if (value === undefined || value === null || typeof value === 'object') return undefined;
-			return wanted.has(String(value));
-		};
-	}
-	return undefined;
 }
 
 /**
@@ -132,9 +140,9 @@ interface UnappliedFilter {
 }
 
 /** The first filter of `qs` that a returned record contradicts, if any. */
-function unappliedFilter(qs: IDataObject, records: IDataObject[]): UnappliedFilter | undefined {
+function unappliedFilter(resource: string, qs: IDataObject, records: IDataObject[]): UnappliedFilter | undefined {
 	for (const [parameter, raw] of Object.entries(qs)) {
-		const check = checkFor(parameter, raw);
+		const check = checkFor(resource, parameter, raw);
 		if (!check) continue;
 		const record = records.find((candidate) => check(candidate) === false);
 		if (record) return { parameter, asked: String(raw), record };
@@ -142,26 +150,28 @@ function unappliedFilter(qs: IDataObject, records: IDataObject[]): UnappliedFilt
 	return undefined;
 }
 
-/** "Contact IDs (contact_id)", "Status (status)", "Metadata Filter (metadata[tier])": the node's words and the wire's. */
-export function parameterLabel(parameter: string): string {
-	const metadata = /^metadata\[(.+)\]$/.exec(parameter);
-	if (metadata) return `Metadata Filter "${metadata[1]}" (${parameter})`;
-	const words = parameter.replace(/_id$/, '_ids').split('_');
-	const label = words.map((word) => (word === 'ids' ? 'IDs' : word.charAt(0).toUpperCase() + word.slice(1))).join(' ');
-	return `${label} (${parameter})`;
+/** "Contact IDs (contact_id)", "Author IDs (creator_id)", "Metadata (metadata[tier])": the user's label and the wire's. */
+export function parameterLabel(parameter: string, resource = ''): string {
+	return `${filterLabel(resource, parameter)} (${parameter})`;
 }
 
 /**
- * Throws when a record of `records` contradicts a filter of `qs` (the API did not apply it): the run stops before any
- * later node acts on records the filter excludes.
+ * Throws when a record of `records` (of `resource`'s list) contradicts a filter of `qs` (the API did not apply it): the
+ * run stops before any later node acts on records the filter excludes.
  */
-export function checkFiltersApplied(node: INode, qs: IDataObject, records: IDataObject[], itemIndex?: number): void {
-	const unapplied = unappliedFilter(qs, records);
-	if (unapplied) throw filterNotApplied(node, unapplied, itemIndex);
+export function checkFiltersApplied(
+	node: INode,
+	resource: string,
+	qs: IDataObject,
+	records: IDataObject[],
+	itemIndex?: number,
+): void {
+	const unapplied = unappliedFilter(resource, qs, records);
+	if (unapplied) throw filterNotApplied(node, resource, unapplied, itemIndex);
 }
 
-function filterNotApplied(node: INode, { parameter, asked, record }: UnappliedFilter, itemIndex?: number) {
-	return new NodeOperationError(node, `Stora did not apply the filter ${parameterLabel(parameter)}`, {
+function filterNotApplied(node: INode, resource: string, { parameter, asked, record }: UnappliedFilter, itemIndex?: number) {
+	return new NodeOperationError(node, `Stora did not apply the filter ${parameterLabel(parameter, resource)}`, {
 		description:
 			`Record ${String(record.id)} came back although the filter asks for ${asked}. This Stora list may not support ` +
 			'the filter, so the node stops rather than pass on records the filter excludes. Remove the filter and use ' +
