@@ -17,7 +17,7 @@ const LABELS = {
 	'1c': '1c 429s reaching the user (count)',
 	'2a': '2a Return All, no limit, sequential: Stora / bare loop',
 	'2b': '2b Return All, no limit, windows: Stora / bare loop',
-	'3a': '3a Updates, 10/s 600/min: Stora / floor',
+	'3a': '3a Updates, 10/s 600/min: Stora / held floor',
 	'3b': '3b Updates: Stora / HTTP Request',
 	'3c': '3c CPU per update: Stora / HTTP Request',
 	'4a': '4a 150,000 records as CSV: Stora / bare loop',
