@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test under test/, never published */
 /**
  * The rules of the house that docs/ARCHITECTURE.md states, checked on the source so they hold after the next change:
- * file sizes under nodes/ and credentials/, and "Who may import whom".
+ * file sizes under nodes/ and credentials/, "Who may import whom", and test/ holding tests only.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -41,6 +41,14 @@ function importsOf(file: string): string[] {
 }
 
 describe('the house rules of docs/ARCHITECTURE.md', () => {
+	it('keeps test/ for tests: the npm scripts run what lives in scripts/, and the sandbox lives in sandbox/', () => {
+		const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+		const fromTest = Object.entries(scripts).filter(([, command]) => /\btest\//.test(command));
+		expect(fromTest).toEqual([]);
+		const sandboxInTest = sourceFiles(join(ROOT, 'test')).filter((file) => /\/test\/sandbox\//.test(file.split(sep).join('/')));
+		expect(sandboxInTest).toEqual([]);
+	});
+
 	it(`keeps every file under nodes/ and credentials/ at ${MAX_LINES} lines or fewer (split a longer one by what its parts are)`, () => {
 		const long = packageFiles
 			.map((file) => ({ file: posix(file), lines: readFileSync(file, 'utf8').split('\n').length }))

@@ -7,8 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { StoraOAuth2Api } from '../credentials/StoraOAuth2Api.credentials';
 import { Stora } from '../nodes/Stora/Stora.node';
 import { DEFAULT_SCOPES } from '../nodes/Stora/helpers/constants';
-import { allFigures, renderAllFigureSections } from './tools/figures';
-import { operationsTable, replaceSection } from './tools/operationsTable';
+import { allFigures, renderAllFigureSections } from './helpers/figures';
+import { operationsTable, replaceSection } from '../scripts/operationsTable';
 
 describe('README and descriptions stay in sync', () => {
 	it('has the operation table generated from the node description (run `npm run readme` to fix)', () => {

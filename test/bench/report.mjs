@@ -1,16 +1,16 @@
 // What a full `npm run bench` writes: docs/benchmark.md (every row, with the repetitions behind each median),
-// docs/figures/performance.json (the README's Performance table, rendered by test/tools/figures.ts; test/readme.test.ts
+// docs/figures/performance.json (the README's Performance table, rendered by test/helpers/figures.ts; test/readme.test.ts
 // fails while the README disagrees with it) and docs/benchmark.png.
 import fs from 'node:fs';
 import path from 'node:path';
 
 import { N8N_VERSION, REPO } from '../realN8n/n8n.mjs';
-import { readFigures, replaceFiguresSection } from '../tools/figures.ts';
+import { readFigures, replaceFiguresSection } from '../helpers/figures.ts';
 import { fmtRatio, fmtSummary } from './harness.mjs';
 
 const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
 
-/** The README section (test/tools/figures.ts markers) and its file. */
+/** The README section (test/helpers/figures.ts markers) and its file. */
 export const FIGURES_SECTION = 'performance';
 
 /** The table's order. */
@@ -53,7 +53,7 @@ function markdownTable(sorted) {
 
 /**
  * docs/figures/performance.json: one row per goal and information row (ids that are not plain numbers, so they keep
- * their order as object keys), in the figures format of test/tools/figures.ts,
+ * their order as object keys), in the figures format of test/helpers/figures.ts,
  * plus a last row naming the run (machine, date, duration, goals met).
  */
 function figuresFile(sorted, run) {

@@ -1,4 +1,4 @@
-// The Stora sandbox for the benchmark, in a process of its own (build/test/sandbox/cli.js, compiled by
+// The Stora sandbox for the benchmark, in a process of its own (build/sandbox/cli.js, compiled by
 // test/realN8n/sandbox.mjs's buildSandbox): the bench's own work (sampling /proc, reading executions, the bare fetch loop)
 // then never delays an answer of the API, and a fresh process per case starts with fresh rate-limit windows. Seeding
 // goes through the sandbox's control plane (POST /__sandbox/state/<collection>). Stopped by its PID.
@@ -9,7 +9,7 @@ import path from 'node:path';
 
 import { freePort, node24, REPO, sleep } from '../realN8n/n8n.mjs';
 
-const BUILD = path.join(REPO, 'build/test/sandbox');
+const BUILD = path.join(REPO, 'build/sandbox');
 
 function sandboxClient(url) {
 	const entry = path.join(BUILD, 'client.js');
@@ -112,7 +112,7 @@ export async function seedContacts(control, count) {
 }
 
 /**
- * A generated list of `size` sites (test/sandbox/largeList.ts, compiled by buildSandbox) in a process of its own, for
+ * A generated list of `size` sites (sandbox/largeList.ts, compiled by buildSandbox) in a process of its own, for
  * lists the sandbox is too slow to page through (it re-sorts its records per request). It answers JSON and CSV, honours
  * the sort and the time filters, and checks no token. Resolves to { url, pid, stop() }.
  */

@@ -408,7 +408,7 @@ export async function browserChecks(ctx) {
 		const ndv = await openNodePanel('Stora Trigger', { name: 'Stora Trigger', type: 'n8n-nodes-stora.storaTrigger', parameters: { events: [] }, webhookId });
 		const params = ndv.locator('[data-test-id="node-parameters"]');
 		await assertShows(params, ['Webhook URLs', 'Events', 'Options'], 'the Stora Trigger panel');
-		const { EVENT_TYPES } = createRequire(import.meta.url)(path.join(REPO, 'build/test/sandbox/index.js'));
+		const { EVENT_TYPES } = createRequire(import.meta.url)(path.join(REPO, 'build/sandbox/index.js'));
 		await ndv.locator('[data-test-id="parameter-input-events"]').click();
 		assertList(await dropdownOptions(page), EVENT_TYPES.map(eventName).sort((a, b) => a.localeCompare(b)), 'the Events of the trigger (the sandbox\'s event types)');
 		await pickOption(page, 'Contact Created');

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { addToCollection, closeDialog, dropdownOptions, openCredential, parameterItem, pickOption, textAndValues, until } from '../realN8n/chromium.mjs';
-import { DEMO_CREDENTIALS, demoCredentials } from './demo.mjs';
+import { DEMO_CREDENTIALS, demoCredentials } from '../../scripts/demo.mjs';
 import { freePort, log, seconds, sleep } from '../realN8n/n8n.mjs';
 
 const TRIGGER = 'When clicking ‘Execute workflow’';
@@ -282,7 +282,7 @@ export async function buildWorkflowChecks({ page, check, n8n, sandbox, assert, s
 // `node test/e2e/buildWorkflow.mjs`: only these checks, with a sandbox, n8n (the package packed from this checkout)
 // and Chromium of their own.
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-	const { assert, checkLines, createHarness } = await import('../tools/harness.mjs');
+	const { assert, checkLines, createHarness } = await import('../realN8n/harness.mjs');
 	const { launchChromium, signIn, watchConsole } = await import('../realN8n/chromium.mjs');
 	const { packPackage, REPO, startN8n } = await import('../realN8n/n8n.mjs');
 	const { buildSandbox, startSandbox } = await import('../realN8n/sandbox.mjs');

@@ -38,7 +38,7 @@ const manualWorkflow = (name, credential, parameters) => ({
 
 /**
  * Site → Get Many, Return All over a list of exactly MAX_RECORDS (each once, newest first, in real n8n), then over
- * MAX_RECORDS + 1 (a clear error after one request). The list is generated (test/sandbox/largeList.ts) and the
+ * MAX_RECORDS + 1 (a clear error after one request). The list is generated (sandbox/largeList.ts) and the
  * credential's Rate Limit is Custom 0/0, as for a plan without limits.
  */
 export async function returnAllAtTheBound({ n8n, assert, workflows }) {

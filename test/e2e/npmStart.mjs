@@ -1,5 +1,5 @@
-// Checks of `npm start` (test/e2e/demo.mjs, started the way a person or a process manager starts it: `npm start` in
-// a shell, through npm and test/tools/npmScript.mjs):
+// Checks of `npm start` (scripts/demo.mjs, started the way a person or a process manager starts it: `npm start` in
+// a shell, through npm and scripts/npmScript.mjs):
 // - ports: a busy sandbox port and an n8n port that browsers and fetch refuse give way to free ones, and the Ready
 //   text says so;
 // - credentials: new Stora nodes get the access-token credential (n8n preselects the Stora credential saved last);
@@ -15,8 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { descendants, devDependenciesInstalled, processSet } from '../tools/toolchain.mjs';
-import { BLOCKED_PORTS, DEMO_CREDENTIALS, describeError, rememberFailedRequests, usablePort } from './demo.mjs';
+import { descendants, devDependenciesInstalled, processSet } from '../../scripts/toolchain.mjs';
+import { BLOCKED_PORTS, DEMO_CREDENTIALS, describeError, rememberFailedRequests, usablePort } from '../../scripts/demo.mjs';
 import { freePort, log, OWNER, REPO, seconds, sleep } from '../realN8n/n8n.mjs';
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -97,7 +97,7 @@ async function login(base) {
 }
 
 export async function npmStartChecks({ check, assert, cleanups }) {
-	console.log('\nnpm start (test/e2e/demo.mjs through npm, as a person or a process manager starts it)');
+	console.log('\nnpm start (scripts/demo.mjs through npm, as a person or a process manager starts it)');
 	if (process.env.E2E_N8N_VERSION) {
 		// The demo runs the default n8n; a run for another n8n version would install that one first.
 		log('npm start checks skipped: they run with the default n8n (E2E_N8N_VERSION is set)');
@@ -186,7 +186,7 @@ export async function npmStartChecks({ check, assert, cleanups }) {
 		fs.writeFileSync(path.join(tools, 'node24', 'node_modules', 'node', 'package.json'), '{"name":"node","version":"24.0.0"}');
 		const script = `
 			import { spawnSync } from 'node:child_process';
-			const { installedNode } = await import(${JSON.stringify(path.join(REPO, 'test/tools/toolchain.mjs'))});
+			const { installedNode } = await import(${JSON.stringify(path.join(REPO, 'scripts/toolchain.mjs'))});
 			const bin = await installedNode(24, ${JSON.stringify(tools)});
 			const run = spawnSync(bin, ['-p', 'process.versions.node'], { encoding: 'utf8' });
 			console.log('RAN', run.status, run.stdout.trim());`;
@@ -211,7 +211,7 @@ export async function npmStartChecks({ check, assert, cleanups }) {
 
 // `node test/e2e/npmStart.mjs`: only these checks.
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-	const { assert, checkLines, createHarness } = await import('../tools/harness.mjs');
+	const { assert, checkLines, createHarness } = await import('../realN8n/harness.mjs');
 	const harness = createHarness('[npm start]', { report: checkLines, width: 40 });
 	await harness.run(() => npmStartChecks({ check: harness.check, assert, cleanups: harness.cleanups }));
 }

@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { assert, checkLines, createHarness, KnownN8nBug } from '../tools/harness.mjs';
+import { assert, checkLines, createHarness, KnownN8nBug } from '../realN8n/harness.mjs';
 import { loadExamples, triggerOf, withCredentials } from '../realN8n/examples.mjs';
 import { match, resolve } from './expect.mjs';
 import { pollAcrossRestart, pollFlow, returnAllAtTheBound } from './edges.mjs';
@@ -32,7 +32,7 @@ import { ensureN8n, freePort, log, N8N_VERSION, packPackage, REPO, run, seconds,
 import { authorizationCodeCredential, buildSandbox, connectOAuth2, startSandbox } from '../realN8n/sandbox.mjs';
 import { KNOWN_N8N_BUGS } from '../realN8n/versions.mjs';
 import { assertNoSecretLeaked, collectSecrets } from '../realN8n/secrets.mjs';
-import { recordFigures } from '../tools/figures.ts';
+import { recordFigures } from '../helpers/figures.ts';
 
 const { values: args } = parseArgs({
 	options: {

@@ -1,4 +1,4 @@
-import type { RequestLogEntry, SandboxClient, StateRecord } from '../sandbox/client';
+import type { RequestLogEntry, SandboxClient, StateRecord } from '../../sandbox/client';
 import { locator, runStora, type CredentialStore } from './n8n';
 
 /** The store's Stora API credential with its Rate Limit set as a user sets it (README, "Rate Limit (both credentials)"). */

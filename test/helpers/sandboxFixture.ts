@@ -2,10 +2,10 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
 import type { RateLimitWindow } from '../../nodes/Stora/transport/rateLimit/settings';
-import type { SandboxClient } from '../sandbox/client';
-import { useSandboxWithClients, type FixtureOptions } from '../sandbox/fixture';
-import type { StartedSandbox } from '../sandbox';
-import type { RateLimitOption } from '../sandbox/core/ratelimit';
+import type { SandboxClient } from '../../sandbox/client';
+import { useSandboxWithClients, type FixtureOptions } from '../../sandbox/test/fixture';
+import type { StartedSandbox } from '../../sandbox';
+import type { RateLimitOption } from '../../sandbox/core/ratelimit';
 import { runStora, tokenCredentials, type RunOptions } from './n8n';
 
 export type { StartedSandbox };
@@ -26,7 +26,7 @@ export function budgetFor(option: RateLimitOption | undefined): RateLimitWindow[
 
 /**
  * The sandbox for tests of the node (run in n8n's engine by helpers/n8n.ts): `useSandboxWithClients`
- * (test/sandbox/fixture.ts), one sandbox per test file, reset to its seed with an empty request log and no queued
+ * (sandbox/test/fixture.ts), one sandbox per test file, reset to its seed with an empty request log and no queued
  * faults before each test, plus a Stora API credential for it and the node's process-wide rate-limit budget forgotten
  * and sized to the sandbox's limits. Call at the top of a `describe`; use `.sandbox`, `.client`, `.credentials()`
  * and `.run()` inside the tests.

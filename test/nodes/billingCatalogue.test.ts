@@ -4,7 +4,7 @@ import * as listSearch from '../../nodes/Stora/methods/listSearch/billing';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { loadOptionsContext } from '../helpers/loadOptions';
 import { locator as rl, runStora, tokenCredentials } from '../helpers/n8n';
-import { SandboxClient, type StateRecord } from '../sandbox/client';
+import { SandboxClient, type StateRecord } from '../../sandbox/client';
 import { useSandboxForNode, type StartedSandbox } from '../helpers/sandboxFixture';
 
 type Price = { billing_period: string; price: { amount: number } };

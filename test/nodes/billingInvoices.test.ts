@@ -1,5 +1,5 @@
 import { locator as rl, runStora, tokenCredentials } from '../helpers/n8n';
-import { SandboxClient, type StateRecord } from '../sandbox/client';
+import { SandboxClient, type StateRecord } from '../../sandbox/client';
 import { useSandboxForNode, type StartedSandbox } from '../helpers/sandboxFixture';
 
 

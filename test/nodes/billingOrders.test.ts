@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { locator as rl, runStora, tokenCredentials } from '../helpers/n8n';
-import { SandboxClient, type StateRecord } from '../sandbox/client';
+import { SandboxClient, type StateRecord } from '../../sandbox/client';
 import { useSandboxForNode, type StartedSandbox } from '../helpers/sandboxFixture';
 
 

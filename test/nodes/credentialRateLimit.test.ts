@@ -8,8 +8,8 @@ import { UNPACED_IN_FLIGHT } from '../../nodes/Stora/transport/rateLimit/setting
 import { arrivalSpan, busiestWindow, insertContacts, updateContacts, withPlan, withRateLimit } from '../helpers/contactUpdates';
 import type { CredentialStore } from '../helpers/n8n';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
-import type { SandboxClient, StateRecord } from '../sandbox/client';
-import { rateLimitFloorMs, recordFigures } from '../tools/figures';
+import type { SandboxClient, StateRecord } from '../../sandbox/client';
+import { rateLimitFloorMs, recordFigures } from '../helpers/figures';
 
 jest.setTimeout(120_000);
 

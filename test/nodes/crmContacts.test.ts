@@ -1,7 +1,7 @@
 import { searchContacts } from '../../nodes/Stora/methods/listSearch/crm';
 import { loadOptionsContext } from '../helpers/loadOptions';
 import { locator as byId, runStora } from '../helpers/n8n';
-import type { SandboxClient, StateRecord } from '../sandbox/client';
+import type { SandboxClient, StateRecord } from '../../sandbox/client';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 describe('Stora node: Contact', () => {

@@ -4,7 +4,7 @@ import { searchDeals } from '../../nodes/Stora/methods/listSearch/crm';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { loadOptionsContext } from '../helpers/loadOptions';
 import { locator as byId, runStora } from '../helpers/n8n';
-import type { SandboxClient, StateRecord } from '../sandbox/client';
+import type { SandboxClient, StateRecord } from '../../sandbox/client';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 type Ref = { id: string } | null;

@@ -2,7 +2,7 @@
 /**
  * The family map (nodes/Stora/helpers/families.ts) says where each resource's code and tests go: its list search in
  * methods/listSearch/<family>.ts, its node tests in test/nodes/<family><Resources>.test.ts and its sandbox routes in
- * test/sandbox/resources/<family>/. A resource out of its place fails here, naming the file to move and where.
+ * sandbox/resources/<family>/. A resource out of its place fails here, naming the file to move and where.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,8 +11,8 @@ import { resources } from '../../nodes/Stora/descriptions/index';
 import { FAMILIES, FAMILY_OF_RESOURCE, type Family } from '../../nodes/Stora/helpers/families';
 import { RECORDS, recordOf, type RecordKind } from '../../nodes/Stora/helpers/records';
 import { nodeOperations, sameRoute } from '../helpers/operations';
-import { startSandbox } from '../sandbox';
-import type { ResourceModule } from '../sandbox/core/types';
+import { startSandbox } from '../../sandbox';
+import type { ResourceModule } from '../../sandbox/core/types';
 
 const ROOT = path.join(__dirname, '../..');
 const isFamily = (name: string | undefined): name is Family => FAMILIES.includes(name as Family);
@@ -81,11 +81,11 @@ describe('Families: where each resource goes', () => {
 		expect(problems).toEqual([]);
 	});
 
-	it("serves each resource's routes from test/sandbox/resources/<family>/", async () => {
-		const dir = path.join(ROOT, 'test/sandbox/resources');
+	it("serves each resource's routes from sandbox/resources/<family>/", async () => {
+		const dir = path.join(ROOT, 'sandbox/resources');
 		const problems: string[] = [];
 		for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-			if (entry.isDirectory() && !isFamily(entry.name)) problems.push(`test/sandbox/resources/${entry.name}/ is named for no family`);
+			if (entry.isDirectory() && !isFamily(entry.name)) problems.push(`sandbox/resources/${entry.name}/ is named for no family`);
 		}
 		// The routes each file's modules register, as a sandbox with only them has them (beyond its own OAuth routes).
 		const routesWith = async (modules: ResourceModule[]) => {
@@ -112,7 +112,7 @@ describe('Families: where each resource goes', () => {
 			const family = FAMILY_OF_RESOURCE[resource];
 			if (!route || route.file.startsWith(`${family}/`)) continue;
 			problems.push(
-				`${resource} (${family}) is served by test/sandbox/resources/${route.file}: move it to test/sandbox/resources/${family}/${path.basename(route.file)}`,
+				`${resource} (${family}) is served by sandbox/resources/${route.file}: move it to sandbox/resources/${family}/${path.basename(route.file)}`,
 			);
 		}
 		expect([...new Set(problems)]).toEqual([]);

@@ -16,8 +16,8 @@ import { loadOptionsContext } from '../helpers/loadOptions';
 import { locator, runStora } from '../helpers/n8n';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
 import { TriggerHarness } from '../helpers/trigger';
-import type { SandboxClient, StateRecord } from '../sandbox/client';
-import { recordFigures } from '../tools/figures';
+import type { SandboxClient, StateRecord } from '../../sandbox/client';
+import { recordFigures } from '../helpers/figures';
 
 jest.setTimeout(60_000);
 

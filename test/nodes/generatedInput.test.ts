@@ -14,7 +14,7 @@ import { OAUTH_PATH } from '../../nodes/Stora/helpers/constants';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { runStora } from '../helpers/n8n';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
-import { printFigure, recordFigures } from '../tools/figures';
+import { printFigure, recordFigures } from '../helpers/figures';
 
 jest.setTimeout(600_000);
 

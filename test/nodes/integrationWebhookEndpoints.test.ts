@@ -1,5 +1,5 @@
 import { locator as rl } from '../helpers/n8n';
-import { SandboxClient } from '../sandbox/client';
+import { SandboxClient } from '../../sandbox/client';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 describe('Stora node: Webhook Endpoint', () => {

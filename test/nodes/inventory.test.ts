@@ -6,7 +6,7 @@ import {
 } from '../../nodes/Stora/methods/listSearch/inventory';
 import { loadOptionsContext } from '../helpers/loadOptions';
 import { locator as rl, runStora, tokenCredentials } from '../helpers/n8n';
-import { SandboxClient, type StateRecord } from '../sandbox/client';
+import { SandboxClient, type StateRecord } from '../../sandbox/client';
 import { useSandboxForNode, type StartedSandbox } from '../helpers/sandboxFixture';
 
 const idOf = (value: unknown) => (value as { id?: string } | null | undefined)?.id;

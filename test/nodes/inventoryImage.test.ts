@@ -1,4 +1,4 @@
-import { SandboxClient } from '../sandbox/client';
+import { SandboxClient } from '../../sandbox/client';
 import { useSandboxForNode, type StartedSandbox } from '../helpers/sandboxFixture';
 
 type ImageSet = { original: string; small: string; medium: string; large: string };

@@ -8,9 +8,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_RECORDS } from '../../nodes/Stora/transport/bound';
 import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
-import { printFigure } from '../tools/figures';
+import { printFigure } from '../helpers/figures';
 import { runStora, type CredentialStore } from '../helpers/n8n';
-import { startLargeList, type LargeList, type LargeListOptions } from '../sandbox/largeList';
+import { startLargeList, type LargeList, type LargeListOptions } from '../../sandbox/largeList';
 import { PollHarness } from '../helpers/poll';
 
 jest.setTimeout(300_000);

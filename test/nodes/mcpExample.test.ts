@@ -15,7 +15,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runStoraTool } from '../helpers/aiTool';
 import { tokenCredentials } from '../helpers/n8n';
-import { startSandbox } from '../sandbox';
+import { startSandbox } from '../../sandbox';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 

@@ -198,7 +198,7 @@ describe('Stora node with OAuth2', () => {
 				const route = routes.find((candidate) => candidate.method === method && sameRoute(candidate.pattern, path));
 				if (!route) {
 					problems.push(
-						`${resource} → ${operation}: the sandbox has no route ${method} ${path}; add it in test/sandbox/resources/<family>/ (docs/ARCHITECTURE.md, "How to add", step 4)`,
+						`${resource} → ${operation}: the sandbox has no route ${method} ${path}; add it in sandbox/resources/<family>/ (docs/ARCHITECTURE.md, "How to add", step 4)`,
 					);
 					continue;
 				}

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test under test/, never published */
 /**
  * The output schemas the package ships for n8n's editor (`nodes/<node>/__schema__/`, copied into dist/ by the build):
- * one for every operation of the Stora node and for each trigger version, equal to what test/tools/outputSchemas.ts
+ * one for every operation of the Stora node and for each trigger version, equal to what scripts/outputSchemas.ts
  * generates from the nodes' output now, and fitting real output, including output the generator did not see.
  * `npm run schemas` (STORA_SCHEMAS=write) writes the files instead of comparing them.
  */
@@ -13,7 +13,7 @@ import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
 import { locator } from '../helpers/n8n';
 import { nodeOperations } from '../helpers/operations';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
-import type { StateRecord } from '../sandbox/client';
+import type { StateRecord } from '../../sandbox/client';
 import {
 	committedSchemas,
 	fileText,
@@ -23,7 +23,7 @@ import {
 	typeOf,
 	writeSchemas,
 	type JsonSchema,
-} from '../tools/outputSchemas';
+} from '../../scripts/outputSchemas';
 
 jest.setTimeout(300_000);
 

@@ -2,14 +2,14 @@
  * Many items, one account: the shared rate-limit budget in real n8n (every item of a node at once), and deletes whose
  * answer was lost. The sandbox sends only the rate-limit headers Stora documents (`RateLimit-Limit`,
  * `RateLimit-Reset`); a plan above the documented limits is set in the credential, as the README tells a user to.
- * Each case asserts the figures it records for the README's reliability section (test/tools/figures.ts).
+ * Each case asserts the figures it records for the README's reliability section (test/helpers/figures.ts).
  */
 import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
 import { arrivalSpan, busiestWindow, insertContacts, updateContacts, withPlan } from '../helpers/contactUpdates';
 import { runStora, locator, type CredentialStore } from '../helpers/n8n';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
-import type { SandboxClient } from '../sandbox/client';
-import { rateLimitFloorMs, recordFigures } from '../tools/figures';
+import type { SandboxClient } from '../../sandbox/client';
+import { rateLimitFloorMs, recordFigures } from '../helpers/figures';
 
 jest.setTimeout(300_000);
 

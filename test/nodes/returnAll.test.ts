@@ -4,9 +4,9 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type ApiRecord } from '../sandbox';
+import { startSandbox, type ApiRecord } from '../../sandbox';
 import { runStora, tokenCredentials } from '../helpers/n8n';
-import { SandboxClient } from '../sandbox/client';
+import { SandboxClient } from '../../sandbox/client';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;

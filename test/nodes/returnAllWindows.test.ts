@@ -7,12 +7,12 @@
  */
 import { sleep } from 'n8n-workflow';
 
-import type { ApiRecord } from '../sandbox';
+import type { ApiRecord } from '../../sandbox';
 import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
 import { withPlan } from '../helpers/contactUpdates';
 import { runStora, type CredentialStore } from '../helpers/n8n';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
-import { recordFigures } from '../tools/figures';
+import { recordFigures } from '../helpers/figures';
 
 describe('Stora node: Return All in parallel windows', () => {
 	// A sandbox without limits, documented rate-limit headers only, as in every reliability figure.

@@ -14,8 +14,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
 import { runStora } from '../helpers/n8n';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
-import type { StateRecord } from '../sandbox/client';
-import { recordFigures } from '../tools/figures';
+import type { StateRecord } from '../../sandbox/client';
+import { recordFigures } from '../helpers/figures';
 
 type Mode = 'accept' | 'ignore' | 'reject';
 

@@ -2,10 +2,10 @@ import { createHmac, randomUUID } from 'node:crypto';
 
 import { SIGNATURE_FUTURE_SKEW_SECONDS, SIGNATURE_TOLERANCE_SECONDS } from '../../nodes/Stora/helpers/signature';
 
-import { startSandbox } from '../sandbox';
+import { startSandbox } from '../../sandbox';
 import { withRateLimit } from '../helpers/contactUpdates';
 import { tokenCredentials } from '../helpers/n8n';
-import { SandboxClient } from '../sandbox/client';
+import { SandboxClient } from '../../sandbox/client';
 import { TriggerHarness } from '../helpers/trigger';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;

@@ -7,9 +7,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
 
 import { AcceptedEvents, acceptedEvents, SIGNATURE_TOLERANCE_SECONDS } from '../../nodes/Stora/helpers/signature';
-import { startSandbox } from '../sandbox';
-import { SandboxClient, type RetryTimestamp } from '../sandbox/client';
-import { DEFAULT_RETRY_SCHEDULE_MS, type Delivery } from '../sandbox/core/webhooks';
+import { startSandbox } from '../../sandbox';
+import { SandboxClient, type RetryTimestamp } from '../../sandbox/client';
+import { DEFAULT_RETRY_SCHEDULE_MS, type Delivery } from '../../sandbox/core/webhooks';
 import { tokenCredentials } from '../helpers/n8n';
 import { TriggerHarness, type Received } from '../helpers/trigger';
 

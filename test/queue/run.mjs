@@ -24,7 +24,7 @@ import { forgedDeliveries } from '../realN8n/forged.mjs';
 import { ensureN8n, installPackage, N8N_VERSION, packPackage, randomId, seconds, sleep } from '../realN8n/n8n.mjs';
 import { authorizationCodeCredential, buildSandbox, connectOAuth2, startSandbox } from '../realN8n/sandbox.mjs';
 import { collectSecrets } from '../realN8n/secrets.mjs';
-import { assert, createHarness, indent } from '../tools/harness.mjs';
+import { assert, createHarness, indent } from '../realN8n/harness.mjs';
 import { executionsByWorker, startCluster, workerOf } from './cluster.mjs';
 import { ensureServices, startPostgres, startRedis } from './services.mjs';
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-import { ensureNode, installedCount, node24Env, runWithProgress, toolsNode } from '../tools/toolchain.mjs';
+import { ensureNode, installedCount, node24Env, runWithProgress, toolsNode } from '../../scripts/toolchain.mjs';
 import { HOST_OVERRIDES, selectedVersion } from './versions.mjs';
 
 /** The n8n under test (E2E_N8N_VERSION, else the newest supported), with its Node and API differences. */
@@ -52,7 +52,7 @@ export function freePort() {
 
 /**
  * Node 24 (n8n 2.41 refuses older): the running Node when it is 24+, else the repo's .tools copy. The npm scripts
- * (test/tools/npmScript.mjs) install that copy before anything here runs.
+ * (scripts/npmScript.mjs) install that copy before anything here runs.
  */
 export function node24() {
 	if (Number(process.versions.node.split('.')[0]) >= 24) return process.execPath;

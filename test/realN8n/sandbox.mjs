@@ -1,5 +1,5 @@
-// The Stora sandbox for the end-to-end tests: compiled from test/sandbox with tsconfig.sandbox.json into build/, then
-// started in this process (`startSandbox`), with the sandbox's own control-plane client (test/sandbox/client.ts,
+// The Stora sandbox for the end-to-end tests: compiled from sandbox with tsconfig.sandbox.json into build/, then
+// started in this process (`startSandbox`), with the sandbox's own control-plane client (sandbox/client.ts,
 // compiled alongside) as `control`.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 
 import { REPO, run } from './n8n.mjs';
 
-const BUILD = path.join(REPO, 'build/test/sandbox');
+const BUILD = path.join(REPO, 'build/sandbox');
 
 /** Compiles the sandbox (tsc -p tsconfig.sandbox.json → build/). Returns the time taken in ms. */
 export function buildSandbox() {
@@ -85,7 +85,7 @@ export async function connectOAuth2(n8n, credential, sandbox, { pkce = true } = 
 	check(stored.data?.oauthTokenData, 'n8n stored no token data on the credential');
 }
 
-/** A generated Stora list of any size (test/sandbox/largeList.ts, compiled with the sandbox). */
+/** A generated Stora list of any size (sandbox/largeList.ts, compiled with the sandbox). */
 export async function startLargeList(options) {
 	return await load('largeList').startLargeList(options);
 }

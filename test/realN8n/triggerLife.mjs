@@ -5,7 +5,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-import { assert } from '../tools/harness.mjs';
+import { assert } from './harness.mjs';
 import { sleep, VERSION } from './n8n.mjs';
 
 const TRIGGER_TYPE = 'n8n-nodes-stora.storaTrigger';

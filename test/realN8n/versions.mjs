@@ -1,6 +1,6 @@
 // The n8n versions this package supports, and what the test harness needs to know about each: the one place for the
 // n8n version, the Node it runs on and the differences between n8n's APIs. n8n.mjs installs and starts the selected
-// version; run.mjs, `npm run test:versions` (test/tools/versions.mjs) and .ci/run read it. The README's version table
+// version; run.mjs, `npm run test:versions` (scripts/versions.mjs) and .ci/run read it. The README's version table
 // is written from test:versions' output, not from here.
 //
 // Choose a version for one run with E2E_N8N_VERSION (an exact version, its line such as 1.123.x, `oldest` or

@@ -1,7 +1,7 @@
 /**
  * The family of every resource of the node, the one map of where a resource's code and tests go: its list search in
  * `methods/listSearch/<family>.ts`, its node tests in `test/nodes/<family><Resources>.test.ts` and its sandbox routes
- * in `test/sandbox/resources/<family>/` (test/nodes/families.test.ts checks all three, and that every resource is
+ * in `sandbox/resources/<family>/` (test/nodes/families.test.ts checks all three, and that every resource is
  * here). The API groups its endpoints by resource only; these families are ours: CRM (contacts and the work around
  * them), inventory (sites and the units they rent out), billing (what is sold and charged), and integration (the
  * API's own access token and webhook endpoints).
