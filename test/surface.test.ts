@@ -24,15 +24,36 @@ interface Entry {
 	default?: unknown;
 	required?: boolean;
 	options?: string[];
-	displayOptions?: unknown;
 }
 type Surface = Record<string, Entry>;
 
-/** One entry per parameter, keyed by its path and the conditions under which it shows (a name may exist per operation). */
-export function surfaceOf(properties: INodeProperties[], prefix = '', into: Surface = {}): Surface {
+/** Whether a property exists in node version `version` (its `@version` display condition, when it has one). */
+function inVersion(property: INodeProperties, version: number | undefined): boolean {
+	const shown = property.displayOptions?.show?.['@version'] as unknown[] | undefined;
+	const hidden = property.displayOptions?.hide?.['@version'] as unknown[] | undefined;
+	if (version === undefined) return true;
+	return (!shown || shown.includes(version)) && !hidden?.includes(version);
+}
+
+/** A property's display conditions without `@version` (the version is the file's). */
+function conditionsOf(property: INodeProperties): string {
+	if (!property.displayOptions) return '';
+	const strip = (part?: Record<string, unknown>) => (part ? Object.fromEntries(Object.entries(part).filter(([key]) => key !== '@version')) : undefined);
+	const { show, hide } = property.displayOptions;
+	const kept = JSON.parse(JSON.stringify({ show: strip(show), hide: strip(hide) })) as Record<string, object | undefined>;
+	for (const key of ['show', 'hide']) if (kept[key] && Object.keys(kept[key]!).length === 0) delete kept[key];
+	return Object.keys(kept).length ? ` ${JSON.stringify(kept)}` : '';
+}
+
+/**
+ * One entry per parameter of node version `version`, keyed by its path and the conditions under which it shows (a
+ * name may exist per operation).
+ */
+export function surfaceOf(properties: INodeProperties[], version?: number, prefix = '', into: Surface = {}): Surface {
 	for (const property of properties) {
+		if (!inVersion(property, version)) continue;
 		const path = prefix ? `${prefix}.${property.name}` : property.name;
-		const shown = property.displayOptions ? ` ${JSON.stringify(property.displayOptions)}` : '';
+		const shown = conditionsOf(property);
 		let key = `${path}${shown}`;
 		for (let n = 2; key in into; n++) key = `${path}${shown} #${n}`;
 		const values = (property.options ?? []) as Array<INodePropertyOptions | INodeProperties | INodePropertyCollection>;
@@ -41,11 +62,10 @@ export function surfaceOf(properties: INodeProperties[], prefix = '', into: Surf
 		if (property.type === 'options' || property.type === 'multiOptions') {
 			entry.options = (values as INodePropertyOptions[]).map((option) => String(option.value)).sort();
 		}
-		if (property.displayOptions) entry.displayOptions = property.displayOptions;
 		into[key] = entry;
-		if (property.type === 'collection') surfaceOf(values as INodeProperties[], path, into);
+		if (property.type === 'collection') surfaceOf(values as INodeProperties[], version, path, into);
 		if (property.type === 'fixedCollection') {
-			for (const group of values as INodePropertyCollection[]) surfaceOf(group.values, `${path}.${group.name}`, into);
+			for (const group of values as INodePropertyCollection[]) surfaceOf(group.values, version, `${path}.${group.name}`, into);
 		}
 	}
 	return into;
@@ -93,7 +113,7 @@ function surfaces(): Array<{ file: string; surface: Surface }> {
 	for (const [name, node] of NODES) {
 		const versions = [node.description.version].flat();
 		for (const version of versions) {
-			all.push({ file: `${name}@${version}.json`, surface: surfaceOf(node.description.properties) });
+			all.push({ file: `${name}@${version}.json`, surface: surfaceOf(node.description.properties, version) });
 		}
 	}
 	for (const [name, credential] of CREDENTIALS) all.push({ file: `${name}.json`, surface: surfaceOf(credential.properties) });
