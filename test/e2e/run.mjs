@@ -25,6 +25,7 @@ import { loadExamples, triggerOf, withCredentials } from '../realN8n/examples.mj
 import { match, resolve } from './expect.mjs';
 import { pollAcrossRestart, pollFlow, returnAllAtTheBound } from './edges.mjs';
 import { agentChecks } from './agent.mjs';
+import { customApiCallChecks } from './customApiCall.mjs';
 import { mcpChecks } from './mcp.mjs';
 import { forgedDeliveries } from '../realN8n/forged.mjs';
 import { atLeastOnce, listenUntilTimeout, sqliteRefusal, triggerLifecycle } from '../realN8n/triggerLife.mjs';
@@ -480,6 +481,11 @@ async function main() {
 	if (!args.only) {
 		console.log('\nOAuth2 client credentials');
 		await check('fetches a token on first use, and a new one after the sandbox expires it', () => clientCredentialsFlow(ctx));
+	}
+
+	if (!args.only) {
+		console.log('\nCustom API Call: the HTTP Request node with a Stora credential (test/e2e/customApiCall.mjs)');
+		await customApiCallChecks({ n8n, sandbox, ctx, check, assert });
 	}
 
 	// Started first and checked after the other trigger checks: a test listen nobody stops, which n8n's own 2-minute
