@@ -275,6 +275,9 @@ export function n8nTestSettings(userFolder) {
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_REINSTALL_MISSING_PACKAGES: 'false',
+		// n8n 3.0 removes the in-memory mode (1.123's default): every binary output (PDF, CSV, image) is checked the
+		// way 2.x stores it by default in a single process, on disk.
+		N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
 		TMPDIR: path.join(userFolder, 'tmp'),
 	};
 }
