@@ -184,6 +184,42 @@ export async function mcpChecks({ n8n, sandbox, credentials, workflows, check, a
 		assertMatch(answer.json[0], { count: overdue.length, total: overdue.length, more: { $absent: true } }, 'list_overdue_invoices: count');
 	});
 
+	// Issue 32: n8n's tool schema drops an argument it does not name before the node runs, so the node cannot refuse
+	// it; the answer is the one without it, and nothing of it reaches Stora. The descriptions say what each tool takes.
+	await check('every tool called with an argument it does not take answers as without it, and the argument never reaches Stora', async () => {
+		const client = state.client;
+		const [contact] = await sandbox.control.state('contacts');
+		const [invoice] = await sandbox.control.state('invoices');
+		const calls = {
+			get_contact: { contactId: contact.id },
+			search_contacts: { search: 'Smith' },
+			list_sites: {},
+			list_unit_types: {},
+			get_invoice: { invoiceId: invoice.id },
+			list_overdue_invoices: { limit: 5 },
+			update_contact: { contactId: contact.id, phoneNumber: '+44 113 496 0001' },
+		};
+		for (const [name, args] of Object.entries(calls)) {
+			const plain = await call(client, name, args);
+			await sandbox.control.clearRequests();
+			const extra = await call(client, name, { ...args, siteId: 'site_unexpected', onlyOverdue: true });
+			assert(!plain.isError && !extra.isError, `${name}: ${plain.text.slice(0, 200)} / ${extra.text.slice(0, 200)}`);
+			const strip = (text) => text.replace(/"updated_at":"[^"]*"/g, '');
+			assert(strip(extra.text) === strip(plain.text), `${name}: with an extra argument the answer differs:\n${extra.text.slice(0, 300)}`);
+			const sent = JSON.stringify(await sandbox.control.requests());
+			assert(!/site_unexpected|onlyOverdue/.test(sent), `${name}: the extra argument reached Stora: ${sent.slice(0, 300)}`);
+		}
+		// The tools that create a record: the extra argument changes nothing of what is sent.
+		for (const [name, args] of Object.entries({ create_task: { title: 'Extra argument check' }, create_note: { content: 'Extra argument check', recordId: contact.id } })) {
+			await sandbox.control.clearRequests();
+			const extra = await call(client, name, { ...args, siteId: 'site_unexpected', onlyOverdue: true });
+			assert(!extra.isError, `${name}: ${extra.text.slice(0, 200)}`);
+			const sent = JSON.stringify(await sandbox.control.requests());
+			assert(!/site_unexpected|onlyOverdue/.test(sent), `${name}: the extra argument reached Stora: ${sent.slice(0, 300)}`);
+		}
+		log(`MCP: ${Object.keys(calls).length + 2} tools called with arguments they do not take: n8n dropped them, the answers unchanged`);
+	});
+
 	await check('writes: create a task (a lost answer retried: applied once), create a note, update a contact; each lands in the sandbox once', async () => {
 		const client = state.client;
 		const [contact] = await sandbox.control.state('contacts');
