@@ -19,7 +19,7 @@ import path from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 
 import { loadExamples, withCredentials } from '../realN8n/examples.mjs';
-import { atLeastOnce, postgresRefusal } from '../realN8n/triggerLife.mjs';
+import { atLeastOnce, noEventLostWhileStalled, postgresRefusal } from '../realN8n/triggerLife.mjs';
 import { forgedDeliveries } from '../realN8n/forged.mjs';
 import { ensureN8n, installPackage, N8N_VERSION, packPackage, randomId, seconds, sleep } from '../realN8n/n8n.mjs';
 import { authorizationCodeCredential, buildSandbox, connectOAuth2, startSandbox } from '../realN8n/sandbox.mjs';
@@ -446,6 +446,13 @@ async function main() {
 		});
 	}
 	await sandbox.control.configure({ retry_timestamp: 'fresh' });
+	await check("no event lost while Redis does not answer the webhook processor past Stora's timeout: after Redis is back and Stora retries, one execution of the event", async () => {
+		await reset();
+		// SIGSTOP: Redis keeps its connections open and answers nothing, as a stalled or unreachable Redis does.
+		const stall = { on: () => process.kill(redis.pid, 'SIGSTOP'), off: () => process.kill(redis.pid, 'SIGCONT') };
+		const figures = await noEventLostWhileStalled({ n8n: main, sandbox, credential: ctx.token, stall });
+		figure(`first attempt ${figures.first}, retry ${figures.retry}, ${figures.executions} execution`);
+	});
 
 	let dedupe;
 	await check('the deal-lost-task example dedupes a redelivered event (same event id, signed again) that a second webhook processor accepts: 2 executions, 1 win-back task, the second stops at "Skip redelivered events"', async () => {

@@ -2,7 +2,7 @@
 // routes n8n's editor uses (issue 32), and at-least-once delivery when n8n cannot store an execution (issue 38).
 // After each step, Stora (the sandbox) must hold exactly the endpoints that should exist.
 import { createHmac, randomUUID } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 import { assert } from './harness.mjs';
@@ -178,6 +178,28 @@ export function sqliteRefusal(userFolder) {
 	};
 }
 
+/**
+ * The issue's own case, a busy database: a second connection holds SQLite's exclusive lock (`BEGIN EXCLUSIVE`) until
+ * `off()` stops it by its PID. n8n 2.41 waits about 2.5 s for the lock, then answers 500.
+ */
+export function sqliteLock(userFolder) {
+	const database = path.join(userFolder, '.n8n', 'database.sqlite');
+	let holder;
+	return {
+		on: () => {
+			const script = 'import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute("BEGIN EXCLUSIVE"); print("locked", flush=True); time.sleep(120)';
+			holder = spawn('python3', ['-c', script, database], { stdio: ['ignore', 'pipe', 'inherit'] });
+			return new Promise((resolve, reject) => {
+				holder.stdout.once('data', resolve);
+				holder.once('exit', (code) => reject(new Error(`the lock holder ended (${code}) before it held the lock`)));
+			});
+		},
+		off: () => {
+			if (holder?.exitCode === null) holder.kill('SIGTERM');
+		},
+	};
+}
+
 /** The same for n8n on PostgreSQL (queue mode): `pg.query` runs SQL as n8n's database user, which owns the table. */
 export function postgresRefusal(pg) {
 	return {
@@ -204,7 +226,7 @@ export async function atLeastOnce({ n8n, sandbox, credential, refusal, mode }) {
 	await publish(n8n, workflow);
 	try {
 		const [endpoint] = (await endpointsOf(sandbox, workflow)).production;
-		refusal.on();
+		await refusal.on();
 		let event;
 		try {
 			({ event } = await sandbox.control.call('POST', '/__sandbox/events', { type: 'contact.created' }));
@@ -247,6 +269,41 @@ export async function atLeastOnce({ n8n, sandbox, credential, refusal, mode }) {
 		await sleep(1000);
 		assert((await n8n.allExecutions(workflow.id)).length === 1, 'the replay started an execution');
 		return { first: first.status, retry: retry.status, executions: executions.length, replay: replay.status };
+	} finally {
+		await n8n.deactivate(workflow);
+	}
+}
+
+/**
+ * One delivery while n8n is stalled (`stall.on()`: a service it needs stops answering) past Stora's 10-second timeout,
+ * then `stall.off()` and Stora's retry: exactly one execution of the event, whichever way n8n ended the first attempt
+ * (answered 200 to a Stora that had hung up, once the execution was stored; or an error, and the retry started it).
+ */
+export async function noEventLostWhileStalled({ n8n, sandbox, credential, stall }) {
+	await sandbox.control.configure({ retry_timestamp: 'fresh' });
+	await sandbox.control.call('DELETE', '/__sandbox/deliveries');
+	const workflow = await triggerWorkflow(n8n, credential, ['contact.created'], 'Stora Trigger stalled');
+	await publish(n8n, workflow);
+	try {
+		stall.on();
+		let event;
+		try {
+			({ event } = await sandbox.control.call('POST', '/__sandbox/events', { type: 'contact.created' }));
+			await until(async () => (await deliveriesOf(sandbox, event.id)).length >= 1, 'the first attempt to time out');
+		} finally {
+			stall.off();
+		}
+		const [first] = await deliveriesOf(sandbox, event.id);
+		await sandbox.control.advanceClock(60);
+		await until(async () => (await deliveriesOf(sandbox, event.id)).some((d) => d.attempt === 2), "Stora's retry to be answered");
+		const retry = (await deliveriesOf(sandbox, event.id)).find((d) => d.attempt === 2);
+		await until(async () => (await n8n.allExecutions(workflow.id)).some((e) => e.status === 'success'), 'the execution');
+		await sleep(2000); // a second execution, were there one, would show by now
+		const executions = await n8n.allExecutions(workflow.id);
+		assert(executions.length === 1, `${executions.length} executions for one event (${executions.map((e) => e.status).join(', ')}), expected 1`);
+		const output = await outputOf(n8n, executions[0].id);
+		assert(output?.id === event.id, `the execution holds ${JSON.stringify(output).slice(0, 300)}`);
+		return { first: first.status ?? first.error, retry: retry.status ?? retry.error, executions: executions.length };
 	} finally {
 		await n8n.deactivate(workflow);
 	}
