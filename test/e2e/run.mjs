@@ -28,7 +28,7 @@ import { agentChecks } from './agent.mjs';
 import { customApiCallChecks } from './customApiCall.mjs';
 import { mcpChecks } from './mcp.mjs';
 import { forgedDeliveries } from '../realN8n/forged.mjs';
-import { atLeastOnce, listenUntilTimeout, sqliteLock, sqliteRefusal, triggerLifecycle } from '../realN8n/triggerLife.mjs';
+import { atLeastOnce, listenUntilTimeout, sqliteLock, sqliteRefusal, stoppedMidDelivery, triggerLifecycle } from '../realN8n/triggerLife.mjs';
 import { ensureN8n, freePort, log, N8N_VERSION, packPackage, REPO, run, seconds, sleep, startN8n, VERSION } from '../realN8n/n8n.mjs';
 import { authorizationCodeCredential, buildSandbox, connectOAuth2, startSandbox } from '../realN8n/sandbox.mjs';
 import { KNOWN_N8N_BUGS } from '../realN8n/versions.mjs';
@@ -512,6 +512,10 @@ async function main() {
 		if (!VERSION.api.answersBeforeStoring) await check("no event lost when n8n's SQLite database is locked by another connection: n8n answers 500, Stora's retry starts the execution once", async () => {
 			const figures = await atLeastOnce({ n8n, sandbox, credential, mode: 'fresh', refusal: sqliteLock(n8n.userFolder) });
 			log(`locked database: first attempt ${figures.first}, retry ${figures.retry}, ${figures.executions} execution(s), replay ${figures.replay}`);
+		});
+		if (!VERSION.api.answersBeforeStoring) await check('no event lost when n8n stops while it handles a delivery: started again on its folder and port, Stora\'s retry starts the execution once', async () => {
+			const figures = await stoppedMidDelivery({ sandbox, tarball });
+			log(`n8n stopped mid-delivery: first attempt ${figures.first}, retry ${figures.retry}, ${figures.executions} execution(s)`);
 		});
 		await sandbox.control.configure({ retry_timestamp: 'fresh' });
 		// Before any later check resets the sandbox (which would remove the endpoint for it).

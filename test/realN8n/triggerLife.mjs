@@ -3,10 +3,12 @@
 // After each step, Stora (the sandbox) must hold exactly the endpoints that should exist.
 import { createHmac, randomUUID } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 import { assert } from './harness.mjs';
-import { sleep, VERSION } from './n8n.mjs';
+import { sleep, startN8n, VERSION } from './n8n.mjs';
 
 const TRIGGER_TYPE = 'n8n-nodes-stora.storaTrigger';
 
@@ -93,7 +95,8 @@ async function saveEvents(n8n, workflow, events) {
  * Started first and checked last, so the suite does not wait for it.
  */
 export async function listenUntilTimeout({ n8n, sandbox, credential }) {
-	const workflow = await triggerWorkflow(n8n, credential, ['contact.created'], 'Stora Trigger timeout');
+	// An event no other check sends meanwhile: a delivery would end the listen before the timeout could.
+	const workflow = await triggerWorkflow(n8n, credential, ['unit.updated'], 'Stora Trigger timeout');
 	await listen(n8n, workflow);
 	await expectEndpoints(sandbox, workflow, { test: 1, production: 0 }, 'Execute step (left to time out)');
 	const started = Date.now();
@@ -101,6 +104,9 @@ export async function listenUntilTimeout({ n8n, sandbox, credential }) {
 		const left = 120_000 + 5_000 - (Date.now() - started);
 		if (left > 0) await sleep(left);
 		await expectEndpoints(sandbox, workflow, { test: 0, production: 0 }, "n8n's 2-minute test timeout");
+		// Ended by the timeout, not by a delivery (which would have left an execution).
+		const executions = await n8n.executions(workflow.id);
+		assert(executions.length === 0, `the listen was ended by ${executions.length} execution(s), not by n8n's timeout`);
 		return workflow;
 	};
 }
@@ -306,6 +312,57 @@ export async function noEventLostWhileStalled({ n8n, sandbox, credential, stall 
 		return { first: first.status ?? first.error, retry: retry.status ?? retry.error, executions: executions.length };
 	} finally {
 		await n8n.deactivate(workflow);
+	}
+}
+
+/**
+ * n8n stops while it handles a delivery: its database is locked (so nothing can be stored yet) when the event is
+ * sent, and n8n is killed at once, by its process group. Whatever the trigger had noted goes with the process. n8n is
+ * started again on the same folder and port (its webhook URL, which Stora delivers to), keeps the registration, and
+ * Stora's retry starts exactly one execution with the event's data. For n8n that stores before it answers (2.x).
+ */
+export async function stoppedMidDelivery({ sandbox, tarball }) {
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-e2e-stopped-'));
+	let n8n = await startN8n({ tarball, userFolder });
+	try {
+		const credential = await n8n.createCredential('Stora sandbox (stopped)', 'storaApi', { baseUrl: sandbox.url, accessToken: sandbox.token });
+		await sandbox.control.configure({ retry_timestamp: 'fresh' });
+		await sandbox.control.call('DELETE', '/__sandbox/deliveries');
+		const workflow = await triggerWorkflow(n8n, credential, ['contact.created'], 'Stora Trigger stopped');
+		await publish(n8n, workflow);
+		const [endpoint] = (await endpointsOf(sandbox, workflow)).production;
+		const lock = sqliteLock(userFolder);
+		await lock.on();
+		let event;
+		try {
+			({ event } = await sandbox.control.call('POST', '/__sandbox/events', { type: 'contact.created' }));
+			process.kill(-n8n.pid, 'SIGKILL');
+			await n8n.stop({ keepFolder: true });
+		} finally {
+			lock.off();
+		}
+		await until(async () => (await deliveriesOf(sandbox, event.id)).length >= 1, 'the first attempt to fail');
+		const [first] = await deliveriesOf(sandbox, event.id);
+		n8n = await startN8n({ userFolder, port: n8n.port, ownerSetup: false });
+		await n8n.login();
+		const held = await endpointsOf(sandbox, workflow);
+		assert(held.production.length === 1 && held.production[0].id === endpoint.id, 'the restart did not keep the one registration');
+		await sandbox.control.advanceClock(60);
+		await until(async () => (await deliveriesOf(sandbox, event.id)).some((d) => d.attempt === 2), "Stora's retry to be answered");
+		const retry = (await deliveriesOf(sandbox, event.id)).find((d) => d.attempt === 2);
+		assert(retry.status === 200, `Stora's retry was answered ${retry.status ?? retry.error}`);
+		await until(async () => (await n8n.allExecutions(workflow.id)).some((e) => e.status === 'success'), 'the execution');
+		await sleep(1000);
+		const executions = await n8n.allExecutions(workflow.id);
+		const succeeded = executions.filter((e) => e.status === 'success');
+		assert(succeeded.length === 1, `${succeeded.length} successful executions for one event (${executions.map((e) => e.status).join(', ')}), expected 1`);
+		const output = await outputOf(n8n, succeeded[0].id);
+		assert(output?.id === event.id && output?.data?.contact?.id === event.data.contact.id, `the execution holds ${JSON.stringify(output).slice(0, 300)}`);
+		await n8n.deactivate(workflow);
+		return { first: first.status ?? first.error, retry: retry.status, executions: executions.length };
+	} finally {
+		await n8n.stop();
+		fs.rmSync(userFolder, { recursive: true, force: true });
 	}
 }
 
