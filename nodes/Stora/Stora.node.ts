@@ -11,6 +11,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resourceProperties, resources } from './descriptions';
 import { fillRecordIds } from './descriptions/common/records';
+import { hints } from './descriptions/hints';
 import { toolProperties } from './descriptions/tool';
 import { authenticationProperty } from './helpers/authentication';
 import { checkChoices, checkRequired } from './helpers/operationChecks';
@@ -44,6 +45,7 @@ export class Stora implements INodeType {
 		// No baseURL here: the transport takes it from the credential (n8n would evaluate an expression twice per item).
 		requestDefaults: { headers: { Accept: 'application/json' } },
 		requestOperations: { pagination: executeStoraRequest },
+		hints,
 		properties: [
 			// Shown only in the tool variant n8n makes of the node (`usableAsTool`): what a model reads and gets.
 			...toolProperties(resources),

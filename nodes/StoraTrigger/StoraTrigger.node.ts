@@ -18,6 +18,7 @@ import { missingScopeHint } from '../Stora/helpers/scopes';
 import { acceptedEvents, deliveryKey, SIGNATURE_TOLERANCE_SECONDS, verifySignature } from '../Stora/helpers/signature';
 import { asNodeError, storaRequest } from '../Stora/transport/request';
 import { whenAnswered } from './answer';
+import { hints } from './hints';
 import {
 	allRegistrations,
 	endpointsAt,
@@ -108,6 +109,7 @@ export class StoraTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: storaCredentials,
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		hints,
 		properties: [
 			authenticationProperty,
 			{

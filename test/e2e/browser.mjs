@@ -439,6 +439,8 @@ export async function browserChecks(ctx) {
 		const webhookId = randomUUID();
 		const ndv = await openNodePanel('Stora Trigger listens', { name: 'Stora Trigger', type: 'n8n-nodes-stora.storaTrigger', parameters: { events: ['contact.created'] }, webhookId });
 		const testEndpoints = async () => (await sandbox.control.state('webhook_endpoints')).filter((e) => String(e.url).includes(`/webhook-test/${webhookId}/`)).length;
+		// The node's hint says what a test listen does in Stora, before the user clicks (issue 34).
+		await until(async () => (await ndv.innerText()).includes('registers a temporary "(test)" webhook endpoint in Stora'), 'the trigger panel does not show the hint about the test endpoint');
 		const execute = ndv.locator('[data-test-id="node-execute-button"]').first();
 		await execute.click();
 		await until(async () => (await testEndpoints()) === 1, 'Execute step registered no test endpoint in Stora');
@@ -453,6 +455,29 @@ export async function browserChecks(ctx) {
 		const output = ndv.locator('[data-test-id="output-panel"]');
 		await until(async () => (await output.innerText()).includes(event.id), `the output does not show event ${event.id}`, 30_000);
 		await until(async () => (await testEndpoints()) === 0, 'the test endpoint stayed in Stora after the event ended the listen');
+		await closeDialog(page);
+	});
+
+	// Issue 34: n8n adds "Custom API Call" to the Resource list and points to the HTTP Request node, which
+	// test/e2e/customApiCall.mjs then follows with each Stora credential.
+	await check('Custom API Call: picked in the Stora node\'s Resource list, the panel sends the user to the HTTP Request node with Stora\'s auth', async () => {
+		const ndv = await openNodePanel('Custom API Call', { parameters: { resource: 'site', operation: 'getAll' } });
+		await ndv.locator('[data-test-id="parameter-input-resource"]').click();
+		await pickOption(page, 'Custom API Call');
+		await sleep(300);
+		await until(
+			async () => /Use the HTTP Request node to make a custom API call\. We'll take care of the Stora auth for you/.test((await ndv.innerText()).replace(/\s+/g, ' ')),
+			'the panel does not point to the HTTP Request node',
+		);
+		await shot(page, 'editor-custom-api-call');
+		await closeDialog(page);
+	});
+
+	await check('Invoice → Get Many as a CSV file: after Execute step the output pane says where the rows are (the node\'s hint)', async () => {
+		const ndv = await openNodePanel('Invoice CSV', { parameters: { resource: 'invoice', operation: 'getAll', returnAll: true, outputFormat: 'csv' } });
+		await ndv.locator('[data-test-id="node-execute-button"]').first().click();
+		const output = ndv.locator('[data-test-id="output-panel"]');
+		await until(async () => (await output.innerText()).includes('holding a CSV file'), 'the output pane shows no hint about the CSV file', 30_000);
 		await closeDialog(page);
 	});
 

@@ -1,0 +1,15 @@
+/**
+ * What the trigger does in Stora when the editor listens, said where the user clicks: a test listen registers an
+ * endpoint of its own, which lives only as long as the listen (README, "Stora Trigger").
+ */
+import type { NodeHint } from 'n8n-workflow';
+
+export const hints: NodeHint[] = [
+	{
+		message:
+			'Execute step registers a temporary "(test)" webhook endpoint in Stora for n8n\'s test URL and removes it when the listen ends (an event, Stop Listening or the 2-minute timeout). Publishing the workflow registers its own endpoint.',
+		type: 'info',
+		location: 'ndv',
+		whenToDisplay: 'beforeExecution',
+	},
+];
