@@ -259,6 +259,13 @@ Credentials in n8n: "${DEMO_CREDENTIALS.accessToken}", "${DEMO_CREDENTIALS.clien
 (n8n preselects the Stora credential saved last; the demo saves that one last). The authorization-code one works
 only after you open it, click Connect and then Approve on the sandbox's consent page.
 ${imported.length ? `Imported example workflows: ${imported.join(', ')}.` : 'Example workflows: already imported.'}
+
+  examples       ${n8n.base}/home/workflows   (after login n8n may open its Assistant: the examples are here)
+  MCP example    ${n8n.base}/mcp/stora-assistant   (once "Stora assistant over MCP" is published)
+  send an event  curl -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"type":"contact.created"}'
+                 (any event type of the Stora Trigger; a published or listening trigger receives it, signed)
+  state          ${demoDir}   (kept between runs; npm start -- --fresh starts n8n's part anew)
+
 n8n's log: ${n8n.logFile}
 
 Ctrl-C stops n8n and the sandbox.`);
@@ -288,7 +295,8 @@ async function smokeRun(n8n, sandbox, t0) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-	const t0 = Date.now();
+	// From the user's `npm start` (scripts/npmScript.mjs), so a first run's toolchain install counts too.
+	const t0 = Number(process.env.STORA_COMMAND_STARTED_AT) || Date.now();
 	const { values: args } = parseArgs({
 		options: {
 			fresh: { type: 'boolean', default: false },

@@ -116,9 +116,11 @@ export async function npmStartChecks({ check, assert, cleanups }) {
 		await new Promise((resolve) => holder.once('listening', resolve));
 		const busyPort = holder.address().port;
 		const blockedPort = 6000;
+		const spawnedAt = Date.now();
 		const run = npmStart(['--dir', path.join(work, 'after-ready'), '--sandbox-port', String(busyPort), '--port', String(blockedPort)], cleanups);
 		try {
 			await until(() => /\nReady in /.test(run.output()) || run.child.exitCode !== null, 'no "Ready" within 4 minutes', 240_000);
+			const readyAfterMs = Date.now() - spawnedAt;
 			const out = run.output();
 			assert(/\nReady in /.test(out), `npm start ended (${run.child.exitCode}) before Ready:\n${out.slice(-2000)}`);
 			assert(out.includes(`Stora sandbox: port ${busyPort} is in use, so it is on `), `the Ready text does not say the sandbox port moved:\n${out.slice(-1500)}`);
@@ -129,6 +131,13 @@ export async function npmStartChecks({ check, assert, cleanups }) {
 			const [n8nPort, sandboxPort] = [Number(editor[2]), Number(sandboxUrl[1])];
 			assert(n8nPort !== blockedPort && !BLOCKED_PORTS.has(n8nPort) && sandboxPort !== busyPort, `ports ${n8nPort} / ${sandboxPort}`);
 			assert(out.includes(`A new Stora node starts with "${DEMO_CREDENTIALS.accessToken}"`), 'the Ready text does not say which credential new nodes get');
+			// Where the examples are, the MCP example's URL, and how to send an event (issue 35).
+			for (const line of [`${editor[1]}/home/workflows`, `${editor[1]}/mcp/stora-assistant`, `curl -X POST http://127.0.0.1:${sandboxUrl[1]}/__sandbox/events`]) {
+				assert(out.includes(line), `the Ready text does not show ${line}:\n${out.slice(-1500)}`);
+			}
+			// "Ready in" is the whole wall time since npm start began (npm's own start-up before our script aside).
+			const reported = Number(/\nReady in ([\d.]+) s/.exec(out)?.[1]) * 1000;
+			assert(reported <= readyAfterMs + 500 && reported >= readyAfterMs - 5000, `Ready in ${reported} ms, but npm start took ${readyAfterMs} ms`);
 			// What n8n preselects in a new node: the Stora credential with the greatest updatedAt (the editor part is
 			// checked in Chromium by test/e2e/buildWorkflow.mjs).
 			const credentials = (await (await login(editor[1]))('/rest/credentials')).filter((c) => c.type.startsWith('stora'));
