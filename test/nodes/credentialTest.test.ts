@@ -70,11 +70,16 @@ describe('Stora API credential: connection test', () => {
 		});
 	});
 
-	it('an unreachable host', async () => {
+	it('an unreachable host: a local one gets the sandbox\'s advice, another Stora\'s own address', async () => {
 		const baseUrl = `http://127.0.0.1:${await closedPort()}`;
 		const result = await test({ ...good(), baseUrl });
 		expect(result.status).toBe('Error');
 		expect(result.message).toContain(`Could not reach ${baseUrl} (ECONNREFUSED)`);
+		expect(result.message).toContain(`Check that the Stora sandbox runs at ${baseUrl}`);
+		expect(result.message).not.toContain('public-api.stora.co');
+		const remote = await test({ ...good(), baseUrl: 'https://stora-api.invalid' });
+		expect(remote.message).toContain('Could not reach https://stora-api.invalid');
+		expect(remote.message).toContain('Check the Base URL https://stora-api.invalid: Stora\'s is https://public-api.stora.co');
 	});
 
 	it.each([
@@ -84,7 +89,8 @@ describe('Stora API credential: connection test', () => {
 	])('a wrong Base URL: %s', async (_label, baseUrl, expected) => {
 		const result = await test({ ...good(), baseUrl: baseUrl(fixture.sandbox.url) });
 		expect(result).toEqual({ status: 'Error', message: expect.stringContaining(expected) });
-		expect(result.message).toContain('https://public-api.stora.co');
+		// The sandbox is local: its own form of address is the advice; a typed host without a scheme gets Stora's.
+		expect(result.message).toContain(expected === 'is not a web address' ? 'https://public-api.stora.co' : 'for example http://127.0.0.1:4010');
 	});
 
 	it('a server that answers 200 but is not the Stora API', async () => {

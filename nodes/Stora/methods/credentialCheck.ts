@@ -28,6 +28,27 @@ function messageOf(body: unknown): string {
 	return typeof envelope?.message === 'string' ? envelope.message : '';
 }
 
+/** A loopback or private-network address: where the Stora sandbox runs, never the Stora Public API. */
+function isLocal(baseUrl: string): boolean {
+	const host = /^https?:\/\/(\[[^\]]+\]|[^/:]+)/i.exec(baseUrl)?.[1]?.toLowerCase() ?? '';
+	return /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+)$/.test(host) || host.endsWith('.local');
+}
+
+/** What to check about the Base URL the user typed: the sandbox's address when it is local, else Stora's own. */
+function baseUrlAdvice(baseUrl: string): string {
+	if (isLocal(baseUrl)) {
+		return `Check that the Stora sandbox runs at ${baseUrl} (npm start or npm run sandbox in the n8n-nodes-stora repository; by default http://127.0.0.1:4010) and that n8n can reach it.`;
+	}
+	return `Check the Base URL ${baseUrl}: Stora's is https://public-api.stora.co, without /${API_VERSION}; and that n8n can reach it.`;
+}
+
+/** Where the API's root is, for a Base URL that points elsewhere: the sandbox's form when it is local. */
+function rootAdvice(baseUrl: string): string {
+	return isLocal(baseUrl)
+		? `Use the sandbox's address with nothing after the port, for example http://127.0.0.1:4010 (the node adds /${API_VERSION} itself).`
+		: `Use https://public-api.stora.co, without /${API_VERSION}.`;
+}
+
 /** Lists one site, the cheapest call every useful token can make (site dropdowns need it). */
 export async function storaApiConnectionTest(
 	this: ICredentialTestFunctions,
@@ -61,7 +82,7 @@ export async function storaApiConnectionTest(
 
 	if ('failure' in answer) {
 		return error(
-			`Could not reach ${baseUrl} (${answer.failure}). Check the Base URL (https://public-api.stora.co, without /${API_VERSION}) and that n8n can reach it.`,
+			`Could not reach ${baseUrl} (${answer.failure}). ${baseUrlAdvice(baseUrl)}`,
 		);
 	}
 	const { statusCode, body } = answer;
@@ -70,7 +91,7 @@ export async function storaApiConnectionTest(
 			return { status: 'OK', message: 'Connection successful: Stora accepted the access token.' };
 		}
 		return error(
-			`${url} answered HTTP ${statusCode}, but not with Stora's list of sites: the Base URL does not point at the Stora Public API (use https://public-api.stora.co, without /${API_VERSION}).`,
+			`${url} answered HTTP ${statusCode}, but not with Stora's list of sites: the Base URL does not point at the Stora Public API. ${rootAdvice(baseUrl)}`,
 		);
 	}
 	if (statusCode === 401) {
@@ -85,7 +106,7 @@ export async function storaApiConnectionTest(
 	}
 	if (statusCode === 404) {
 		return error(
-			`Nothing answers at ${url} (HTTP 404): the Base URL does not point at the Stora Public API. Use https://public-api.stora.co, without /${API_VERSION}.`,
+			`Nothing answers at ${url} (HTTP 404): the Base URL does not point at the Stora Public API. ${rootAdvice(baseUrl)}`,
 		);
 	}
 	// n8n's connection test does not retry: say that these answers are about Stora right now, not the token.
