@@ -1,6 +1,7 @@
 /**
- * The README's operation table, generated from the node description so it cannot drift. Kept free of imports so
- * Node can run it directly (type stripping) from updateReadme.mjs, and jest can check the README against it.
+ * The operation table (docs/operations.md) and its summary on the README's front page, generated from the node
+ * description so they cannot drift. Kept free of imports so Node can run it directly (type stripping) from
+ * updateReadme.mjs, and jest can check both files against it.
  */
 interface Option {
 	name: string;
@@ -17,6 +18,33 @@ interface Property {
 
 export const START = '<!-- operations:start -->';
 export const END = '<!-- operations:end -->';
+
+export const SUMMARY_START = '<!-- operations-summary:start (written by npm run readme from the node description) -->';
+export const SUMMARY_END = '<!-- operations-summary:end -->';
+
+/** Each resource with the names of its operations: the front page's summary of the table. */
+export function operationsSummary(properties: Property[]): string {
+	const resourceProperty = properties.find((property) => property.name === 'resource');
+	const resources = (resourceProperty?.options ?? []) as Option[];
+	let count = 0;
+	const lines = resources.map((resource) => {
+		const operationProperty = properties.find(
+			(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource.value),
+		);
+		const names = ((operationProperty?.options ?? []) as Option[]).map((operation) => operation.name);
+		count += names.length;
+		return `- **${resource.name}**: ${names.join(', ')}`;
+	});
+	return [`${resources.length} resources, ${count} operations:`, '', ...lines].join('\n');
+}
+
+/** The text with the part between `start` and `end` replaced by `content`; throws when a marker is missing. */
+export function replaceBetween(text: string, start: string, end: string, content: string): string {
+	const from = text.indexOf(start);
+	const to = text.indexOf(end);
+	if (from < 0 || to < from) throw new Error(`lacks the ${start} ... ${end} markers`);
+	return `${text.slice(0, from + start.length)}\n${content}\n${text.slice(to)}`;
+}
 
 export function operationsTable(properties: Property[], notices: Record<string, string> = {}): string {
 	const resourceProperty = properties.find((property) => property.name === 'resource');
@@ -37,9 +65,6 @@ export function operationsTable(properties: Property[], notices: Record<string, 
 	return rows.join('\n');
 }
 
-export function replaceSection(readme: string, table: string): string {
-	const start = readme.indexOf(START);
-	const end = readme.indexOf(END);
-	if (start < 0 || end < start) throw new Error(`README lacks the ${START} ... ${END} markers`);
-	return `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`;
+export function replaceSection(text: string, table: string): string {
+	return replaceBetween(text, START, END, table);
 }

@@ -1,19 +1,25 @@
-// Regenerates the README's generated parts: the operation table from the built node description (run
-// `npm run build` first), and every measured-figures section from its file in docs/figures/ (test/helpers/figures.ts
-// describes the mechanism: markers in the README, one JSON per section, written by the runs that measure it).
+// Regenerates the generated parts of the docs: the README's operation summary and docs/operations.md's table from the
+// built node description (`npm run readme` builds first), and every measured-figures section of docs/quality.md from
+// its file in docs/figures/ (test/helpers/figures.ts describes the mechanism: markers, one JSON per section, written
+// by the runs that measure it).
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 
-import { operationsTable, replaceSection } from './operationsTable.ts';
+import { operationsSummary, operationsTable, replaceBetween, replaceSection, SUMMARY_END, SUMMARY_START } from './operationsTable.ts';
 import { allFigures, renderAllFigureSections } from '../test/helpers/figures.ts';
 
 const require = createRequire(import.meta.url);
 const { Stora } = require('../dist/nodes/Stora/Stora.node.js');
 
-const readme = readFileSync('README.md', 'utf8');
-const withOperations = replaceSection(readme, operationsTable(new Stora().description.properties));
-const updated = renderAllFigureSections(withOperations);
-writeFileSync('README.md', updated);
-console.log(withOperations === readme ? 'README operation table already up to date' : 'README operation table updated');
-const sections = Object.keys(allFigures()).join(', ');
-console.log(updated === withOperations ? `README figures (${sections}) already up to date` : `README figures (${sections}) updated`);
+const properties = new Stora().description.properties;
+const update = (file, render) => {
+	const text = readFileSync(file, 'utf8');
+	const updated = render(text);
+	writeFileSync(file, updated);
+	console.log(`${file}: ${updated === text ? 'already up to date' : 'updated'}`);
+};
+// The front page's summary; the whole table in docs/operations.md; the measured figures in docs/quality.md.
+update('README.md', (text) => replaceBetween(text, SUMMARY_START, SUMMARY_END, operationsSummary(properties)));
+update('docs/operations.md', (text) => replaceSection(text, operationsTable(properties)));
+update('docs/quality.md', (text) => renderAllFigureSections(text));
+console.log(`figures sections: ${Object.keys(allFigures()).join(', ')}`);

@@ -1,25 +1,55 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test under test/, never published */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { StoraOAuth2Api } from '../credentials/StoraOAuth2Api.credentials';
 import { Stora } from '../nodes/Stora/Stora.node';
 import { DEFAULT_SCOPES } from '../nodes/Stora/helpers/constants';
 import { allFigures, renderAllFigureSections } from './helpers/figures';
-import { operationsTable, replaceSection } from '../scripts/operationsTable';
+import { operationsSummary, operationsTable, replaceBetween, replaceSection, SUMMARY_END, SUMMARY_START } from '../scripts/operationsTable';
 
 describe('README and descriptions stay in sync', () => {
-	it('has the operation table generated from the node description (run `npm run readme` to fix)', () => {
-		const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
-		const table = operationsTable(new Stora().description.properties as never);
+	it('has the operation table (docs/operations.md) and its summary (README) generated from the node description (run `npm run readme` to fix)', () => {
+		const operations = readFileSync(join(__dirname, '..', 'docs/operations.md'), 'utf8');
+		const properties = new Stora().description.properties as never;
+		const table = operationsTable(properties);
 		expect(table.split('\n').length).toBeGreaterThan(3);
-		expect(replaceSection(readme, table)).toBe(readme);
+		expect(replaceSection(operations, table)).toBe(operations);
+		const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+		expect(replaceBetween(readme, SUMMARY_START, SUMMARY_END, operationsSummary(properties))).toBe(readme);
 	});
 
-	it('shows every measured-figures section as its file in docs/figures/ holds it (run `npm run readme` to fix)', () => {
+	it('keeps the README a front page: at most 220 lines, in the order of n8n\'s template', () => {
 		const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+		expect(readme.split('\n').length).toBeLessThanOrEqual(220);
+		const headings = [...readme.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
+		expect(headings).toEqual(['Installation', 'Operations', 'Credentials', 'Compatibility', 'Usage', 'Development', 'Resources', 'Version history', "What to do if your operation isn't supported", 'Licence']);
+	});
+
+	it('links only to files and headings that exist (README, CONTRIBUTING, docs/, examples/)', () => {
+		const root = join(__dirname, '..');
+		const files = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'examples/README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+		// GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens.
+		const anchors = (file: string) =>
+			new Set([...readFileSync(file, 'utf8').matchAll(/^#+ (.+)$/gm)].map((match) => match[1].trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-')));
+		const broken: string[] = [];
+		for (const file of files) {
+			const text = readFileSync(join(root, file), 'utf8');
+			for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+				if (/^(https?:|mailto:)/.test(target)) continue;
+				const [pathPart, anchor] = target.split('#');
+				const resolved = pathPart ? join(root, dirname(file), pathPart) : join(root, file);
+				if (!existsSync(resolved)) broken.push(`${file}: ${target} (no ${relative(root, resolved)})`);
+				else if (anchor && resolved.endsWith('.md') && !anchors(resolved).has(anchor)) broken.push(`${file}: ${target} (no heading #${anchor})`);
+			}
+		}
+		expect(broken).toEqual([]);
+	});
+
+	it('shows every measured-figures section of docs/quality.md as its file in docs/figures/ holds it (run `npm run readme` to fix)', () => {
+		const readme = readFileSync(join(__dirname, '..', 'docs/quality.md'), 'utf8');
 		const sections = allFigures();
 		// The reliability section at least; a section whose markers are missing makes the renderer throw.
 		expect(Object.keys(sections)).toContain('reliability');

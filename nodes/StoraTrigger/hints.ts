@@ -1,6 +1,6 @@
 /**
  * What the trigger does in Stora when the editor listens, said where the user clicks: a test listen registers an
- * endpoint of its own, which lives only as long as the listen (README, "Stora Trigger").
+ * endpoint of its own, which lives only as long as the listen (docs/usage.md, "Stora Trigger").
  */
 import type { NodeHint } from 'n8n-workflow';
 

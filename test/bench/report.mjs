@@ -1,6 +1,6 @@
 // What a full `npm run bench` writes: docs/benchmark.md (every row, with the repetitions behind each median),
-// docs/figures/performance.json (the README's Performance table, rendered by test/helpers/figures.ts; test/readme.test.ts
-// fails while the README disagrees with it) and docs/benchmark.png.
+// docs/figures/performance.json (docs/quality.md's Performance table, rendered by test/helpers/figures.ts; test/readme.test.ts
+// fails while docs/quality.md disagrees with it) and docs/benchmark.png.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -10,7 +10,7 @@ import { fmtRatio, fmtSummary } from './harness.mjs';
 
 const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
 
-/** The README section (test/helpers/figures.ts markers) and its file. */
+/** The docs/quality.md section (test/helpers/figures.ts markers) and its file. */
 export const FIGURES_SECTION = 'performance';
 
 /** The table's order. */
@@ -79,7 +79,7 @@ function figuresFile(sorted, run) {
 	return { columns: ['#', 'What', 'Ratio: median (min–max)', 'Goal', 'Met'], rows };
 }
 
-/** Writes docs/benchmark.md, docs/figures/performance.json and the README's Performance table. */
+/** Writes docs/benchmark.md, docs/figures/performance.json and docs/quality.md's Performance table. */
 export function writeDocs(sorted, run) {
 	const docs = path.join(REPO, 'docs');
 	const notes = sorted.filter((r) => r.note).map((r) => `- **${r.id}**: ${r.note}`);
@@ -112,8 +112,8 @@ export function writeDocs(sorted, run) {
 	const figures = figuresFile(sorted, run);
 	fs.mkdirSync(path.join(docs, 'figures'), { recursive: true });
 	fs.writeFileSync(path.join(docs, 'figures', `${FIGURES_SECTION}.json`), `${JSON.stringify(figures, null, '\t')}\n`);
-	// The README's table, rendered as `npm run readme` renders it (only between its markers).
-	const readmePath = path.join(REPO, 'README.md');
+	// docs/quality.md's table, rendered as `npm run readme` renders it (only between its markers).
+	const readmePath = path.join(REPO, 'docs/quality.md');
 	const readme = fs.readFileSync(readmePath, 'utf8');
 	const updated = replaceFiguresSection(readme, FIGURES_SECTION, readFigures(FIGURES_SECTION));
 	if (updated !== readme) fs.writeFileSync(readmePath, updated);

@@ -1,7 +1,7 @@
 // `npm run bench`: the Stora nodes next to n8n's own nodes (and a bare fetch loop) in real n8n 2.41.1 with the packed
 // package, against the Stora sandbox sending only the documented rate-limit headers. Every side of every case runs at
 // least three times, alternating which goes first; each ratio is the median of its repetitions, shown with their range.
-// A full run writes docs/benchmark.md, docs/benchmark.png, docs/figures/performance.json and the README's Performance
+// A full run writes docs/benchmark.md, docs/benchmark.png, docs/figures/performance.json and docs/quality.md's Performance
 // table, and ends with `bench: N/M goals met`. What each case measures and how the other side is set up:
 // test/bench/README.md.
 //
@@ -144,7 +144,7 @@ if (!ONLY && !QUICK && !failure) {
 		const docs = writeDocs(sorted, run);
 		doing('rendering docs/benchmark.png');
 		await renderChart(goals, path.join(docs, 'benchmark.png'), { cores, n8nVersion: N8N_VERSION, cleanups });
-		say('wrote docs/benchmark.md, docs/benchmark.png, docs/figures/performance.json and the README\'s Performance table');
+		say('wrote docs/benchmark.md, docs/benchmark.png, docs/figures/performance.json and docs/quality.md\'s Performance table');
 	} catch (error) {
 		console.error(`[bench] writing the report failed: ${error.message}`);
 	} finally {
