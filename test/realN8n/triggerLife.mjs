@@ -232,15 +232,7 @@ export async function atLeastOnce({ n8n, sandbox, credential, refusal, mode }) {
 	await publish(n8n, workflow);
 	try {
 		const [endpoint] = (await endpointsOf(sandbox, workflow)).production;
-		await refusal.on();
-		let event;
-		try {
-			({ event } = await sandbox.control.call('POST', '/__sandbox/events', { type: 'contact.created' }));
-			await until(async () => (await deliveriesOf(sandbox, event.id)).length >= 1, 'the first attempt to be answered');
-		} finally {
-			refusal.off();
-		}
-		const [first] = await deliveriesOf(sandbox, event.id);
+		const { event, first } = await firstAttemptWhile(sandbox, refusal);
 		const answersBeforeStoring = VERSION.api.answersBeforeStoring === true;
 		if (answersBeforeStoring) {
 			assert(first.status === 200, `n8n ${VERSION.n8n} answered the first attempt ${first.status}, expected 200 (it answers before storing)`);
@@ -291,15 +283,7 @@ export async function noEventLostWhileStalled({ n8n, sandbox, credential, stall 
 	const workflow = await triggerWorkflow(n8n, credential, ['contact.created'], 'Stora Trigger stalled');
 	await publish(n8n, workflow);
 	try {
-		stall.on();
-		let event;
-		try {
-			({ event } = await sandbox.control.call('POST', '/__sandbox/events', { type: 'contact.created' }));
-			await until(async () => (await deliveriesOf(sandbox, event.id)).length >= 1, 'the first attempt to time out');
-		} finally {
-			stall.off();
-		}
-		const [first] = await deliveriesOf(sandbox, event.id);
+		const { event, first } = await firstAttemptWhile(sandbox, stall);
 		await sandbox.control.advanceClock(60);
 		await until(async () => (await deliveriesOf(sandbox, event.id)).some((d) => d.attempt === 2), "Stora's retry to be answered");
 		const retry = (await deliveriesOf(sandbox, event.id)).find((d) => d.attempt === 2);
@@ -363,6 +347,22 @@ export async function stoppedMidDelivery({ sandbox, tarball }) {
 	} finally {
 		await n8n.stop();
 		fs.rmSync(userFolder, { recursive: true, force: true });
+	}
+}
+
+/**
+ * Sends a `contact.created` event while `fault` holds (`on()` may be async), waits until Stora's first attempt of it
+ * has ended (answered, refused or timed out), then lifts the fault. The event and that first attempt.
+ */
+async function firstAttemptWhile(sandbox, fault) {
+	await fault.on();
+	try {
+		const { event } = await sandbox.control.call('POST', '/__sandbox/events', { type: 'contact.created' });
+		await until(async () => (await deliveriesOf(sandbox, event.id)).length >= 1, 'the first attempt to end');
+		const [first] = await deliveriesOf(sandbox, event.id);
+		return { event, first };
+	} finally {
+		fault.off();
 	}
 }
 
