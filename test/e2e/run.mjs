@@ -496,7 +496,7 @@ async function main() {
 		const credential = ctx.credentials.accessToken;
 		console.log('\nStora Trigger as n8n runs it (test/e2e/triggerLife.mjs)');
 		await check('a test listen left to itself registers one endpoint (n8n\'s timeout must remove it: checked below)', async () => {
-			timeoutChecked = await listenUntilTimeout({ n8n, sandbox, credential });
+			timeoutChecked = await listenUntilTimeout({ sandbox, tarball });
 		});
 		await check('Execute step, a new listen, Stop Listening, an event, a crash leftover, publish, save, republish, unpublish: Stora holds exactly the endpoints that should exist after each', async () => {
 			const { steps } = await triggerLifecycle({ n8n, sandbox, credential });
