@@ -135,6 +135,21 @@ describe('Stora Trigger', () => {
 			expect(all.filter((endpoint) => endpoint.url === harness.productionUrl())).toHaveLength(1);
 		});
 
+		it('registers with a token that may write endpoints but not read them (the search for leftovers is skipped, with a warning)', async () => {
+			const token = await client.token(['public.webhook_endpoint:write']);
+			const writeOnly = await new TriggerHarness(withRateLimit(tokenCredentials(sandbox.url, token), { rateLimit: 'custom', requestsPerSecond: 0, requestsPerMinute: 0 }), {
+				events: ['contact.created'],
+			}).start();
+			try {
+				await writeOnly.activate();
+				expect(await at(writeOnly.productionUrl())).toHaveLength(1);
+				expect(await writeOnly.deactivate()).toBe(true);
+				expect(await at(writeOnly.productionUrl())).toHaveLength(0);
+			} finally {
+				await writeOnly.close();
+			}
+		});
+
 		it('removes the endpoint on deactivation and treats an endpoint that is already gone as success', async () => {
 			const before = (await endpoints()).length;
 			await harness.activate();
