@@ -9,12 +9,12 @@ import type {
 import { LISTS_WITHOUT_TIME_FILTERS, MAX_PAGE_SIZE } from '../Stora/helpers/constants';
 import { zonedIso } from '../Stora/helpers/dateTime';
 import { idsOf } from '../Stora/helpers/ids';
-import { headerOf, jsonBodyOf, nextPageOf, recordsOf } from '../Stora/helpers/response';
+import { headerOf, jsonBodyOf, recordsOf } from '../Stora/helpers/response';
 import { dateText } from '../Stora/helpers/validation';
-import { MAX_RECORDS, MAX_REQUESTS, walkDidNotEnd } from '../Stora/transport/bound';
+import { MAX_RECORDS } from '../Stora/transport/bound';
 import { checkFiltersApplied, isInOrder, refusesOnly } from '../Stora/transport/listChecks';
 import { asNodeError, storaRequest } from '../Stora/transport/request';
-import { timeOf, walkByTime, type TimeField } from '../Stora/transport/walk';
+import { keepNewest, listPages, oldestFirst, timeOf, type TimeField } from '../Stora/transport/walk';
 
 /** The Get Many filters the poll trigger offers: all but the created/updated windows, which the cursor owns. */
 export function pollFilters(filters: INodeProperties[]): INodeProperties[] {
@@ -92,11 +92,12 @@ interface Found {
  * first, at most MAX_RECORDS of them; throws when the poll cannot finish, so the caller keeps its cursor.
  *
  * The docs promise `sort_by`/`sort_direction` and `<field>_after` on the lists, so the poll walks by the field
- * ascending from the cursor (`walkByTime`): its cost follows what is new, not the list's size. A list that refuses
- * (422) or ignores the sort or the cursor makes the poll page by number through the user's filtered list instead,
- * newest first where the list takes that sort, stopping at the first page older than the cursor when the pages do
- * come newest first; else it reads the whole list. Either way it checks every record against the cursor by its own
- * timestamp, so it never reports a record that is not new and never fails for a large list with nothing new.
+ * ascending from the cursor (the transport's one list walk, `listPages`): its cost follows what is new, not the list's
+ * size. A list that refuses (422) or ignores the sort or the cursor makes the walk page by number through the user's
+ * filtered list instead, newest first where the list takes that sort, stopping at the first page older than the cursor
+ * when the pages do come newest first; else it reads the whole list. Either way it checks every record against the
+ * cursor by its own timestamp, so it never reports a record that is not new and never fails for a large list with
+ * nothing new.
  */
 export async function recordsSince(context: IPollFunctions, since: Since): Promise<Found> {
 	const { field, filterQs } = since;
@@ -110,42 +111,29 @@ export async function recordsSince(context: IPollFunctions, since: Since): Promi
 		checkFiltersApplied(context.getNode(), since.resource, filterQs, records);
 		return records.filter(isNew);
 	};
-
+	// The records at the cursor already emitted come again (the cursor is inclusive): room for them too.
+	const limit = MAX_RECORDS + since.seen.size;
 	const walks = !LISTS_WITHOUT_TIME_FILTERS.includes(since.url);
-	if (walks && !since.byPage) {
-		// The records at the cursor already emitted come again (the cursor is inclusive): room for them too.
-		const walked = await walkByTime(context, request, filterQs, field, since.cursor, undefined, MAX_RECORDS + since.seen.size);
-		if (walked) return { records: checked(walked).slice(0, MAX_RECORDS), byPage: false };
-	}
-
 	const fresh = new Map<string, IDataObject>();
-	const oldestFirst = () => [...fresh.values()].sort((a, b) => timeOf(a[field]) - timeOf(b[field]));
-	let sorted = true;
+	let byCursor = walks && !since.byPage;
 	let newestFirst = true;
 	let previous: IDataObject | undefined;
-	let page: number | undefined = 1;
-	let pagesReported = MAX_REQUESTS;
-	for (let requests = 0; page !== undefined; requests++) {
-		if (requests > pagesReported + 20) throw walkDidNotEnd(context.getNode());
-		const qs: IDataObject = { ...filterQs, limit: MAX_PAGE_SIZE, page };
-		if (sorted) Object.assign(qs, { sort_by: field, sort_direction: 'DESC' });
-		let body: IDataObject;
-		try {
-			body = jsonBodyOf(context.getNode(), await storaRequest(context, { ...request, qs }));
-		} catch (error) {
-			if (sorted && refusesOnly(error, ['sort_by', 'sort_direction'], filterQs)) {
-				sorted = false;
-				page = 1;
-				continue;
-			}
-			throw asNodeError(context, error);
+	const walk = { field, start: byCursor ? 'cursor' : 'number', after: since.cursor, numberSort: { sort_by: field, sort_direction: 'DESC' } } as const;
+	for await (const page of listPages(context, request, filterQs, walk)) {
+		const batch = page.records;
+		if (page.mode === 'cursor') {
+			keepNewest(fresh, batch, field);
+			// Everything before the page's last record has been seen: with enough of it, the oldest `limit` are final.
+			const last = timeOf(batch[batch.length - 1]?.[field]);
+			if (fresh.size >= limit && [...fresh.values()].filter((record) => timeOf(record[field]) < last).length >= limit) break;
+			continue;
 		}
-		const batch = recordsOf(body);
-		if (page === 1) pagesReported = Number(((body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined)?.pages) || MAX_REQUESTS;
-		for (const record of checked(batch)) {
-			const earlier = fresh.get(String(record.id));
-			if (!earlier || timeOf(earlier[field]) <= timeOf(record[field])) fresh.set(String(record.id), record);
+		if (byCursor) {
+			// The list did not honour the walk: what it returned by cursor is read again by number.
+			byCursor = false;
+			fresh.clear();
 		}
+		keepNewest(fresh, checked(batch), field);
 		// Pages newest first by the field (the sort was taken, or is the list's own): the first record older than the
 		// cursor ends the poll, as every later one is older still.
 		newestFirst &&= isInOrder(batch, field, true) && (previous === undefined || batch.length === 0 || timeOf(batch[0][field]) <= timeOf(previous[field]));
@@ -153,13 +141,13 @@ export async function recordsSince(context: IPollFunctions, since: Since): Promi
 		if (newestFirst && previous !== undefined && timeOf(previous[field]) < cursorTime) break;
 		// Many new records: keep the oldest MAX_RECORDS (memory stays bounded; the rest come in the next poll).
 		if (fresh.size > 2 * MAX_RECORDS) {
-			const keep = oldestFirst().slice(0, MAX_RECORDS);
+			const keep = oldestFirst(fresh, field).slice(0, MAX_RECORDS);
 			fresh.clear();
 			for (const record of keep) fresh.set(String(record.id), record);
 		}
-		page = batch.length ? nextPageOf(body) : undefined;
 	}
-	return { records: oldestFirst().slice(0, MAX_RECORDS), byPage: walks };
+	if (byCursor) return { records: checked(oldestFirst(fresh, field).slice(0, limit)).slice(0, MAX_RECORDS), byPage: false };
+	return { records: oldestFirst(fresh, field).slice(0, MAX_RECORDS), byPage: walks };
 }
 
 /** Where a first poll starts: the newest record now, by Stora's clock. */

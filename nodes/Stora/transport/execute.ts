@@ -14,10 +14,11 @@ import { missingScopeHint } from '../helpers/scopes';
 import { shapeOutput } from '../helpers/output';
 import { runsAsTool, TOOL_MAX_RECORDS } from '../helpers/tool';
 import { jsonBodyOf, nextPageOf, recordsOf } from '../helpers/response';
-import { checkFiltersApplied, inRequestedOrder, isInOrder, parameterLabel, refusesOnly } from './listChecks';
-import { MAX_RECORDS, MAX_REQUESTS, tooManyRecords, walkDidNotEnd } from './bound';
+import { checkFiltersApplied, inRequestedOrder, isInOrder, parameterLabel } from './listChecks';
+import { MAX_RECORDS, tooManyRecords } from './bound';
 import { asSentence } from './errors';
 import { asNodeError, storaRequest } from './request';
+import { listPages } from './walk';
 import { fetchWindows, parallelWindows } from './windows';
 
 /**
@@ -71,86 +72,40 @@ function checkListPage(context: IExecutePaginationFunctions, options: IHttpReque
 	}
 }
 
-/** The parameters Return All adds for its cursor walk: not every list documents them. */
-const CURSOR_PARAMETERS = ['sort_by', 'sort_direction', 'created_after'];
-
 /**
- * Return All. Where the list honours them, it walks in a stable order (created_at ascending) with the API's inclusive
- * `created_after` as a cursor, so records created or deleted while it pages neither shift pages nor come twice. A
- * list may ignore or refuse those parameters (many list pages of the docs are cut off): then it pages by number with
- * the user's own parameters only. Either way records already seen are dropped, every filter the user set must hold
- * for every record (else a clear error), and the records come back in the order the user asked for.
+ * Return All, through the one list walk (`walk.ts`): by `created_at` ascending with the inclusive `created_after` as a
+ * cursor where the list honours it, so records created or deleted while it pages neither shift pages nor come twice;
+ * by page number with the user's own parameters where it does not, or where the user sorts by another field. After
+ * the first page, where the account's rate limit allows several requests in flight, the rest comes in parallel
+ * windows. Either way each record comes once, every filter the user set must hold for every record (else a clear
+ * error), and the records come back in the order the user asked for.
  */
 async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequestOptions) {
 	const userQs = (options.qs ?? {}) as IDataObject;
 	const sortBy = String(userQs.sort_by ?? 'created_at');
 	const descending = String(userQs.sort_direction ?? 'DESC').toUpperCase() === 'DESC';
+	const itemIndex = context.getItemIndex();
 	const seen = new Set<string>();
 	const records: IDataObject[] = [];
-	// The cursor walk sends the ascending sort and, from the second page on, created_after; each is dropped when the
-	// list shows it does not honour it (what was seen stays seen).
-	let useSort = sortBy === 'created_at';
-	let useCursor = useSort && !LISTS_WITHOUT_TIME_FILTERS.includes(String(options.url ?? ''));
-	let cursor = userQs.created_after as string | undefined;
-	let page = 1;
-
-	for (let requests = 0; ; requests++) {
-		if (requests >= MAX_REQUESTS) throw walkDidNotEnd(context.getNode(), context.getItemIndex());
-		const qs: IDataObject = { ...userQs, limit: MAX_PAGE_SIZE, page };
-		if (useSort) {
-			qs.sort_by = 'created_at';
-			qs.sort_direction = 'ASC';
+	const keep = (found: IDataObject[]) => {
+		for (const record of found) {
+			const id = String(record.id);
+			if (seen.has(id)) continue;
+			seen.add(id);
+			records.push(record);
 		}
-		if (useCursor && cursor !== undefined) qs.created_after = cursor;
-		let response: IN8nHttpFullResponse;
-		try {
-			response = await storaRequest(context, { ...options, qs });
-		} catch (error) {
-			if (useSort && refusesOnly(error, CURSOR_PARAMETERS, userQs)) {
-				// Refused: page by number with the user's own parameters only, from the first page.
-				useSort = false;
-				useCursor = false;
-				page = 1;
-				continue;
-			}
-			throw asNodeError(context, error);
-		}
-		const body = jsonBodyOf(context.getNode(), response);
-		const batch = recordsOf(body);
-		const next = nextPageOf(body);
-		const pagination = (body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined;
-		const pages = Number(pagination?.pages);
+	};
+	const timeFilters = !LISTS_WITHOUT_TIME_FILTERS.includes(String(options.url ?? ''));
+	const start = sortBy !== 'created_at' ? 'number' : timeFilters ? 'cursor' : 'sorted';
+	for await (const page of listPages(context, options, userQs, { field: 'created_at', start, itemIndex })) {
+		const pagination = (page.body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined;
 		const count = Number(pagination?.count);
 		// The list's count is known from its first page: a list n8n cannot take fails here, before the walk.
-		if (count > MAX_RECORDS) throw tooManyRecords(context.getNode(), count, context.getItemIndex());
-
-		if (useSort && !isInOrder(batch, 'created_at', false)) {
-			// The ascending sort is ignored: page by number without it, from the first page.
-			useSort = false;
-			useCursor = false;
-			page = 1;
-			continue;
-		}
-		if (useCursor && cursor !== undefined && cursor !== userQs.created_after && batch.some((record) => String(record.created_at) < cursor!)) {
-			// The sort holds but created_after is ignored: go on by page number from page 2.
-			useCursor = false;
-			page = 2;
-			continue;
-		}
-		const keep = (found: IDataObject[]) => {
-			for (const record of found) {
-				const id = String(record.id);
-				if (seen.has(id)) continue;
-				seen.add(id);
-				records.push(record);
-			}
-		};
-		keep(batch);
-		if (next === undefined || batch.length === 0) break;
-
-		const last = batch[batch.length - 1]?.created_at as string | undefined;
-		if (requests === 0 && useCursor && last !== undefined && userQs.created_before === undefined) {
-			// Where the account's rate limit allows several requests in flight, the rest comes in parallel windows.
+		if (count > MAX_RECORDS) throw tooManyRecords(context.getNode(), count, itemIndex);
+		keep(page.records);
+		const last = page.records[page.records.length - 1]?.created_at as string | undefined;
+		if (page.requests === 1 && page.mode === 'cursor' && last !== undefined && userQs.created_before === undefined && nextPageOf(page.body) !== undefined) {
+			const pages = Number(pagination?.pages);
 			const parallel = Number.isFinite(count) ? await parallelWindows(context, Number.isFinite(pages) ? pages - 1 : 0) : 1;
 			const rest = parallel > 1 ? await fetchWindows(context, options, userQs, last, count, parallel) : undefined;
 			if (rest) {
@@ -159,17 +114,10 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 			}
 		}
 		// A list without a count (or one that grew while paging) shows it here.
-		if (records.length > MAX_RECORDS) throw tooManyRecords(context.getNode(), undefined, context.getItemIndex());
-		if (useCursor && last !== undefined && last !== cursor) {
-			cursor = last;
-			page = 1;
-		} else {
-			// Paging by number, or a full page sharing one timestamp: the next page.
-			page = useCursor ? page + 1 : next;
-		}
+		if (records.length > MAX_RECORDS) throw tooManyRecords(context.getNode(), undefined, itemIndex);
 	}
-	if (records.length > MAX_RECORDS) throw tooManyRecords(context.getNode(), undefined, context.getItemIndex());
-	checkFiltersApplied(context.getNode(), String(context.getNodeParameter('resource', '')), userQs, records, context.getItemIndex());
+	if (records.length > MAX_RECORDS) throw tooManyRecords(context.getNode(), undefined, itemIndex);
+	checkFiltersApplied(context.getNode(), String(context.getNodeParameter('resource', '')), userQs, records, itemIndex);
 	return inRequestedOrder(records, sortBy, descending);
 }
 

@@ -4,7 +4,7 @@ import { jsonBodyOf, recordsOf } from '../helpers/response';
 import { refusesOnly } from './listChecks';
 import type { RateLimitSnapshot } from './rateLimit/registry';
 import { asNodeError, rateLimitSnapshot, storaRequest } from './request';
-import { timeOf, walkByTime } from './walk';
+import { keepNewest, listPages, oldestFirst, timeOf } from './walk';
 
 /**
  * Return All in parallel created_at windows, for accounts whose rate limit lets more than one request be in flight.
@@ -91,13 +91,23 @@ export async function fetchWindows(
 	if (bounds.length < 2) return undefined;
 	const windows = bounds.map((from, n) => ({ from, to: bounds[n + 1] as string | undefined }));
 
+	/** One window's records, oldest first; undefined when the list does not honour its cursor or bounds. */
+	const walkWindow = async (from: string, to: string | undefined) => {
+		const found = new Map<string, IDataObject>();
+		const walk = { field: 'created_at', start: 'cursor', after: from, before: to, otherwise: 'end' } as const;
+		for await (const page of listPages(context, options, userQs, walk)) {
+			if (page.mode === 'ended') return undefined;
+			keepNewest(found, page.records, 'created_at');
+		}
+		return oldestFirst(found, 'created_at');
+	};
 	const results: Array<IDataObject[] | undefined> = new Array(windows.length);
 	let nextWindow = 0;
 	let stop = false;
 	const worker = async () => {
 		while (!stop && nextWindow < windows.length) {
 			const index = nextWindow++;
-			results[index] = await walkByTime(context, options, userQs, 'created_at', windows[index].from, windows[index].to);
+			results[index] = await walkWindow(windows[index].from, windows[index].to);
 			if (results[index] === undefined) stop = true;
 		}
 	};
