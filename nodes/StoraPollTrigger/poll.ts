@@ -6,7 +6,8 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import { LISTS_WITHOUT_TIME_FILTERS, MAX_PAGE_SIZE } from '../Stora/helpers/constants';
+import { MAX_PAGE_SIZE } from '../Stora/helpers/constants';
+import { resourceFacts } from '../Stora/helpers/resources';
 import { zonedIso } from '../Stora/helpers/dateTime';
 import { idsOf } from '../Stora/helpers/ids';
 import { headerOf, jsonBodyOf, recordsOf } from '../Stora/helpers/response';
@@ -113,7 +114,7 @@ export async function recordsSince(context: IPollFunctions, since: Since): Promi
 	};
 	// The records at the cursor already emitted come again (the cursor is inclusive): room for them too.
 	const limit = MAX_RECORDS + since.seen.size;
-	const walks = !LISTS_WITHOUT_TIME_FILTERS.includes(since.url);
+	const walks = !resourceFacts(since.resource)?.listWithoutTimeFilters;
 	const fresh = new Map<string, IDataObject>();
 	let byCursor = walks && !since.byPage;
 	let newestFirst = true;

@@ -13,10 +13,9 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { MAX_PAGE_SIZE } from '../helpers/constants';
 import { SIMPLIFIED_FIELDS } from '../helpers/output';
 import { recordKindOfParameter, RECORDS } from '../helpers/records';
+import { resourceFacts } from '../helpers/resources';
 import { TOOL_MAX_RECORDS } from '../helpers/tool';
 
-/** Resources whose records carry money (`{ amount, currency, formatted }`): their tools say how to read it. */
-const WITH_MONEY = ['coupon', 'creditNote', 'deal', 'invoice', 'order', 'orderLineItem', 'product', 'protectionLevel', 'subscription', 'unitType'];
 
 const sentence = (text: string) => {
 	const trimmed = text.trim();
@@ -26,17 +25,6 @@ const sentence = (text: string) => {
 /** "Base Prices" → "base prices"; "URL" and "ID of ..." stay. */
 const lower = (text: string) => text.replace(/\b[A-Z][a-z]+\b/g, (word) => word.toLowerCase());
 
-/**
- * What tool use changes about an operation's answer, said instead of the editor description's sentence on it. A
- * webhook endpoint's signing secret is a credential: the tool answer withholds it (helpers/output.ts).
- */
-const TOOL_NOTES: Record<string, { drop: RegExp; note: string }> = {
-	'accessToken.getInfo': { drop: /^$/, note: "Returns the token's details, never the token itself." },
-	'webhookEndpoint.create': {
-		drop: /secret/,
-		note: 'Returns the new endpoint; its signing secret is withheld from a model (create endpoints in a workflow to keep it).',
-	},
-};
 
 /** The record a resource's operation returns, named as a model reads it ("unit type"). */
 const recordName = (resource: string) =>
@@ -81,7 +69,7 @@ function returns(resource: string, option: INodePropertyOptions, said: boolean):
 	const name = recordName(resource);
 	const fields = SIMPLIFIED_FIELDS[resource];
 	const main = fields ? `Each ${name} comes with its main fields: ${fields.join(', ')}.` : '';
-	const money = WITH_MONEY.includes(resource)
+	const money = resourceFacts(resource)?.money
 		? 'Money is { amount in minor units (14300 is 143.00), currency, formatted }.'
 		: '';
 	if (/download|pdf/i.test(String(option.value))) return ['The file comes back as binary data, which a model cannot read.'];
@@ -105,7 +93,7 @@ function returns(resource: string, option: INodePropertyOptions, said: boolean):
 /** The text a model reads for one operation of a resource: what it does, what it needs, what it returns. */
 export function toolDescriptionOf(resource: string, option: INodePropertyOptions, properties: INodeProperties[]): string {
 	const operation = String(option.value);
-	const toolNote = TOOL_NOTES[`${resource}.${operation}`];
+	const toolNote = resourceFacts(resource)?.toolNotes?.[operation];
 	const [does, ...details] = sentencesOf(String(option.description ?? option.action ?? option.name)).filter(
 		(part) => !toolNote?.drop.test(part),
 	);

@@ -119,10 +119,3 @@ export const LINE_ITEM_ITEM_PREFIX: Record<string, string> = {
 	product: ID_PREFIXES.product,
 	security_deposit: ID_PREFIXES.unitType,
 };
-
-/**
- * Lists whose docs page shows its complete parameter list, with no `created_after` / `updated_after`: Return All and
- * the Stora Poll Trigger page them by number (with the documented sort) instead of sending a cursor the docs rule
- * out. Other lists get the cursor walk, with its fallbacks for a list that ignores or refuses it.
- */
-export const LISTS_WITHOUT_TIME_FILTERS: readonly string[] = ['/deals/stages'];

@@ -9,41 +9,14 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { ID_PREFIXES } from './records';
+import { RESOURCES } from './resources';
 import { headerOf, jsonBodyOf } from './response';
 import { runsAsTool, toolListAnswer } from './tool';
 
-/**
- * What "Simplify" keeps of a record, per resource: enough to identify and route it in a workflow. A table here rather
- * than on the descriptions, so output shaping does not depend on them (a test checks every Simplify has an entry).
- */
-export const SIMPLIFIED_FIELDS: Record<string, string[]> = {
-	contact: ['id', 'email', 'full_name', 'phone_number', 'status', 'type', 'created_at', 'updated_at'],
-	contract: ['id', 'name', 'status', 'contact', 'contract_template', 'tenancy', 'sent_at', 'signed_at'],
-	coupon: ['id', 'name', 'code', 'type', 'percent', 'amount', 'duration', 'months', 'public'],
-	creditNote: ['id', 'number', 'invoice', 'contact', 'status', 'type', 'reason', 'total', 'created_at'],
-	deal: [
-		'id',
-		'name',
-		'status',
-		'stage',
-		'contact',
-		'site',
-		'assignee',
-		'value_estimate',
-		'lost_reason',
-		'starts_at',
-		'created_at',
-		'updated_at',
-	],
-	invoice: ['id', 'number', 'status', 'collection_status', 'type', 'contact', 'total', 'amount_due', 'due_date', 'created_at'],
-	order: ['id', 'status', 'source', 'billing_period', 'contact', 'site', 'starts_at', 'total', 'payment_url', 'created_at'],
-	product: ['id', 'name', 'sku', 'category', 'charge_type', 'prices', 'site'],
-	protectionLevel: ['id', 'cover_level', 'prices', 'public', 'account_code'],
-	site: ['id', 'name', 'address', 'phone', 'opened_at', 'created_at', 'updated_at'],
-	subscription: ['id', 'billing_period', 'cancelled', 'contact', 'site', 'tenancy', 'current_period', 'starts_at', 'ends_at'],
-	task: ['id', 'title', 'status', 'due_at', 'assignee', 'resource', 'site', 'completed_at', 'created_at'],
-	unitType: ['id', 'name', 'site', 'size_description', 'status', 'prices', 'created_at', 'updated_at'],
-};
+/** What Simplify keeps per resource, from each resource's row (resources.ts). */
+export const SIMPLIFIED_FIELDS: Record<string, readonly string[]> = Object.fromEntries(
+	Object.entries(RESOURCES).flatMap(([resource, facts]) => ('simplify' in facts ? [[resource, facts.simplify]] : [])),
+);
 
 /**
  * A record as a model may read it: a webhook endpoint's signing secret (the one credential a record carries) is
@@ -54,7 +27,7 @@ function withoutSecrets(record: IDataObject): IDataObject {
 	return { ...record, secret: '(withheld in tool use)' };
 }
 
-function simplify(fields: string[] | undefined, record: IDataObject): IDataObject {
+function simplify(fields: readonly string[] | undefined, record: IDataObject): IDataObject {
 	if (!fields) return record;
 	return Object.fromEntries(fields.filter((field) => field in record).map((field) => [field, record[field]]));
 }

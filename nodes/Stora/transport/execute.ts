@@ -9,7 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { LISTS_WITHOUT_TIME_FILTERS, MAX_PAGE_SIZE } from '../helpers/constants';
+import { MAX_PAGE_SIZE } from '../helpers/constants';
+import { resourceFacts } from '../helpers/resources';
 import { missingScopeHint } from '../helpers/scopes';
 import { shapeOutput } from '../helpers/output';
 import { runsAsTool, TOOL_MAX_RECORDS } from '../helpers/tool';
@@ -95,7 +96,7 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 			records.push(record);
 		}
 	};
-	const timeFilters = !LISTS_WITHOUT_TIME_FILTERS.includes(String(options.url ?? ''));
+	const timeFilters = !resourceFacts(String(context.getNodeParameter('resource', '')))?.listWithoutTimeFilters;
 	const start = sortBy !== 'created_at' ? 'number' : timeFilters ? 'cursor' : 'sorted';
 	for await (const page of listPages(context, options, userQs, { field: 'created_at', start, itemIndex })) {
 		const pagination = (page.body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined;
