@@ -15,6 +15,7 @@ import { SIMPLIFIED_FIELDS } from '../helpers/output';
 import { recordKindOfParameter, RECORDS } from '../helpers/records';
 import { resourceFacts } from '../helpers/resources';
 import { TOOL_MAX_RECORDS } from '../helpers/tool';
+import { PARAMETER } from '../helpers/parameters';
 
 
 const sentence = (text: string) => {
@@ -136,7 +137,7 @@ export function toolProperties(resources: Record<string, { description: INodePro
 		...descriptions,
 		{
 			displayName: 'Output',
-			name: 'toolOutput',
+			name: PARAMETER.toolOutput,
 			type: 'options',
 			default: 'simplified',
 			options: [

@@ -12,6 +12,7 @@ import { ID_PREFIXES } from './records';
 import { RESOURCES } from './resources';
 import { headerOf, jsonBodyOf } from './response';
 import { runsAsTool, toolListAnswer } from './tool';
+import { PARAMETER } from './parameters';
 
 /** What Simplify keeps per resource, from each resource's row (resources.ts). */
 export const SIMPLIFIED_FIELDS: Record<string, readonly string[]> = Object.fromEntries(
@@ -59,7 +60,7 @@ async function binaryItem(
 	const extension = EXTENSIONS[mimeType];
 	const fileName =
 		fromHeader ?? `${lastPathSegment(options.url).replace(/\.[a-z]+$/, '')}${extension ? `.${extension}` : ''}`;
-	const property = context.getNodeParameter('binaryPropertyName', 'data') as string;
+	const property = context.getNodeParameter(PARAMETER.binaryPropertyName, 'data') as string;
 	const binary = await context.helpers.prepareBinaryData(
 		body,
 		fileName,
@@ -89,12 +90,12 @@ export async function shapeOutput(
 	options: IHttpRequestOptions,
 	answer: IN8nHttpFullResponse | IDataObject[],
 ): Promise<INodeExecutionData[]> {
-	const resource = context.getNodeParameter('resource', '') as string;
+	const resource = context.getNodeParameter(PARAMETER.resource, '') as string;
 	const asTool = runsAsTool(context);
 	// A model gets the simplified record unless the tool's Output asks for the full one (Simplify is not shown there).
 	const simplified = asTool
-		? context.getNodeParameter('toolOutput', 'simplified') !== 'full'
-		: context.getNodeParameter('simplify', false) === true;
+		? context.getNodeParameter(PARAMETER.toolOutput, 'simplified') !== 'full'
+		: context.getNodeParameter(PARAMETER.simplify, false) === true;
 	const fields = simplified ? SIMPLIFIED_FIELDS[resource] : undefined;
 	const shape = (record: IDataObject) => (asTool ? withoutSecrets(simplify(fields, record)) : simplify(fields, record));
 	const toItems = (records: IDataObject[]) => records.map((record) => ({ json: shape(record) }));
@@ -119,8 +120,8 @@ export async function shapeOutput(
 		const count = Number(((envelope.meta as IDataObject | undefined)?.pagination as IDataObject | undefined)?.count);
 		return toolListAnswer(key, (value as IDataObject[]).map(shape), {
 			total: Number.isFinite(count) ? count : undefined,
-			limit: Number(context.getNodeParameter('limit', 0)) || undefined,
-			returnAll: context.getNodeParameter('returnAll', false) === true,
+			limit: Number(context.getNodeParameter(PARAMETER.limit, 0)) || undefined,
+			returnAll: context.getNodeParameter(PARAMETER.returnAll, false) === true,
 		});
 	}
 	if (Array.isArray(value)) return toItems(value as IDataObject[]);

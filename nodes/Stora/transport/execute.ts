@@ -21,6 +21,7 @@ import { asSentence } from './errors';
 import { asNodeError, storaRequest } from './request';
 import { listPages } from './walk';
 import { fetchWindows, parallelWindows } from './windows';
+import { PARAMETER } from '../helpers/parameters';
 
 /**
  * POSTs carry an Idempotency-Key derived from the execution, node, run, item and request, so n8n's Retry On Fail and
@@ -58,7 +59,7 @@ function checkListPage(context: IExecutePaginationFunctions, options: IHttpReque
 	if (!body || typeof body !== 'object' || Buffer.isBuffer(body) || !('meta' in body)) return;
 	const records = recordsOf(body as IDataObject);
 	const qs = (options.qs ?? {}) as IDataObject;
-	checkFiltersApplied(context.getNode(), String(context.getNodeParameter('resource', '')), qs, records, context.getItemIndex());
+	checkFiltersApplied(context.getNode(), String(context.getNodeParameter(PARAMETER.resource, '')), qs, records, context.getItemIndex());
 	const sortBy = qs.sort_by as string | undefined;
 	if (sortBy && records.every((record) => sortBy in record)) {
 		const descending = String(qs.sort_direction ?? 'DESC').toUpperCase() === 'DESC';
@@ -96,7 +97,7 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 			records.push(record);
 		}
 	};
-	const timeFilters = !resourceFacts(String(context.getNodeParameter('resource', '')))?.listWithoutTimeFilters;
+	const timeFilters = !resourceFacts(String(context.getNodeParameter(PARAMETER.resource, '')))?.listWithoutTimeFilters;
 	const start = sortBy !== 'created_at' ? 'number' : timeFilters ? 'cursor' : 'sorted';
 	for await (const page of listPages(context, options, userQs, { field: 'created_at', start, itemIndex })) {
 		const pagination = (page.body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined;
@@ -118,7 +119,7 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 		if (records.length > MAX_RECORDS) throw tooManyRecords(context.getNode(), undefined, itemIndex);
 	}
 	if (records.length > MAX_RECORDS) throw tooManyRecords(context.getNode(), undefined, itemIndex);
-	checkFiltersApplied(context.getNode(), String(context.getNodeParameter('resource', '')), userQs, records, itemIndex);
+	checkFiltersApplied(context.getNode(), String(context.getNodeParameter(PARAMETER.resource, '')), userQs, records, itemIndex);
 	return inRequestedOrder(records, sortBy, descending);
 }
 
@@ -182,7 +183,7 @@ export async function executeStoraRequest(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const options = withIdempotencyKey(this, requestData.options as IHttpRequestOptions);
-	const returnAll = (options.method ?? 'GET').toUpperCase() === 'GET' && this.getNodeParameter('returnAll', false) === true;
+	const returnAll = (options.method ?? 'GET').toUpperCase() === 'GET' && this.getNodeParameter(PARAMETER.returnAll, false) === true;
 	try {
 		if (returnAll && runsAsTool(this) && options.encoding !== 'arraybuffer') {
 			// A model's context holds one page, not a list of thousands: the first page, and the answer says how many match.
@@ -211,8 +212,8 @@ function namingTheOperation(
 	options: IHttpRequestOptions,
 	error: NodeApiError | NodeOperationError,
 ): NodeApiError | NodeOperationError {
-	const resource = String(context.getNodeParameter('resource', ''));
-	const operation = String(context.getNodeParameter('operation', ''));
+	const resource = String(context.getNodeParameter(PARAMETER.resource, ''));
+	const operation = String(context.getNodeParameter(PARAMETER.operation, ''));
 	const method = (options.method ?? 'GET').toUpperCase();
 	const lines = [`Operation: ${resource} → ${operation} (${method} ${options.url})`];
 	// A 403 is nearly always a missing scope: say which one this operation needs.

@@ -1,11 +1,12 @@
 /** Files the node downloads (PDFs, CSV exports, images): where they go and how a PDF is asked for. */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import { PARAMETER } from '../../helpers/parameters';
 
 /** Where a downloaded file (PDF, CSV, image) goes in the item's binary data. */
 export function binaryPropertyName(displayOptions?: IDisplayOptions): INodeProperties {
 	return {
 		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
+		name: PARAMETER.binaryPropertyName,
 		type: 'string',
 		default: 'data',
 		hint: 'The name of the output binary field to put the file in',

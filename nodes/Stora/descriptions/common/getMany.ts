@@ -9,20 +9,21 @@ import type { PreSend } from '../../helpers/validation';
 import { checkNumber, fail, shown } from '../../helpers/validation';
 import { alphabetical, optionsOf } from './choices';
 import { binaryPropertyName } from './downloads';
+import { PARAMETER } from '../../helpers/parameters';
 
 /** "Return All" and "Limit" for a Get Many operation. Limit is also the page size, so it never exceeds 100. */
 export function returnAllAndLimit(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
-			name: 'returnAll',
+			name: PARAMETER.returnAll,
 			type: 'boolean',
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
 		},
 		{
 			displayName: 'Limit',
-			name: 'limit',
+			name: PARAMETER.limit,
 			type: 'number',
 			default: 50,
 			typeOptions: { minValue: 1, maxValue: MAX_PAGE_SIZE },
@@ -59,7 +60,7 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 export function simplifyToggle(): INodeProperties {
 	return {
 		displayName: 'Simplify',
-		name: 'simplify',
+		name: PARAMETER.simplify,
 		type: 'boolean',
 		default: false,
 		description: 'Whether to return a simplified version of the response instead of the raw data',
