@@ -17,8 +17,8 @@ export interface FaultMatch {
 	path?: string;
 }
 
+import type { RequestLogEntry } from './core/config';
 import type { HeadersMode, UnknownParamsMode } from './core/documented';
-import type { RequestLogEntry } from './core/sandbox';
 import type { RetryTimestamp } from './core/webhooks';
 
 export type { HeadersMode, RequestLogEntry, RetryTimestamp, UnknownParamsMode };

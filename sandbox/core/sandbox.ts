@@ -1,21 +1,23 @@
 /**
- * `Sandbox` is the SandboxCore implementation: collections, ids, rendering/envelopes, tokens, and the state
- * the HTTP layer (server.ts) and the control plane (controlPlane.ts) work on.
+ * `Sandbox` is the SandboxCore implementation: on top of its records (store.ts) the routes and scopes, the seed
+ * lifecycle, tokens and OAuth clients, rendering/envelopes and events, and the state the HTTP layer (server.ts)
+ * and the control plane (controlPlane.ts) work on. Its start options and request log entries: config.ts.
  */
 import { createHash, randomUUID } from 'node:crypto';
 
 import { AuthStore, randomToken, type AccessToken, type OAuthClient } from './auth';
-import type { HeadersMode, UnknownParamsMode } from './documented';
+import { DEFAULT_REDIRECT_URIS, SEEDS, type RequestLogEntry, type SandboxConfig, type SandboxModes } from './config';
 import { meta } from './envelope';
-import { ApiError, notFound } from './errors';
+import { ApiError } from './errors';
 import { applyExpand, expandTopLevel, type ExpandHost } from './expand';
 import { FaultQueue } from './faults';
 import { FilesHost } from './files';
 import { IdempotencyStore } from './idempotency';
 import { IdGenerator, stableSuffix } from './ids';
 import { runList } from './list';
-import { RateLimiter, type RateLimitOption } from './ratelimit';
+import { RateLimiter } from './ratelimit';
 import { Router } from './router';
+import { RecordStore } from './store';
 import type {
 	ApiRecord,
 	Caller,
@@ -32,8 +34,6 @@ import type {
 } from './types';
 import { API_VERSION, WebhookDispatcher, type WebhookEvent } from './webhooks';
 
-export const SEEDS = ['demo', 'empty'];
-
 /** Scopes that exist without a route of their own (documented catalogue / seed). */
 const EXTRA_SCOPES = [
 	'public.price_adjustment:skip_notifications',
@@ -42,51 +42,7 @@ const EXTRA_SCOPES = [
 	'public.application:read',
 ];
 
-/** Redirect URIs of the seeded OAuth client: n8n's OAuth2 credential callback on its default port. */
-export const DEFAULT_REDIRECT_URIS = [
-	'http://localhost:5678/rest/oauth2-credential/callback',
-	'http://127.0.0.1:5678/rest/oauth2-credential/callback',
-];
-
-export interface SandboxConfig {
-	seed: string;
-	allowHttpWebhooks: boolean;
-	rateLimit: RateLimitOption;
-	latencyMs: number;
-	tokenTtlSeconds: number;
-	webhookRetrySchedule: number[];
-	clock: () => Date;
-	/** Value of the startup all-scope token (random when not given). */
-	token?: string;
-	/** Initial modes; `Sandbox.modes` holds the ones in force (the control plane can switch them). */
-	unknownParams: UnknownParamsMode;
-	headers: HeadersMode;
-}
-
-/** Switchable at run time (`POST /__sandbox/config`); a reset keeps them, like the other start options. */
-export interface SandboxModes {
-	unknownParams: UnknownParamsMode;
-	headers: HeadersMode;
-}
-
-/** One API call as the request log keeps it (`GET /__sandbox/requests`, `SandboxClient.requests()`). */
-export interface RequestLogEntry {
-	method: string;
-	path: string;
-	query: Record<string, string>;
-	headers: Record<string, string>;
-	body: unknown;
-	/** null while in progress, and for good when the connection was reset before an answer. */
-	status: number | null;
-	request_id: string;
-	at: string;
-	/** Message of an unexpected exception (the 500s), to ease debugging. */
-	error?: string;
-	/** The injected fault this request got (`reset`, `reset_after`, `delay_ms`, `status`, ...), if any. */
-	fault?: string;
-}
-
-export class Sandbox implements SandboxCore {
+export class Sandbox extends RecordStore implements SandboxCore {
 	readonly router = new Router();
 	readonly auth = new AuthStore();
 	readonly faults = new FaultQueue();
@@ -110,16 +66,12 @@ export class Sandbox implements SandboxCore {
 	clockOffsetMs = 0;
 	readonly modes: SandboxModes;
 
-	private readonly collections = new Map<string, CollectionOptions>();
-	private readonly aliases = new Map<string, string>();
-	private readonly data = new Map<string, Map<string, ApiRecord>>();
-	private readonly sequence = new Map<string, number>();
-	private sequenceCounter = 0;
 	private readonly ids: IdGenerator;
 	private readonly modules: ResourceModule[] = [];
 	private scopeCache?: string[];
 
 	constructor(readonly config: SandboxConfig) {
+		super();
 		this.seedName = config.seed;
 		this.modes = { unknownParams: config.unknownParams, headers: config.headers };
 		this.ids = new IdGenerator(config.seed);
@@ -160,11 +112,8 @@ export class Sandbox implements SandboxCore {
 		this.scopeCache = undefined;
 	}
 
-	defineCollection(options: CollectionOptions) {
-		if (this.collections.has(options.name)) throw new Error(`Collection defined twice: ${options.name}`);
-		this.collections.set(options.name, options);
-		this.data.set(options.name, new Map());
-		for (const alias of options.aliases ?? []) this.aliases.set(alias, options.name);
+	override defineCollection(options: CollectionOptions) {
+		super.defineCollection(options);
 		this.scopeCache = undefined;
 	}
 
@@ -184,38 +133,6 @@ export class Sandbox implements SandboxCore {
 		return this.scopeCache;
 	}
 
-	collectionNames(): string[] {
-		return [...this.collections.keys()];
-	}
-
-	collectionOptions(name: string): CollectionOptions | undefined {
-		return this.collections.get(name) ?? this.collections.get(this.aliases.get(name) ?? '');
-	}
-
-	/** The collection an id belongs to, by longest matching prefix. */
-	collectionFor(id: string): CollectionOptions | undefined {
-		let best: CollectionOptions | undefined;
-		for (const c of this.collections.values()) {
-			if (id.startsWith(c.prefix) && (!best || c.prefix.length > best.prefix.length)) best = c;
-		}
-		return best;
-	}
-
-	/** The collection whose singular key is `key` (event types name it: `invoice.paid` → `invoice`). */
-	collectionByKey(key: string): CollectionOptions | undefined {
-		return [...this.collections.values()].find((c) => c.key === key);
-	}
-
-	private mustCollection(name: string): CollectionOptions {
-		const found = this.collectionOptions(name);
-		if (!found) throw new Error(`Unknown collection: ${name}`);
-		return found;
-	}
-
-	private store(name: string): Map<string, ApiRecord> {
-		return this.data.get(this.mustCollection(name).name)!;
-	}
-
 	// ---------------------------------------------------------------- state lifecycle
 
 	/** Restores a seed: all data, tokens (except the startup token), clients, logs, faults and deliveries. */
@@ -227,9 +144,7 @@ export class Sandbox implements SandboxCore {
 		}
 		this.seedName = seed;
 		this.ids.reset(seed);
-		for (const records of this.data.values()) records.clear();
-		this.sequence.clear();
-		this.sequenceCounter = 0;
+		this.clearRecords();
 		this.auth.clear();
 		this.startupToken.scopes = this.allScopes();
 		this.startupToken.revoked = false;
@@ -319,43 +234,6 @@ export class Sandbox implements SandboxCore {
 		return this.ids.next(prefix);
 	}
 
-	all(collection: string): ApiRecord[] {
-		return [...this.store(collection).values()];
-	}
-
-	get(collection: string, id: string): ApiRecord | undefined {
-		return this.store(collection).get(id);
-	}
-
-	find(id: string): ApiRecord | undefined {
-		const collection = this.collectionFor(id);
-		return collection ? this.data.get(collection.name)!.get(id) : undefined;
-	}
-
-	insert(collection: string, record: ApiRecord): ApiRecord {
-		const stored = structuredClone(record);
-		this.store(collection).set(stored.id, stored);
-		if (!this.sequence.has(stored.id)) this.sequence.set(stored.id, ++this.sequenceCounter);
-		return stored;
-	}
-
-	update(collection: string, id: string, changes: Record<string, unknown>): ApiRecord {
-		const stored = this.mustGet(collection, id);
-		Object.assign(stored, structuredClone(changes), { updated_at: this.now().toISOString() });
-		return stored;
-	}
-
-	remove(collection: string, id: string): void {
-		this.store(collection).delete(id);
-	}
-
-	mustGet(collection: string, id: string): ApiRecord {
-		const found = this.get(collection, id);
-		if (found) return found;
-		const key = this.mustCollection(collection).key.replace(/_/g, ' ');
-		throw notFound(key.charAt(0).toUpperCase() + key.slice(1), id);
-	}
-
 	/** The collection's own render (derived fields) on a deep copy; never mutates the stored record. */
 	renderPlain(collection: string, record: ApiRecord): ApiRecord {
 		const options = this.mustCollection(collection);
@@ -374,7 +252,7 @@ export class Sandbox implements SandboxCore {
 
 	list(ctx: RequestContext, collection: string, records: ApiRecord[], spec: ListSpec): Reply {
 		const { name } = this.mustCollection(collection);
-		const { items, pagination } = runList(ctx.query, records, spec, (id) => this.sequence.get(id) ?? Number.MAX_SAFE_INTEGER);
+		const { items, pagination } = runList(ctx.query, records, spec, (id) => this.sequenceOf(id));
 		return {
 			status: 200,
 			body: { [name]: items.map((r) => this.render(ctx, collection, r)), meta: meta(ctx.requestId, { pagination }) },

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 
+import type { RequestLogEntry } from './config';
 import { handleControl } from './controlPlane';
 import { documentedFor, restrictToDocumented } from './documented';
 import { codeForStatus, errorBody } from './envelope';
@@ -18,7 +19,7 @@ import { ApiError, forbidden, invalidEndpoint, invalidToken, tooManyRequests } f
 import { HTML_ERROR_PAGE } from './faults';
 import { negotiate, toCsv, toPdf } from './formats';
 import { errorOutgoing, json, JSON_TYPE, parseBody, parseQuery, type Incoming, type Outgoing } from './http';
-import type { RequestLogEntry, Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
 import type { Caller, Reply, RequestContext, ResponseFormat } from './types';
 
 function collect(req: IncomingMessage): Promise<Buffer> {

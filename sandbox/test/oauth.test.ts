@@ -1,24 +1,13 @@
-/** The sandbox OAuth 2 server over real HTTP: token grants, consent page, PKCE, refresh rotation, expiry, introspection. */
+/**
+ * The sandbox OAuth 2 server over real HTTP: token grants, consent page, PKCE, refresh rotation, expiry. The access
+ * token's own routes (token info, introspection): resources/accessTokenRoutes.test.ts.
+ */
 import { createHash, randomBytes } from 'node:crypto';
 
-import { manualClock, widgetsModule } from '../core/testing';
-import { useSandboxWithClients } from './fixture';
-
-const REDIRECT = 'https://app.example.test/callback';
-const READ = 'public.widget:read';
-const WRITE = 'public.widget:write';
+import { OAUTH_READ as READ, OAUTH_REDIRECT as REDIRECT, OAUTH_WRITE as WRITE, useOAuthApp } from './fixture';
 
 describe('sandbox OAuth 2', () => {
-	const time = manualClock('2025-06-01T12:00:00.000Z');
-	const fx = useSandboxWithClients({ modules: [widgetsModule], clock: time.clock, tokenTtlSeconds: 7200, resetEach: false });
-	let app: { clientId: string; clientSecret: string };
-
-	beforeAll(() => {
-		app = fx.sandbox.createOAuthClient({ redirectUris: [REDIRECT], scopes: [READ, WRITE], name: 'Acme Integration' });
-	});
-
-	const token = (body: Record<string, string>, asForm = false, headers: Record<string, string> = {}) =>
-		asForm ? fx.call('POST', '/oauth2/token', { form: body, token: null, headers }) : fx.call('POST', '/oauth2/token', { body, token: null, headers });
+	const { time, fx, app, token } = useOAuthApp();
 
 	/** Walks the consent flow: GET the page, POST approve, return the redirect Location. */
 	async function approve(params: Record<string, string>, decision = 'approve') {
@@ -176,7 +165,7 @@ describe('sandbox OAuth 2', () => {
 		});
 	});
 
-	describe('expiry, introspection and token info', () => {
+	describe('expiry', () => {
 		it('rejects an OAuth access token after expires_in seconds with 401 invalid_token', async () => {
 			const res = await token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret, scope: READ });
 			time.advance(7199_000);
@@ -185,30 +174,6 @@ describe('sandbox OAuth 2', () => {
 			const expired = await fx.call('GET', '/2025-09/widgets', { token: res.body.access_token });
 			expect(expired.status).toBe(401);
 			expect(expired.body.error.code).toBe('invalid_token');
-		});
-
-		it('introspects tokens (bearer required)', async () => {
-			const issued = await token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret, scope: READ });
-			const iat = Math.floor(time.clock().getTime() / 1000);
-			const res = await fx.call('POST', '/oauth2/introspect', { body: { token: issued.body.access_token } });
-			expect(res.status).toBe(200);
-			expect(res.body).toEqual({ active: true, scope: READ, client_id: app.clientId, token_type: 'Bearer', iat, exp: iat + 7200 });
-			expect((await fx.call('POST', '/oauth2/introspect', { body: { token: 'unknown' } })).body).toEqual({ active: false });
-			expect((await fx.call('POST', '/oauth2/introspect', { body: { token: issued.body.access_token }, token: null })).status).toBe(401);
-		});
-
-		it('describes the calling token at /oauth2/token/info with an absolute expires_in', async () => {
-			const issued = await token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret, scope: `${READ} ${WRITE}` });
-			const res = await fx.call('GET', '/oauth2/token/info', { token: issued.body.access_token });
-			expect(res.status).toBe(200);
-			expect(res.body).toEqual({
-				scope: [READ, WRITE],
-				expires_in: issued.body.created_at + 7200,
-				created_at: issued.body.created_at,
-				application: { uid: app.clientId },
-				operator: { name: expect.any(String) },
-			});
-			expect((await fx.call('GET', '/oauth2/token/info', { token: null })).status).toBe(401);
 		});
 	});
 });

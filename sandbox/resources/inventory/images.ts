@@ -5,7 +5,8 @@
  */
 import { notFound } from '../../core/errors';
 import type { ResourceModule } from '../../core/types';
-import { V, imageVariantSize, obj, png, readImageToken, str } from '../billing/shared';
+import { V, obj, str } from '../billing/shared';
+import { imageVariantSize, png, readImageToken } from './imageFiles';
 
 export const images: ResourceModule = {
 	register(api) {

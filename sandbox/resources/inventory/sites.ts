@@ -1,6 +1,7 @@
 /** Sites: list (sort by created_at/name/updated_at, fuzzy name search, created/updated windows) and get. */
 import type { ApiRecord, ResourceModule } from '../../core/types';
-import { absoluteImages, imageSet, registerReadable, type SeedWriter } from '../billing/shared';
+import { registerReadable, type SeedWriter } from '../billing/shared';
+import { absoluteImages, imageSet } from './imageFiles';
 
 export const sites: ResourceModule = {
 	register(api) {

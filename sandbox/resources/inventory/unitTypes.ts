@@ -1,6 +1,7 @@
 /** Unit types: list, get, and POST /unit_types/:id/base_price. */
 import type { ApiRecord, ResourceModule, SandboxCore } from '../../core/types';
-import { absoluteImages, amountOf, imageSet, money, priceEntry, registerBasePrice, registerReadable, round100, type PriceEntry, type SeedWriter } from '../billing/shared';
+import { amountOf, money, priceEntry, registerBasePrice, registerReadable, round100, type PriceEntry, type SeedWriter } from '../billing/shared';
+import { absoluteImages, imageSet } from './imageFiles';
 import { SITES } from './sites';
 import { seedUnits } from './units';
 

@@ -1,7 +1,7 @@
-/** Contacts over real HTTP: derived status, list filters, create/get/update/delete rules, webhooks, scopes. */
-import type { Json } from '../client';
-import { useSandboxWithClients } from './fixture';
-import { startReceiver } from '../core/testing';
+/** Contacts (`/contacts`) over real HTTP: derived status, list filters, create/get/update/delete rules, webhooks, scopes. */
+import type { Json } from '../../client';
+import { useSandboxWithClients } from '../fixture';
+import { startReceiver } from '../../core/testing';
 
 const fx = useSandboxWithClients({ seed: 'demo', allowHttpWebhooks: true, client: { redirect: 'follow' } });
 let contacts: Json[];

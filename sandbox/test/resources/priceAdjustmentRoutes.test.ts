@@ -3,9 +3,8 @@
  * state table). The seeded adjustments are read from the control plane (`/__sandbox/state/price_adjustments`),
  * since the API has no list or get endpoint for them.
  */
-import { useSandboxWithClients } from './fixture';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../calls';
+import { useSandboxWithClients } from '../fixture';
 
 const WRITE = 'public.price_adjustment:write';
 const SKIP = 'public.price_adjustment:skip_notifications';

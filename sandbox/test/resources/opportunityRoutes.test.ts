@@ -1,6 +1,6 @@
 /** The opportunity ↔ deal association state machine over real HTTP (spec "States and transitions"). */
-import type { Json } from '../client';
-import { useSandboxWithClients } from './fixture';
+import type { Json } from '../../client';
+import { useSandboxWithClients } from '../fixture';
 
 const fx = useSandboxWithClients({ seed: 'demo', client: { redirect: 'follow' } });
 let opps: Json[];
