@@ -35,12 +35,18 @@ function inVersion(property: INodeProperties, version: number | undefined): bool
 	return (!shown || shown.includes(version)) && !hidden?.includes(version);
 }
 
-/** A property's display conditions without `@version` (the version is the file's). */
-function conditionsOf(property: INodeProperties): string {
+/**
+ * A property's display conditions without `@version` (the version is the file's), and without a root condition
+ * (`/resource`) that only repeats its parent's: an option is shown only where its collection is anyway.
+ */
+function conditionsOf(property: INodeProperties, parentShow: Record<string, unknown> = {}): string {
 	if (!property.displayOptions) return '';
-	const strip = (part?: Record<string, unknown>) => (part ? Object.fromEntries(Object.entries(part).filter(([key]) => key !== '@version')) : undefined);
+	const repeatsParent = (key: string, value: unknown) =>
+		key.startsWith('/') && JSON.stringify(parentShow[key.slice(1)]) === JSON.stringify(value);
+	const strip = (part?: Record<string, unknown>, show = false) =>
+		part ? Object.fromEntries(Object.entries(part).filter(([key, value]) => key !== '@version' && !(show && repeatsParent(key, value)))) : undefined;
 	const { show, hide } = property.displayOptions;
-	const kept = JSON.parse(JSON.stringify({ show: strip(show), hide: strip(hide) })) as Record<string, object | undefined>;
+	const kept = JSON.parse(JSON.stringify({ show: strip(show, true), hide: strip(hide) })) as Record<string, object | undefined>;
 	for (const key of ['show', 'hide']) if (kept[key] && Object.keys(kept[key]!).length === 0) delete kept[key];
 	return Object.keys(kept).length ? ` ${JSON.stringify(kept)}` : '';
 }
@@ -49,11 +55,17 @@ function conditionsOf(property: INodeProperties): string {
  * One entry per parameter of node version `version`, keyed by its path and the conditions under which it shows (a
  * name may exist per operation).
  */
-export function surfaceOf(properties: INodeProperties[], version?: number, prefix = '', into: Surface = {}): Surface {
+export function surfaceOf(
+	properties: INodeProperties[],
+	version?: number,
+	prefix = '',
+	into: Surface = {},
+	parentShow: Record<string, unknown> = {},
+): Surface {
 	for (const property of properties) {
 		if (!inVersion(property, version)) continue;
 		const path = prefix ? `${prefix}.${property.name}` : property.name;
-		const shown = conditionsOf(property);
+		const shown = conditionsOf(property, parentShow);
 		let key = `${path}${shown}`;
 		for (let n = 2; key in into; n++) key = `${path}${shown} #${n}`;
 		const values = (property.options ?? []) as Array<INodePropertyOptions | INodeProperties | INodePropertyCollection>;
@@ -63,7 +75,7 @@ export function surfaceOf(properties: INodeProperties[], version?: number, prefi
 			entry.options = (values as INodePropertyOptions[]).map((option) => String(option.value)).sort();
 		}
 		into[key] = entry;
-		if (property.type === 'collection') surfaceOf(values as INodeProperties[], version, path, into);
+		if (property.type === 'collection') surfaceOf(values as INodeProperties[], version, path, into, property.displayOptions?.show ?? {});
 		if (property.type === 'fixedCollection') {
 			for (const group of values as INodePropertyCollection[]) surfaceOf(group.values, version, `${path}.${group.name}`, into);
 		}

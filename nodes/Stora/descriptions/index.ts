@@ -115,8 +115,43 @@ function withIdempotencyKey(resource: string, properties: INodeProperties[]): IN
 	return result;
 }
 
-export const resourceProperties: INodeProperties[] = Object.entries(resources).flatMap(([name, resource]) =>
-	withIdempotencyKey(name, shareAcrossOperations(resource.description)),
+/** Whether n8n checks a value of this property when it shows issues: a locator mode's regex, or a validated type. */
+const isValidated = (property: INodeProperties) =>
+	Boolean(property.validateType) || (property.modes ?? []).some((mode) => (mode.validation ?? []).length > 0);
+
+/**
+ * n8n (1.x and 2.x, `getParameterIssues`) checks the options of a `collection` at the collection's own level, whether
+ * or not the collection is shown: an option named as a top-level parameter (Order → Create's Additional Fields →
+ * Contact, `contactId`) is checked against that parameter's value, and a bad Contact ID of Contact → Get is reported
+ * twice in the "node has issues" list. Such an option is shown only for its collection's resource and operations
+ * (root paths, which hold wherever n8n evaluates them), so n8n checks it there alone. Names and values are unchanged.
+ */
+function checkedInTheirCollection(properties: INodeProperties[]): INodeProperties[] {
+	const topLevel = new Set(properties.map((property) => property.name));
+	return properties.map((property) => {
+		const show = property.displayOptions?.show;
+		if (property.type !== 'collection' || !show?.resource) return property;
+		const options = (property.options as INodeProperties[]).map((option) =>
+			topLevel.has(option.name) && isValidated(option)
+				? {
+						...option,
+						displayOptions: {
+							...option.displayOptions,
+							show: {
+								...option.displayOptions?.show,
+								'/resource': show.resource,
+								...(show.operation ? { '/operation': show.operation } : {}),
+							},
+						},
+					}
+				: option,
+		);
+		return { ...property, options };
+	});
+}
+
+export const resourceProperties: INodeProperties[] = checkedInTheirCollection(
+	Object.entries(resources).flatMap(([name, resource]) => withIdempotencyKey(name, shareAcrossOperations(resource.description))),
 );
 
 /**
