@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { descendants, onParentGone, processSet } from './toolchain.mjs';
+import { descendants, onParentGone, processSet } from './processes.mjs';
 import { loadExamples, withCredentials } from '../test/realN8n/examples.mjs';
 import { ensureN8n, freePort, OWNER, packPackage, REPO, seconds, startN8n } from '../test/realN8n/n8n.mjs';
 import { authorizationCodeCredential, buildSandbox, startSandbox } from '../test/realN8n/sandbox.mjs';

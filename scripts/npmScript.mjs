@@ -4,7 +4,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-import { descendants, ensureNode24, ensureToolchain, onParentGone, processSet, REPO, say, seconds } from './toolchain.mjs';
+import { descendants, onParentGone, processSet } from './processes.mjs';
+import { ensureNode24, ensureToolchain, REPO, say, seconds } from './toolchain.mjs';
 
 const [command, ...args] = process.argv.slice(2);
 

@@ -14,11 +14,18 @@ function creditNotePdf(note: ApiRecord) {
 	};
 }
 
+/** The rendered credit note has no `updated_at` (the docs' has none); the store keeps one, as every record. */
+function render(record: ApiRecord): ApiRecord {
+	const rendered: Record<string, unknown> = { ...record };
+	delete rendered.updated_at;
+	return rendered as ApiRecord;
+}
+
 export const creditNotes: ResourceModule = {
 	register(api) {
 		registerReadable(
 			api,
-			{ name: 'credit_notes', key: 'credit_note', prefix: 'cred_', scope: 'credit_note' },
+			{ name: 'credit_notes', key: 'credit_note', prefix: 'cred_', scope: 'credit_note', render },
 			{ path: 'credit_notes', param: 'credit_note_id', spec: { sortBy: ['created_at'] }, pdf: creditNotePdf },
 		);
 	},

@@ -31,11 +31,12 @@ export const SITES = [
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
+/** A day's `open` and `close` only with `set_hours`: the docs show them absent (not null) for 24-hour and closed days. */
 function accessHours(kind: string) {
 	return Object.fromEntries(
 		DAYS.map((day, i) => {
-			if (kind === 'always') return [day, { status: 'twenty_four_hours', open: null, close: null }];
-			if (kind === 'weekdays' && i === 6) return [day, { status: 'closed', open: null, close: null }];
+			if (kind === 'always') return [day, { status: 'twenty_four_hours' }];
+			if (kind === 'weekdays' && i === 6) return [day, { status: 'closed' }];
 			const weekend = i >= 5;
 			return [day, { status: 'set_hours', open: weekend ? '09:00' : kind === 'long' ? '06:00' : '08:00', close: weekend ? '17:00' : kind === 'long' ? '22:00' : '20:00' }];
 		}),
