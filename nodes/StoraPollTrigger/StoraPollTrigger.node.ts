@@ -14,7 +14,7 @@ import { authenticationProperty, storaCredentials } from '../Stora/helpers/authe
 import * as loadOptions from '../Stora/methods/loadOptions';
 import { MAX_RECORDS } from '../Stora/transport/bound';
 import { timeOf, type TimeField } from '../Stora/transport/walk';
-import { filterQuery, newestRecord, pollFilters, recordsSince, startingPoint } from './poll';
+import { checkTimed, filterQuery, newestRecord, pollFilters, recordsSince, startingPoint } from './poll';
 
 /** What the node keeps between polls, in the workflow's static data. */
 interface Cursor {
@@ -95,6 +95,7 @@ export class StoraPollTrigger implements INodeType {
 		const field: TimeField = this.getNodeParameter('event') === 'updated' ? 'updated_at' : 'created_at';
 		const listed = listableResources.find((entry) => entry.value === resource);
 		if (!listed) throw new NodeOperationError(this.getNode(), `Resource "${resource}" has no list to poll`);
+		checkTimed(this.getNode(), resource, listed.name, field);
 		const filters = (this.getNodeParameter('filters', {}) ?? {}) as IDataObject;
 		const filterQs = await filterQuery(this, pollFilters(listed.filters), filters);
 		const list = { url: listed.url, field, filterQs, resource };

@@ -2,9 +2,11 @@ import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
+	INode,
 	INodeProperties,
 	IPollFunctions,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from '../Stora/helpers/constants';
 import { resourceFacts } from '../Stora/helpers/resources';
@@ -16,6 +18,18 @@ import { MAX_RECORDS } from '../Stora/transport/bound';
 import { checkFiltersApplied, isInOrder, refusesOnly } from '../Stora/transport/listChecks';
 import { asNodeError, storaRequest } from '../Stora/transport/request';
 import { keepNewest, listPages, oldestFirst, timeOf, type TimeField } from '../Stora/transport/walk';
+
+/** A poll by a timestamp the records do not carry could never tell what is new: fails before any request, saying what works instead. */
+export function checkTimed(node: INode, resource: string, name: string, field: TimeField): void {
+	const lacks = resourceFacts(resource)?.withoutTimes ?? [];
+	if (!lacks.includes(field)) return;
+	const byCreation = field === 'updated_at' && !lacks.includes('created_at');
+	throw new NodeOperationError(node, `${name} records carry no ${field}, so a poll cannot tell which are ${field === 'updated_at' ? 'new or changed' : 'new'}`, {
+		description: byCreation
+			? 'Choose Event → New Record: it polls by created_at, which these records carry.'
+			: `Poll with a Schedule Trigger and Stora → ${name} → Get Many (Return All), then Remove Duplicates → Remove Items Processed in Previous Executions on the ID.`,
+	});
+}
 
 /** The Get Many filters the poll trigger offers: all but the created/updated windows, which the cursor owns. */
 export function pollFilters(filters: INodeProperties[]): INodeProperties[] {

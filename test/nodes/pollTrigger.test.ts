@@ -271,6 +271,17 @@ describe('Stora Poll Trigger', () => {
 		expect(await fixture.client.requests()).toEqual([]);
 	});
 
+	it.each([
+		['creditNote', 'updated', 'Credit Note records carry no updated_at', 'Event → New Record'],
+		['productCategory', 'created', 'Product Category records carry no created_at', 'Remove Duplicates'],
+	])('refuses to poll %s by a time its records lack (%s), before any request, saying what works', async (pollResource, event, message, remedy) => {
+		await fixture.client.clearRequests();
+		const failed = await new PollHarness(fixture.credentials(), { pollResource, event }).poll().catch((error: { description?: string } & Error) => error);
+		expect((failed as Error).message).toContain(message);
+		expect((failed as { description?: string }).description).toContain(remedy);
+		expect(await fixture.client.requests()).toEqual([]);
+	});
+
 	it('fails naming the filter when Stora ignores it, instead of emitting records it excludes', async () => {
 		await fixture.client.configure({ unknown_params: 'ignore' });
 		try {

@@ -79,6 +79,23 @@ describe("Resources: each resource's runtime facts in its row", () => {
 		expect(rows.filter(([, facts]) => facts.listWithoutTimeFilters).length).toBeGreaterThan(0);
 	});
 
+	it('says which timestamps the records lack where, and only where, their Get Many schema shows none', () => {
+		const problems: string[] = [];
+		let checked = 0;
+		for (const [resource, facts] of rows) {
+			const file = path.join(SCHEMAS, resource, 'getAll.json');
+			if (!fs.existsSync(file)) continue;
+			checked++;
+			const fields = Object.keys(recordSchema(JSON.parse(fs.readFileSync(file, 'utf8')) as Schema).properties ?? {});
+			for (const field of ['created_at', 'updated_at'] as const) {
+				const lacks = !fields.includes(field);
+				if (lacks !== Boolean(facts.withoutTimes?.includes(field))) problems.push(`${resource}: ${field} ${lacks ? 'missing from its records, not in withoutTimes' : 'on its records, yet in withoutTimes'}`);
+			}
+		}
+		expect(problems).toEqual([]);
+		expect(checked).toBeGreaterThan(20);
+	});
+
 	it('notes tool answers only for operations the resource has', () => {
 		const problems = rows.flatMap(([resource, facts]) =>
 			Object.keys(facts.toolNotes ?? {})

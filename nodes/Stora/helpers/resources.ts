@@ -34,6 +34,8 @@ export interface ResourceFacts {
 	 * the Stora Polling Trigger page it by number (with the documented sort) instead of sending a cursor the docs rule out.
 	 */
 	listWithoutTimeFilters?: true;
+	/** The record timestamps its records do not carry (the docs show none): the Stora Polling Trigger cannot poll by them. */
+	withoutTimes?: ReadonlyArray<'created_at' | 'updated_at'>;
 	/** Per operation, what tool use changes about its answer (a signing secret is withheld from a model: output.ts). */
 	toolNotes?: Record<string, ToolNote>;
 }
@@ -50,6 +52,7 @@ export const RESOURCES = {
 	creditNote: {
 		family: 'billing',
 		money: true,
+		withoutTimes: ['updated_at'],
 		simplify: ['id', 'number', 'invoice', 'contact', 'status', 'type', 'reason', 'total', 'created_at'],
 	},
 	deal: {
@@ -88,7 +91,7 @@ export const RESOURCES = {
 	orderLineItem: { family: 'billing', money: true },
 	priceAdjustment: { family: 'billing', money: true },
 	product: { family: 'billing', money: true, simplify: ['id', 'name', 'sku', 'category', 'charge_type', 'prices', 'site'] },
-	productCategory: { family: 'billing' },
+	productCategory: { family: 'billing', withoutTimes: ['created_at', 'updated_at'] },
 	protectionLevel: { family: 'billing', money: true, simplify: ['id', 'cover_level', 'prices', 'public', 'account_code'] },
 	site: { family: 'inventory', simplify: ['id', 'name', 'address', 'phone', 'opened_at', 'created_at', 'updated_at'] },
 	subscription: {
