@@ -4,7 +4,7 @@
  * the descriptions (request, send, preSend) and then hands it to the hook, which sends it (retries, idempotency,
  * errors, Return All) and shapes the items. RoutingNode's own response handling therefore never runs: descriptions
  * must not use routing.output (postReceive, maxResults), routing.operations or a pagination of their own
- * (test/nodes/descriptions.test.ts fails when one does). Keep the hook global.
+ * (test/nodes/descriptionsLayout.test.ts fails when one does). Keep the hook global.
  */
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';

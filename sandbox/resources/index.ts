@@ -1,6 +1,6 @@
 /**
  * Every resource module of the sandbox, in registration (and seeding) order, one folder per family
- * (nodes/Stora/helpers/families.ts): CRM first (the billing seed picks the seeded contacts by index), then inventory
+ * (each resource's row in nodes/Stora/helpers/resources.ts): CRM first (the billing seed picks the seeded contacts by index), then inventory
  * and billing (seeded together by billing's seed), then the CRM link phase (points CRM records at the seeded sites,
  * unit types and tenancies), then webhook endpoints.
  */

@@ -1,6 +1,7 @@
 import { LoadOptionsContext } from 'n8n-core';
-import type { ILoadOptionsFunctions, INodeParameters } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult, INodeParameters } from 'n8n-workflow';
 
+import * as billingListSearch from '../../nodes/Stora/methods/listSearch/billing';
 import { additionalDataFor, type CredentialStore, storaNode, workflowWith } from './n8n';
 
 /**
@@ -15,4 +16,18 @@ export function loadOptionsContext(
 	const node = storaNode(parameters);
 	const { workflow } = workflowWith(node);
 	return new LoadOptionsContext(workflow, node, additionalDataFor(credentials, 'load-options'), path);
+}
+
+/**
+ * Runs a list search of the node's billing pickers (methods/listSearch/billing.ts) the way n8n's editor does, in
+ * n8n-core's real load-options context, with the list of Order → Get's order open.
+ */
+export async function searchBilling(
+	credentials: CredentialStore,
+	method: keyof typeof billingListSearch,
+	filter?: string,
+	page?: string,
+): Promise<INodeListSearchResult> {
+	const context = loadOptionsContext(credentials, { resource: 'order', operation: 'get' }, 'parameters.orderId');
+	return await billingListSearch[method].call(context, filter, page);
 }

@@ -11,7 +11,10 @@ import { HookContext, WebhookContext } from 'n8n-core';
 import type { IDataObject, INode, INodeParameters, IWebhookData, IWebhookResponseData, WorkflowActivateMode } from 'n8n-workflow';
 
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
-import { additionalDataFor, type CredentialStore, storaNode, workflowWith } from './n8n';
+import { startSandbox, type StartedSandbox } from '../../sandbox';
+import { SandboxClient } from '../../sandbox/client';
+import { withRateLimit } from './contactUpdates';
+import { additionalDataFor, type CredentialStore, storaNode, tokenCredentials, workflowWith } from './n8n';
 
 export interface Received {
 	path: string;
@@ -250,4 +253,29 @@ function safeJson(raw: Buffer): unknown {
 	} catch {
 		return {};
 	}
+}
+
+/**
+ * The sandbox and harness of the Stora Trigger's suites (test/nodes/triggerRegistration.test.ts,
+ * triggerDeliveries.test.ts): one sandbox per file (demo seed, http:// webhook URLs allowed, a failed delivery retried
+ * at once, twice), reset to its seed before each test, and a started TriggerHarness for `events`, closed after each
+ * test. Call at the top of a `describe`; read `.sandbox`, `.client` and `.harness` inside the tests.
+ */
+export function useTriggerSandbox(events: string[]) {
+	const fixture = {} as { sandbox: StartedSandbox; client: SandboxClient; harness: TriggerHarness };
+	beforeAll(async () => {
+		fixture.sandbox = await startSandbox({ seed: 'demo', allowHttpWebhooks: true, webhookRetrySchedule: [0, 0] });
+		fixture.client = new SandboxClient(fixture.sandbox.url);
+	});
+	afterAll(async () => await fixture.sandbox.close());
+	beforeEach(async () => {
+		await fixture.client.reset('demo');
+		// No budget of the node's own: these suites are about the trigger's registrations and deliveries, and their 50 or
+		// so requests a minute would otherwise wait for the documented 60/min window (rateLimitPacing.test.ts covers that).
+		const { sandbox } = fixture;
+		const credentials = withRateLimit(tokenCredentials(sandbox.url, sandbox.token), { rateLimit: 'custom', requestsPerSecond: 0, requestsPerMinute: 0 });
+		fixture.harness = await new TriggerHarness(credentials, { events: [...events] }).start();
+	});
+	afterEach(async () => await fixture.harness.close());
+	return fixture;
 }

@@ -1,14 +1,17 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test under test/, never published */
 /**
- * The family map (nodes/Stora/helpers/families.ts) says where each resource's code and tests go: its list search in
- * methods/listSearch/<family>.ts, its node tests in test/nodes/<family><Resources>.test.ts and its sandbox routes in
- * sandbox/resources/<family>/. A resource out of its place fails here, naming the file to move and where.
+ * Each resource's family (its row of RESOURCES, nodes/Stora/helpers/resources.ts) says where each resource's code and tests go: its list search in
+ * methods/listSearch/<family>.ts, its node tests in test/nodes/resources/<resource>.test.ts (named for the resource
+ * itself, which runs it more than any other file does) and its sandbox routes in sandbox/resources/<family>/. A
+ * resource out of its place fails here, naming the file to write or move and where.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
 import { resources } from '../../nodes/Stora/descriptions/index';
-import { FAMILIES, FAMILY_OF_RESOURCE, type Family } from '../../nodes/Stora/helpers/families';
+import { FAMILIES, RESOURCES, type Family } from '../../nodes/Stora/helpers/resources';
+
+const FAMILY_OF_RESOURCE: Record<string, Family> = Object.fromEntries(Object.entries(RESOURCES).map(([resource, { family }]) => [resource, family]));
 import { RECORDS, recordOf, type RecordKind } from '../../nodes/Stora/helpers/records';
 import { nodeOperations, sameRoute } from '../helpers/operations';
 import { startSandbox } from '../../sandbox';
@@ -16,7 +19,6 @@ import type { ResourceModule } from '../../sandbox/core/types';
 
 const ROOT = path.join(__dirname, '../..');
 const isFamily = (name: string | undefined): name is Family => FAMILIES.includes(name as Family);
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 describe('Families: where each resource goes', () => {
 	it('gives every resource of the node a family, and only those', () => {
@@ -36,7 +38,7 @@ describe('Families: where each resource goes', () => {
 			if (!method) continue;
 			const family = FAMILY_OF_RESOURCE[kind];
 			const file = fileOf.get(method);
-			if (!family) problems.push(`${kind} has a list search (${method}) but no family in helpers/families.ts`);
+			if (!family) problems.push(`${kind} has a list search (${method}) but no family in its row of helpers/resources.ts`);
 			else if (!file) problems.push(`${method} (${kind}) is in no file of methods/listSearch/: write it in ${family}.ts`);
 			else if (file !== `${family}.ts`) {
 				problems.push(`${method} lists ${kind} (${family}): move it from methods/listSearch/${file} to methods/listSearch/${family}.ts`);
@@ -46,39 +48,72 @@ describe('Families: where each resource goes', () => {
 		expect(fileOf.size).toBeGreaterThan(15);
 	});
 
-	it('runs each resource in a test/nodes/<family><Resources>.test.ts', () => {
+	it('runs each resource in test/nodes/resources/<resource>.test.ts, more than any other file does', () => {
 		const dir = path.join(ROOT, 'test/nodes');
-		const named = new RegExp(`^(${FAMILIES.join('|')})([A-Z]\\w*)?\\.test\\.ts$`);
-		// How often each test file runs each resource (`resource: 'site'`).
+		const resourceKeys = Object.keys(FAMILY_OF_RESOURCE);
+		const operationsOf = (resource: string) => nodeOperations().filter((entry) => entry.resource === resource).map((entry) => entry.operation);
+		// How often each test file under test/nodes runs each resource (`resource: 'site'`), by its path from there.
 		const files = fs
-			.readdirSync(dir)
+			.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+			.map((file) => file.split(path.sep).join('/'))
 			.filter((file) => file.endsWith('.test.ts'))
 			.map((file) => {
 				const runs = new Map<string, number>();
 				for (const [, resource] of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/\bresource: '(\w+)'/g)) {
 					runs.set(resource, (runs.get(resource) ?? 0) + 1);
 				}
-				return { file, family: named.exec(file)?.[1], runs };
+				return { file, runs };
 			});
-		/** The file of `among` that runs `resource` most. */
-		const mostRunning = (resource: string, among: typeof files) =>
-			among.filter((entry) => entry.runs.has(resource)).sort((a, b) => b.runs.get(resource)! - a.runs.get(resource)!)[0];
+		const runsOf = (file: string, resource: string) => files.find((entry) => entry.file === file)?.runs.get(resource) ?? 0;
+		/** The resource a file runs most, to name the file it belongs in. */
+		const mostRun = (runs: Map<string, number>) => [...runs].sort((a, b) => b[1] - a[1])[0]?.[0];
 		const problems: string[] = [];
-		for (const [resource, family] of Object.entries(FAMILY_OF_RESOURCE)) {
-			const home = mostRunning(resource, files.filter((entry) => entry.family));
-			const anywhere = mostRunning(resource, files);
-			if (!anywhere) problems.push(`${resource} (${family}) is run by no test: write test/nodes/${family}${capitalized(resource)}s.test.ts`);
-			else if (!home) {
+
+		// Every file in resources/ is named for a resource: <resource>.test.ts, or <resource>.<operation>.test.ts for an
+		// operation of a resource whose tests are too many for one file; and it runs that resource more than any other.
+		for (const { file, runs } of files.filter((entry) => entry.file.startsWith('resources/'))) {
+			const name = /^resources\/(\w+)(?:\.(\w+))?\.test\.ts$/.exec(file);
+			const [resource, operation] = [name?.[1] ?? '', name?.[2]];
+			const most = mostRun(runs);
+			if (!name || !resourceKeys.includes(resource)) {
 				problems.push(
-					`${resource} (${family}) is run in no test/nodes/${family}*.test.ts: move test/nodes/${anywhere.file} to test/nodes/${family}${capitalized(anywhere.file)}`,
+					`test/nodes/${file} is named for no resource (the keys of FAMILY_OF_RESOURCE): ` +
+						(most ? `rename it to test/nodes/resources/${most}.test.ts or move its tests there` : 'name it for the resource it tests'),
 				);
-			} else if (home.family !== family) {
+			} else if (operation !== undefined && !operationsOf(resource).includes(operation)) {
 				problems.push(
-					`${resource} (${family}) is tested in test/nodes/${home.file}: move it to test/nodes/${family}${home.file.slice(home.family!.length)}`,
+					`test/nodes/${file}: ${operation} is no operation of ${resource} (${operationsOf(resource).join(', ')}); name it for one, or move its tests to test/nodes/resources/${resource}.test.ts`,
+				);
+			} else if (most && most !== resource && runs.get(most)! >= (runs.get(resource) ?? 0)) {
+				problems.push(
+					`test/nodes/${file} runs ${most} (${runs.get(most)} times) as much as or more than ${resource} (${runs.get(resource) ?? 0}): move its tests of ${most} to test/nodes/resources/${most}.test.ts`,
+				);
+			}
+		}
+
+		// Every resource has its file, and no other file runs the resource as much as it does.
+		for (const resource of resourceKeys) {
+			const home = `resources/${resource}.test.ts`;
+			const own = runsOf(home, resource);
+			const rival = files
+				.filter((entry) => entry.file !== home && entry.runs.has(resource))
+				.sort((a, b) => b.runs.get(resource)! - a.runs.get(resource)!)[0];
+			if (!files.some((entry) => entry.file === home)) {
+				problems.push(
+					rival
+						? `${resource} has no test/nodes/${home}: move its tests from test/nodes/${rival.file} to test/nodes/${home}`
+						: `${resource} is run by no test: write test/nodes/${home} (its operations run against the sandbox with runStora, the request sent and the output checked)`,
+				);
+			} else if (own === 0) {
+				problems.push(`test/nodes/${home} never runs ${resource} (\`resource: '${resource}'\`): write its tests there`);
+			} else if (rival && rival.runs.get(resource)! >= own) {
+				problems.push(
+					`test/nodes/${rival.file} runs ${resource} ${rival.runs.get(resource)} times, test/nodes/${home} ${own}: move the tests of ${resource} from test/nodes/${rival.file} to test/nodes/${home}`,
 				);
 			}
 		}
 		expect(problems).toEqual([]);
+		expect(files.filter((entry) => entry.file.startsWith('resources/')).length).toBeGreaterThanOrEqual(resourceKeys.length);
 	});
 
 	it("serves each resource's routes from sandbox/resources/<family>/", async () => {

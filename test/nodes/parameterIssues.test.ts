@@ -46,7 +46,7 @@ describe('Issues n8n lists for a bad value', () => {
 		const contact = (additional?.options as INodeProperties[] | undefined)?.find((option) => option.name === 'contactId');
 		expect(contact?.type).toBe('resourceLocator');
 		const parameters = { resource: 'order', operation: 'create', additionalFields: { contactId: { __rl: true, mode: 'id', value: 'con_1' } } };
-		expect(NodeHelpers.displayParameterPath(parameters, contact!, 'additionalFields', null)).toBe(true);
-		expect(NodeHelpers.displayParameterPath({ ...parameters, resource: 'contact', operation: 'get' }, contact!, 'additionalFields', null)).toBe(false);
+		expect(NodeHelpers.displayParameterPath(parameters, contact!, 'additionalFields', null, description)).toBe(true);
+		expect(NodeHelpers.displayParameterPath({ ...parameters, resource: 'contact', operation: 'get' }, contact!, 'additionalFields', null, description)).toBe(false);
 	});
 });

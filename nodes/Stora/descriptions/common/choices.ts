@@ -18,7 +18,7 @@ export function optionsOf(values: string[], names: Record<string, string> = {}):
 /**
  * The fields of a collection (Filters, Options, Additional Fields, Update Fields) in the order n8n's lint requires of
  * collections (node-param-collection-type-unsorted-items: by display name) and n8n's own nodes show. The lint reads
- * only literal arrays, so builders sort here; test/nodes/descriptions.test.ts checks the built description.
+ * only literal arrays, so builders sort here; test/nodes/descriptionsLayout.test.ts checks the built description.
  */
 export function alphabetical(fields: INodeProperties[]): INodeProperties[] {
 	return [...fields].sort((a, b) => a.displayName.localeCompare(b.displayName));

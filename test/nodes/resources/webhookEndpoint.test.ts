@@ -1,6 +1,6 @@
-import { locator as rl } from '../helpers/n8n';
-import { SandboxClient } from '../../sandbox/client';
-import { useSandboxForNode } from '../helpers/sandboxFixture';
+import { locator as rl } from '../../helpers/n8n';
+import { SandboxClient } from '../../../sandbox/client';
+import { useSandboxForNode } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Webhook Endpoint', () => {
 	const fixture = useSandboxForNode();

@@ -1,5 +1,5 @@
-import { runStora, tokenCredentials } from '../helpers/n8n';
-import { useSandboxForNode } from '../helpers/sandboxFixture';
+import { runStora, tokenCredentials } from '../../helpers/n8n';
+import { useSandboxForNode } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Site', () => {
 	const fixture = useSandboxForNode();

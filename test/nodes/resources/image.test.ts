@@ -1,5 +1,5 @@
-import { SandboxClient } from '../../sandbox/client';
-import { useSandboxForNode, type StartedSandbox } from '../helpers/sandboxFixture';
+import { SandboxClient } from '../../../sandbox/client';
+import { useSandboxForNode, type StartedSandbox } from '../../helpers/sandboxFixture';
 
 type ImageSet = { original: string; small: string; medium: string; large: string };
 

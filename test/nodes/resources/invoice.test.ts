@@ -1,20 +1,16 @@
-import { locator as rl, runStora, tokenCredentials } from '../helpers/n8n';
-import { SandboxClient, type StateRecord } from '../../sandbox/client';
-import { useSandboxForNode, type StartedSandbox } from '../helpers/sandboxFixture';
+import { searchBilling } from '../../helpers/loadOptions';
+import { locator as rl, runStora, tokenCredentials } from '../../helpers/n8n';
+import { idOf, newestFirst, pdfText } from '../../helpers/records';
+import type { SandboxClient, StateRecord } from '../../../sandbox/client';
+import { useSandboxForNode, type StartedSandbox } from '../../helpers/sandboxFixture';
 
-
-const refId = (value: unknown) => (value as { id?: string } | null)?.id ?? null;
-const newestFirst = (a: StateRecord, b: StateRecord) =>
-	Date.parse(String(b.created_at)) - Date.parse(String(a.created_at));
-
-describe('Stora node: Invoice and Credit Note', () => {
+describe('Stora node: Invoice', () => {
 	const fixture = useSandboxForNode();
 	let sandbox: StartedSandbox;
 	let client: SandboxClient;
 	beforeEach(() => ({ sandbox, client } = fixture));
 
 	const credentials = () => tokenCredentials(sandbox.url, sandbox.token);
-	const pdfText = (base64: string) => Buffer.from(base64, 'base64').toString('latin1');
 
 	describe('Invoice: Get Many', () => {
 		it('seeds invoices of every status, type and collection status', async () => {
@@ -74,7 +70,7 @@ describe('Stora node: Invoice and Credit Note', () => {
 			expect(result.items.map((item) => item.json.id)).toEqual(expected.map((invoice) => invoice.id));
 			const first = result.items[0].json;
 			const contacts = await client.state('contacts');
-			expect(first.contact).toEqual(contacts.find((contact) => contact.id === refId(expected[0].contact)));
+			expect(first.contact).toEqual(contacts.find((contact) => contact.id === idOf(expected[0].contact)));
 			expect((first.subscription as StateRecord).billing_period).toBeDefined();
 		});
 
@@ -88,10 +84,10 @@ describe('Stora node: Invoice and Credit Note', () => {
 					operation: 'getAll',
 					returnAll: true,
 					filters: {
-						contactIds: `${refId(a.contact)}, ${refId(b.contact)}`,
-						siteIds: [refId(a.site), refId(b.site)].join(','),
-						subscriptionIds: [refId(a.subscription), refId(b.subscription)].join(','),
-						tenancyIds: [refId(a.tenancy), refId(b.tenancy)].join(','),
+						contactIds: `${idOf(a.contact)}, ${idOf(b.contact)}`,
+						siteIds: [idOf(a.site), idOf(b.site)].join(','),
+						subscriptionIds: [idOf(a.subscription), idOf(b.subscription)].join(','),
+						tenancyIds: [idOf(a.tenancy), idOf(b.tenancy)].join(','),
 						createdAfter: '2000-01-01T00:00:00.000Z',
 						updatedBefore: '2100-01-01T00:00:00.000Z',
 					},
@@ -100,15 +96,15 @@ describe('Stora node: Invoice and Credit Note', () => {
 			expect(result.error).toBeUndefined();
 			const [request] = await client.requests();
 			expect(request.query).toMatchObject({
-				contact_id: `${refId(a.contact)},${refId(b.contact)}`,
-				site_id: `${refId(a.site)},${refId(b.site)}`,
-				subscription_id: `${refId(a.subscription)},${refId(b.subscription)}`,
-				tenancy_id: `${refId(a.tenancy)},${refId(b.tenancy)}`,
+				contact_id: `${idOf(a.contact)},${idOf(b.contact)}`,
+				site_id: `${idOf(a.site)},${idOf(b.site)}`,
+				subscription_id: `${idOf(a.subscription)},${idOf(b.subscription)}`,
+				tenancy_id: `${idOf(a.tenancy)},${idOf(b.tenancy)}`,
 				created_after: '2000-01-01T00:00:00.000Z',
 				updated_before: '2100-01-01T00:00:00.000Z',
 			});
-			const contacts = [refId(a.contact), refId(b.contact)];
-			const expected = invoices.filter((invoice) => contacts.includes(refId(invoice.contact))).sort(newestFirst);
+			const contacts = [idOf(a.contact), idOf(b.contact)];
+			const expected = invoices.filter((invoice) => contacts.includes(idOf(invoice.contact))).sort(newestFirst);
 			expect(expected.length).toBeGreaterThanOrEqual(8);
 			expect(result.items.map((item) => item.json.id)).toEqual(expected.map((invoice) => invoice.id));
 		});
@@ -120,10 +116,10 @@ describe('Stora node: Invoice and Credit Note', () => {
 				parameters: {
 					resource: 'invoice',
 					operation: 'getAll',
-					filters: { tenancyIds: String(refId(invoice.subscription)) },
+					filters: { tenancyIds: String(idOf(invoice.subscription)) },
 				},
 			});
-			expect(result.error?.message).toBe(`Tenancy IDs: "${refId(invoice.subscription)}" is not a valid ID`);
+			expect(result.error?.message).toBe(`Tenancy IDs: "${idOf(invoice.subscription)}" is not a valid ID`);
 			expect(await client.requests()).toEqual([]);
 		});
 
@@ -174,8 +170,8 @@ describe('Stora node: Invoice and Credit Note', () => {
 			const json = result.items[0].json;
 			expect({ ...json, site: invoice.site, tenancy: invoice.tenancy }).toEqual(invoice);
 			const sites = await client.state('sites');
-			expect(json.site).toEqual(sites.find((site) => site.id === refId(invoice.site)));
-			expect((json.tenancy as StateRecord).id).toBe(refId(invoice.tenancy));
+			expect(json.site).toEqual(sites.find((site) => site.id === idOf(invoice.site)));
+			expect((json.tenancy as StateRecord).id).toBe(idOf(invoice.tenancy));
 		});
 
 		it('downloads the invoice PDF as binary data named after the invoice number', async () => {
@@ -225,65 +221,19 @@ describe('Stora node: Invoice and Credit Note', () => {
 		});
 	});
 
-	describe('Credit Note', () => {
-		it('gets many credit notes, newest first', async () => {
-			const notes = await client.state('credit_notes');
-			const result = await runStora({
-				credentials: credentials(),
-				parameters: { resource: 'creditNote', operation: 'getAll', limit: 2 },
-			});
-			expect(result.error).toBeUndefined();
-			expect(await client.requests()).toMatchObject([{ method: 'GET', path: '/2025-09/credit_notes', query: { limit: '2' } }]);
-			expect(result.items.map((item) => item.json)).toEqual([...notes].sort(newestFirst).slice(0, 2));
-		});
-
-		it('gets one credit note, simplified', async () => {
-			const [note] = await client.state('credit_notes');
-			const result = await runStora({
-				credentials: credentials(),
-				parameters: { resource: 'creditNote', operation: 'get', creditNoteId: rl(note.id), simplify: true },
-			});
-			expect(result.error).toBeUndefined();
-			expect((await client.requests())[0].path).toBe(`/2025-09/credit_notes/${note.id}`);
-			expect(result.items[0].json).toEqual({
-				id: note.id,
-				number: note.number,
-				invoice: note.invoice,
-				contact: note.contact,
-				status: note.status,
-				type: note.type,
-				reason: note.reason,
-				total: note.total,
-				created_at: note.created_at,
-			});
-		});
-
-		it('downloads the credit note PDF', async () => {
-			const [note] = await client.state('credit_notes');
-			const result = await runStora({
-				credentials: credentials(),
-				parameters: { resource: 'creditNote', operation: 'downloadPdf', creditNoteId: rl(note.id) },
-			});
-			expect(result.error).toBeUndefined();
-			const [request] = await client.requests();
-			expect(request).toMatchObject({ method: 'GET', path: `/2025-09/credit_notes/${note.id}` });
-			expect(request.headers.accept).toBe('application/pdf');
-			const file = result.items[0].binary?.data;
-			expect(file?.fileName).toBe(`${String(note.number)}.pdf`);
-			expect(file?.mimeType).toBe('application/pdf');
-			const text = pdfText(file?.data as string);
-			expect(text.startsWith('%PDF-')).toBe(true);
-			expect(text).toContain(`Credit note ${String(note.number)}`);
-		});
-
-		it('rejects an invoice ID as a credit note before any request', async () => {
+	describe('list search', () => {
+		it('finds invoices, credit notes, subscriptions and categories by what their labels show', async () => {
 			const [invoice] = await client.state('invoices');
-			const result = await runStora({
-				credentials: credentials(),
-				parameters: { resource: 'creditNote', operation: 'downloadPdf', creditNoteId: rl(invoice.id) },
-			});
-			expect(result.error?.message).toMatch(/A credit note ID starts with "cred_"/);
-			expect(await client.requests()).toEqual([]);
+			const invoices = await searchBilling(credentials(), 'searchInvoices', String(invoice.number));
+			expect(invoices.results.map((result) => result.value)).toEqual([invoice.id]);
+			const [note] = await client.state('credit_notes');
+			expect((await searchBilling(credentials(), 'searchCreditNotes', String(note.number))).results.map((r) => r.value)).toEqual([note.id]);
+			const [subscription] = await client.state('subscriptions');
+			expect((await searchBilling(credentials(), 'searchSubscriptions', subscription.id)).results[0].value).toBe(subscription.id);
+			const [category] = await client.state('product_categories');
+			expect((await searchBilling(credentials(), 'searchProductCategories', String(category.name))).results).toEqual([
+				{ name: category.name, value: category.id, url: undefined },
+			]);
 		});
 	});
 });

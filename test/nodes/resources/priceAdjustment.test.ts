@@ -1,8 +1,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { locator as rl, runStora, tokenCredentials } from '../helpers/n8n';
-import { SandboxClient, type StateRecord } from '../../sandbox/client';
-import { useSandboxForNode, type StartedSandbox } from '../helpers/sandboxFixture';
+import { locator as rl, runStora, tokenCredentials } from '../../helpers/n8n';
+import { SandboxClient, type StateRecord } from '../../../sandbox/client';
+import { useSandboxForNode, type StartedSandbox } from '../../helpers/sandboxFixture';
 
 type Notification = { notice_period: number | string | null; scheduled_at: string | null };
 
@@ -165,7 +165,7 @@ describe('Stora node: Price Adjustment', () => {
 	});
 
 	it('accepts the ID only (the API cannot list price adjustments) and checks its prefix', async () => {
-		const { Stora } = await import('../../nodes/Stora/Stora.node');
+		const { Stora } = await import('../../../nodes/Stora/Stora.node');
 		const locator = new Stora().description.properties.find((property) => property.name === 'priceAdjustmentId');
 		expect(locator?.modes?.map((mode) => mode.name)).toEqual(['id']);
 		expect(locator?.default).toEqual({ mode: 'id', value: '' });

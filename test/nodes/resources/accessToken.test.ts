@@ -1,8 +1,8 @@
 /**
  * The OAuth helper endpoints outside the versioned API: what the credential's token may do, and introspection.
  */
-import { runStora, tokenCredentials } from '../helpers/n8n';
-import { useSandboxForNode } from '../helpers/sandboxFixture';
+import { runStora, tokenCredentials } from '../../helpers/n8n';
+import { useSandboxForNode } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Access Token', () => {
 	const fixture = useSandboxForNode();

@@ -4,6 +4,7 @@
  * that relies on it would silently do nothing. These tests walk every property of both nodes, nested collections and
  * options included, and fail on such a routing feature; they also check what the descriptions promise each other
  * (URLs name parameters that exist and are checked there, list methods exist and are used, Simplify knows what to keep).
+ * The order the editor shows properties in is checked in descriptionsLayout.test.ts.
  */
 import type {
 	INodeProperties,
@@ -12,12 +13,9 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { resources } from '../../nodes/Stora/descriptions';
 import { fillRecordIds, urlParameters } from '../../nodes/Stora/descriptions/common/records';
-import { shareAcrossOperations, signatureOf } from '../../nodes/Stora/descriptions/share';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
-import { StoraPollTrigger } from '../../nodes/StoraPollTrigger/StoraPollTrigger.node';
 import { SIMPLIFIED_FIELDS } from '../../nodes/Stora/helpers/output';
 import { executeStoraRequest } from '../../nodes/Stora/transport/execute';
 
@@ -292,97 +290,5 @@ describe('Node descriptions', () => {
 		}
 		expect([...used.loadOptions].sort()).toEqual(Object.keys(loadOptions).sort());
 		expect([...used.listSearch].sort()).toEqual(Object.keys(listSearch).sort());
-	});
-});
-
-describe('Collections in the order n8n\'s lint requires (node-param-collection-type-unsorted-items)', () => {
-	// The lint reads literal arrays only, and the node's collections come from builders: this applies its rule (5 or
-	// more fields, by display name) to the built descriptions, nested collections included.
-	const unsorted = (properties: INodeProperties[], at: string, into: string[] = []): string[] => {
-		for (const property of properties) {
-			const options = (property.options ?? []) as Array<INodeProperties | INodePropertyCollection | INodePropertyOptions>;
-			const fields = options.filter((option): option is INodeProperties => 'type' in option && 'displayName' in option);
-			if (property.type === 'collection' && fields.length >= 5) {
-				const names = fields.map((field) => field.displayName);
-				const sorted = [...names].sort((a, b) => a.localeCompare(b));
-				if (names.join('|') !== sorted.join('|')) into.push(`${at}${property.name} (${JSON.stringify(property.displayOptions?.show ?? {})}): ${names.join(', ')}`);
-			}
-			unsorted(fields, `${at}${property.name}.`, into);
-			for (const option of options) if ('values' in option && option.values) unsorted(option.values, `${at}${property.name}.${option.name}.`, into);
-		}
-		return into;
-	};
-
-	it.each([
-		['Stora', () => new Stora().description],
-		['Stora Trigger', () => new StoraTrigger().description],
-		['Stora Polling Trigger', () => new StoraPollTrigger().description],
-	])('%s: every collection of 5 or more fields is sorted by display name', (_name, description) => {
-		expect(unsorted(description().properties, '')).toEqual([]);
-	});
-
-	it('would catch one out of order', () => {
-		const field = (displayName: string): INodeProperties => ({ displayName, name: displayName.toLowerCase(), type: 'string', default: '' });
-		const filters: INodeProperties = {
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			default: {},
-			options: ['Created After', 'Created Before', 'Email', 'Status', 'Search'].map(field),
-		};
-		expect(unsorted([filters], '')).toEqual(['filters ({}): Created After, Created Before, Email, Status, Search']);
-	});
-});
-
-describe('Properties shared across operations (descriptions/share.ts)', () => {
-	/** What a user sees for one operation: the properties shown for it, in order, each without its display options. */
-	const seen = (properties: INodeProperties[], resource: string, operation: string) =>
-		properties
-			.filter((property) => {
-				const show = property.displayOptions?.show;
-				return (
-					(show?.resource as string[] | undefined)?.includes(resource) !== false &&
-					(show?.operation as string[] | undefined)?.includes(operation) !== false
-				);
-			})
-			.map(signatureOf);
-
-	it('show every operation exactly the properties its own file defines, in the same order', () => {
-		let merged = 0;
-		for (const [resource, { description }] of Object.entries(resources)) {
-			const shared = shareAcrossOperations(description);
-			merged += description.length - shared.length;
-			const operations = (description.find((property) => property.name === 'operation')?.options ?? []) as INodePropertyOptions[];
-			expect(operations.length).toBeGreaterThan(0);
-			for (const { value } of operations) {
-				expect({ resource, operation: value, properties: seen(shared, resource, String(value)) }).toEqual({
-					resource,
-					operation: value,
-					properties: seen(description, resource, String(value)),
-				});
-			}
-		}
-		expect(merged).toBeGreaterThan(0);
-	});
-
-	it('give Contact one Contact locator for every operation whose file defines one (Get, Update, Delete, ...)', () => {
-		const { description } = resources.contact;
-		// Read from the operation files, so a new operation with the locator needs no change here.
-		const defining = description
-			.filter((property) => property.name === 'contactId')
-			.flatMap((property) => property.displayOptions?.show?.operation as string[]);
-		expect(defining).toEqual(expect.arrayContaining(['delete', 'get', 'update']));
-		const locators = shareAcrossOperations(description).filter((property) => property.name === 'contactId');
-		expect(locators).toHaveLength(1);
-		expect([...(locators[0].displayOptions?.show?.operation as string[])].sort()).toEqual([...defining].sort());
-	});
-
-	it('keep a copy apart where a property of the operation lies between the two', () => {
-		const show = (operation: string) => ({ show: { resource: ['contact'], operation: [operation] } });
-		const id: INodeProperties = { displayName: 'ID', name: 'id', type: 'string', default: '', displayOptions: show('get') };
-		const before: INodeProperties = { displayName: 'Before', name: 'before', type: 'string', default: '', displayOptions: show('update') };
-		const shared = shareAcrossOperations([id, before, { ...id, displayOptions: show('update') }]);
-		expect(shared.map((property) => property.name)).toEqual(['id', 'before', 'id']);
-		expect(shareAcrossOperations([id, { ...before, displayOptions: show('delete') }, { ...id, displayOptions: show('update') }])).toHaveLength(2);
 	});
 });
