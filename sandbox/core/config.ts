@@ -5,6 +5,7 @@
  */
 import type { HeadersMode, UnknownParamsMode } from './documented';
 import type { RateLimitOption } from './ratelimit';
+import type { ParamReadings } from './readings';
 
 export const SEEDS = ['demo', 'empty'];
 
@@ -33,6 +34,10 @@ export interface SandboxConfig {
 export interface SandboxModes {
 	unknownParams: UnknownParamsMode;
 	headers: HeadersMode;
+	/** The unknown-params mode of single request paths (`/2025-09/deals`), over `unknownParams`. None by default. */
+	unknownParamsByPath: Record<string, UnknownParamsMode>;
+	/** Per-list readings of single query parameters (readings.ts), over both unknown-params modes. None by default. */
+	paramReadings: ParamReadings;
 }
 
 /** One API call as the request log keeps it (`GET /__sandbox/requests`, `SandboxClient.requests()`). */

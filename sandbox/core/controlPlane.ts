@@ -14,17 +14,29 @@
  *   GET|DELETE /__sandbox/requests        API calls received (Authorization redacted)
  *   GET|DELETE /__sandbox/deliveries      webhook delivery attempts
  *   POST   /__sandbox/events              {type, id?} → {event}  emit a webhook event for a record
- *   GET|POST /__sandbox/config             {unknown_params?: accept|ignore|reject, headers?: full|documented,
- *                                           retry_timestamp?: fresh|first}
- *                                          → the modes in force (they survive resets; see documented.ts and
- *                                          webhooks.ts)
+ *   GET|POST /__sandbox/config             {unknown_params?: accept|ignore|reject | {<path>: mode, ...},
+ *                                           headers?: full|documented, retry_timestamp?: fresh|first,
+ *                                           param_readings?: {<path>: {<parameter>|metadata[]|*: honour|ignore|reject}},
+ *                                           signature_timestamp?: seconds|milliseconds, signature_encoding?: hex|base64}
+ *                                          → the modes in force (they survive resets; see documented.ts, readings.ts
+ *                                          and webhooks.ts). An object `unknown_params` replaces the per-path modes
+ *                                          (`unknown_params_by_path`), `param_readings` replaces the readings; the
+ *                                          answer lists those and the signature modes only when not at their defaults
  */
 import { HEADERS_MODES, UNKNOWN_PARAMS_MODES, type HeadersMode, type UnknownParamsMode } from './documented';
 import { ApiError, invalidContent, invalidEndpoint, notFound } from './errors';
 import { checkFault, type FaultMatch, type FaultResponse } from './faults';
 import type { Sandbox } from './sandbox';
 import type { ApiRecord } from './types';
-import { RETRY_TIMESTAMP_MODES, type RetryTimestamp } from './webhooks';
+import { readingsProblem, type ParamReadings } from './readings';
+import {
+	RETRY_TIMESTAMP_MODES,
+	SIGNATURE_ENCODINGS,
+	SIGNATURE_TIMESTAMPS,
+	type RetryTimestamp,
+	type SignatureEncoding,
+	type SignatureTimestamp,
+} from './webhooks';
 import { errorOutgoing, json, parseBody, type Incoming, type Outgoing } from './http';
 
 type ControlHandler = (sb: Sandbox, body: Record<string, unknown>, params: Record<string, string>, incoming: Incoming) => unknown;
@@ -56,11 +68,19 @@ export async function handleControl(sb: Sandbox, incoming: Incoming): Promise<Ou
 
 const bad = (pointer: string, message: string) => invalidContent([{ message, pointer }]);
 
+/** The three original modes always; the later ones only when set, so the answer for a default sandbox stays as it was. */
 const modes = (sb: Sandbox) => ({
 	unknown_params: sb.modes.unknownParams,
 	headers: sb.modes.headers,
 	retry_timestamp: sb.webhooks.retryTimestamp,
+	...(Object.keys(sb.modes.unknownParamsByPath).length ? { unknown_params_by_path: sb.modes.unknownParamsByPath } : {}),
+	...(Object.keys(sb.modes.paramReadings).length ? { param_readings: sb.modes.paramReadings } : {}),
+	...(sb.webhooks.signatureTimestamp !== 'seconds' ? { signature_timestamp: sb.webhooks.signatureTimestamp } : {}),
+	...(sb.webhooks.signatureEncoding !== 'hex' ? { signature_encoding: sb.webhooks.signatureEncoding } : {}),
 });
+
+const isUnknownParamsMode = (value: unknown): value is UnknownParamsMode => UNKNOWN_PARAMS_MODES.includes(value as UnknownParamsMode);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 on('GET', '/__sandbox', (sb) => ({
 	seed: sb.seedName,
@@ -87,11 +107,23 @@ on('GET', '/__sandbox/config', (sb) => modes(sb));
 
 /** Validates everything before changing anything, so a bad request leaves the modes as they were. */
 on('POST', '/__sandbox/config', (sb, body) => {
-	const known = ['unknown_params', 'headers', 'retry_timestamp'];
+	const known = ['unknown_params', 'headers', 'retry_timestamp', 'param_readings', 'signature_timestamp', 'signature_encoding'];
 	const unknown = Object.keys(body).filter((k) => !known.includes(k));
 	if (unknown.length) throw bad(`/${unknown[0]}`, `The property '${unknown[0]}' is not allowed (known: ${known.join(', ')})`);
-	if (body.unknown_params !== undefined && !UNKNOWN_PARAMS_MODES.includes(body.unknown_params as UnknownParamsMode)) {
-		throw bad('/unknown_params', `unknown_params must be one of: ${UNKNOWN_PARAMS_MODES.join(', ')}`);
+	const byPath = isPlainObject(body.unknown_params) ? body.unknown_params : undefined;
+	if (byPath) {
+		const wrong = Object.entries(byPath).find(([path, mode]) => !path.startsWith('/') || !isUnknownParamsMode(mode));
+		if (wrong) throw bad('/unknown_params', `unknown_params['${wrong[0]}'] must be a path mapped to one of: ${UNKNOWN_PARAMS_MODES.join(', ')}`);
+	} else if (body.unknown_params !== undefined && !isUnknownParamsMode(body.unknown_params)) {
+		throw bad('/unknown_params', `unknown_params must be one of: ${UNKNOWN_PARAMS_MODES.join(', ')}, or an object of paths`);
+	}
+	const readingsError = body.param_readings === undefined ? undefined : readingsProblem(body.param_readings);
+	if (readingsError) throw bad('/param_readings', readingsError);
+	if (body.signature_timestamp !== undefined && !SIGNATURE_TIMESTAMPS.includes(body.signature_timestamp as SignatureTimestamp)) {
+		throw bad('/signature_timestamp', `signature_timestamp must be one of: ${SIGNATURE_TIMESTAMPS.join(', ')}`);
+	}
+	if (body.signature_encoding !== undefined && !SIGNATURE_ENCODINGS.includes(body.signature_encoding as SignatureEncoding)) {
+		throw bad('/signature_encoding', `signature_encoding must be one of: ${SIGNATURE_ENCODINGS.join(', ')}`);
 	}
 	if (body.headers !== undefined && !HEADERS_MODES.includes(body.headers as HeadersMode)) {
 		throw bad('/headers', `headers must be one of: ${HEADERS_MODES.join(', ')}`);
@@ -99,7 +131,11 @@ on('POST', '/__sandbox/config', (sb, body) => {
 	if (body.retry_timestamp !== undefined && !RETRY_TIMESTAMP_MODES.includes(body.retry_timestamp as RetryTimestamp)) {
 		throw bad('/retry_timestamp', `retry_timestamp must be one of: ${RETRY_TIMESTAMP_MODES.join(', ')}`);
 	}
-	if (body.unknown_params !== undefined) sb.modes.unknownParams = body.unknown_params as UnknownParamsMode;
+	if (byPath) sb.modes.unknownParamsByPath = { ...(byPath as Record<string, UnknownParamsMode>) };
+	else if (body.unknown_params !== undefined) sb.modes.unknownParams = body.unknown_params as UnknownParamsMode;
+	if (body.param_readings !== undefined) sb.modes.paramReadings = structuredClone(body.param_readings as ParamReadings);
+	if (body.signature_timestamp !== undefined) sb.webhooks.signatureTimestamp = body.signature_timestamp as SignatureTimestamp;
+	if (body.signature_encoding !== undefined) sb.webhooks.signatureEncoding = body.signature_encoding as SignatureEncoding;
 	if (body.headers !== undefined) sb.modes.headers = body.headers as HeadersMode;
 	if (body.retry_timestamp !== undefined) sb.webhooks.retryTimestamp = body.retry_timestamp as RetryTimestamp;
 	return modes(sb);

@@ -16,6 +16,7 @@ import { IdempotencyStore } from './idempotency';
 import { IdGenerator, stableSuffix } from './ids';
 import { runList } from './list';
 import { RateLimiter } from './ratelimit';
+import { honourUnimplemented } from './readings';
 import { Router } from './router';
 import { RecordStore } from './store';
 import type {
@@ -73,7 +74,7 @@ export class Sandbox extends RecordStore implements SandboxCore {
 	constructor(readonly config: SandboxConfig) {
 		super();
 		this.seedName = config.seed;
-		this.modes = { unknownParams: config.unknownParams, headers: config.headers };
+		this.modes = { unknownParams: config.unknownParams, headers: config.headers, unknownParamsByPath: {}, paramReadings: {} };
 		this.ids = new IdGenerator(config.seed);
 		this.limiter = new RateLimiter(config.rateLimit);
 		this.files = new FilesHost(() => this.now().getTime());
@@ -252,7 +253,8 @@ export class Sandbox extends RecordStore implements SandboxCore {
 
 	list(ctx: RequestContext, collection: string, records: ApiRecord[], spec: ListSpec): Reply {
 		const { name } = this.mustCollection(collection);
-		const { items, pagination } = runList(ctx.query, records, spec, (id) => this.sequenceOf(id));
+		const honoured = honourUnimplemented(ctx.query, ctx.honour, spec, records, (record) => this.renderPlain(collection, record));
+		const { items, pagination } = runList(ctx.query, honoured.records, honoured.spec, (id) => this.sequenceOf(id));
 		return {
 			status: 200,
 			body: { [name]: items.map((r) => this.render(ctx, collection, r)), meta: meta(ctx.requestId, { pagination }) },

@@ -2,9 +2,10 @@
 /**
  * The HTTP layer. Order of checks for an API call:
  *   fault injection → route (404 invalid_endpoint) → bearer token (401) → rate limit (429) → Accept (406)
- *   → Idempotency-Key replay → body parsing (400) → scopes (403) → undocumented members (422 or dropped, per the
- *   `unknown params` mode, see documented.ts) → handler → CSV/PDF conversion. In the `documented` headers mode the
- *   answer keeps only the documented rate-limit headers.
+ *   → Idempotency-Key replay → body parsing (400) → scopes (403) → per-list parameter readings (readings.ts)
+ *   → undocumented members (422 or dropped, per the `unknown params` mode of the path, see documented.ts)
+ *   → handler → CSV/PDF conversion. In the `documented` headers mode the answer keeps only the documented
+ *   rate-limit headers.
  * Any exception that is not an ApiError becomes a 500 `internal_server_error` envelope; the process never crashes.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { RequestLogEntry } from './config';
 import { handleControl } from './controlPlane';
 import { documentedFor, restrictToDocumented } from './documented';
+import { applyReadings } from './readings';
 import { codeForStatus, errorBody } from './envelope';
 import { ApiError, forbidden, invalidEndpoint, invalidToken, tooManyRequests } from './errors';
 import { HTML_ERROR_PAGE } from './faults';
@@ -227,10 +229,17 @@ async function runHandler(
 	}
 	for (const scope of route.options.scopes) if (!caller.scopes.includes(scope)) throw forbidden(scope);
 
-	let query = incoming.query;
-	const mode = sb.modes.unknownParams;
+	// Per-list readings first (readings.ts): they reject, drop or exempt single parameters, documented or not.
+	const readings = applyReadings(sb.modes.paramReadings, incoming.path, incoming.query);
+	let query = readings.query;
+	const mode = sb.modes.unknownParamsByPath[incoming.path] ?? sb.modes.unknownParams;
 	const documented = mode === 'accept' ? undefined : documentedFor(route.method, route.pattern);
-	if (mode !== 'accept' && documented) ({ query, body } = restrictToDocumented(mode, documented, query, body));
+	if (mode !== 'accept' && documented) {
+		const exempt = Object.fromEntries(Object.entries(query).filter(([name]) => readings.honour.includes(name)));
+		const rest = Object.fromEntries(Object.entries(query).filter(([name]) => !readings.honour.includes(name)));
+		({ query, body } = restrictToDocumented(mode, documented, rest, body));
+		query = { ...query, ...exempt };
+	}
 
 	const ctx: RequestContext = {
 		method: incoming.method,
@@ -244,6 +253,7 @@ async function runHandler(
 		requestId: incoming.requestId,
 		sandbox: sb,
 		format,
+		honour: readings.honour,
 	};
 	const reply = await route.handler(ctx);
 	return toOutgoing(reply, format);

@@ -56,6 +56,8 @@ export interface RequestContext {
 	sandbox: SandboxCore;
 	/** The representation negotiated from `Accept` (JSON unless the route declares CSV/PDF and the client asked for it). */
 	format?: ResponseFormat;
+	/** Query parameters a `param_readings` entry says to honour (readings.ts); the list engine applies them. */
+	honour?: string[];
 }
 
 export type ResponseFormat = 'application/json' | 'text/csv' | 'application/pdf';

@@ -5,7 +5,8 @@
  * Documented (webhooks.md): envelope `{event: {id, type, api_version, created_at, data: {<key>: record}}}`,
  * headers `Content-Type`, `User-Agent: Stora-Webhooks/1.0`, `X-Stora-Signature: t=<t>,v1=<hex HMAC-SHA256(secret,
  * "<t>.<raw body>")>`, `X-Stora-Request-Id` fresh per attempt, `event.id` stable across retries, any 2xx
- * acknowledges, up to 6 retries after 1 min, 5 min, 30 min, ... Our choices (unconfirmed): `t` is Unix seconds,
+ * acknowledges, up to 6 retries after 1 min, 5 min, 30 min, ... Our choices (unconfirmed): `t` is Unix seconds
+ * and `v1` hex by default (`signatureTimestamp` / `signatureEncoding` switch them),
  * retries 4-6 wait 2 h, 5 h and 10 h, a delivery times out after 10 s, endpoints are never auto-disabled. Whether a
  * retry is signed with its own send time or keeps the first attempt's `t` is not documented: `retryTimestamp` does
  * either (`fresh`, the default, or `first`).
@@ -64,7 +65,7 @@ export interface Delivery {
 	status: number | null;
 	error: string | null;
 	request_id: string;
-	/** The `t` of its signature (Unix seconds). */
+	/** The `t` of its signature (Unix seconds, or milliseconds in that signature mode). */
 	timestamp: number;
 	at: string;
 }
@@ -77,8 +78,17 @@ export interface WebhookHost {
 	secret(endpointId: string): string | undefined;
 }
 
-export function sign(secret: string, timestamp: number, rawBody: string): string {
-	return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+/**
+ * How `X-Stora-Signature` is written (the docs show neither): `t` in Unix seconds (default) or milliseconds, `v1` as
+ * hex (default) or base64. Switchable at run time, so a receiver (the node, `npm run probe`) is tested against each.
+ */
+export const SIGNATURE_TIMESTAMPS = ['seconds', 'milliseconds'] as const;
+export type SignatureTimestamp = (typeof SIGNATURE_TIMESTAMPS)[number];
+export const SIGNATURE_ENCODINGS = ['hex', 'base64'] as const;
+export type SignatureEncoding = (typeof SIGNATURE_ENCODINGS)[number];
+
+export function sign(secret: string, timestamp: number, rawBody: string, encoding: SignatureEncoding = 'hex'): string {
+	return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest(encoding);
 }
 
 /** One attempt of one event to one endpoint. */
@@ -99,6 +109,9 @@ export class WebhookDispatcher extends EventEmitter {
 	readonly deliveries: Delivery[] = [];
 	/** Switchable at run time (`POST /__sandbox/config`); a reset keeps it. */
 	retryTimestamp: RetryTimestamp = 'fresh';
+	/** Switchable at run time like `retryTimestamp`: the unit of `t` and the encoding of `v1`. */
+	signatureTimestamp: SignatureTimestamp = 'seconds';
+	signatureEncoding: SignatureEncoding = 'hex';
 	private pending = 0;
 	private generation = 0;
 	/** Retries waiting to be due, each with the real timer that sends it. */
@@ -194,7 +207,9 @@ export class WebhookDispatcher extends EventEmitter {
 		const timestamp =
 			this.retryTimestamp === 'first' && job.firstTimestamp !== undefined
 				? job.firstTimestamp
-				: Math.floor(this.host.now().getTime() / 1000);
+				: this.signatureTimestamp === 'milliseconds'
+					? this.host.now().getTime()
+					: Math.floor(this.host.now().getTime() / 1000);
 		const secret = this.host.secret(endpointId) ?? '';
 		let status: number | null = null;
 		let error: string | null = null;
@@ -205,7 +220,7 @@ export class WebhookDispatcher extends EventEmitter {
 					'Content-Type': 'application/json',
 					'User-Agent': USER_AGENT,
 					'X-Stora-Request-Id': requestId,
-					'X-Stora-Signature': `t=${timestamp},v1=${sign(secret, timestamp, body)}`,
+					'X-Stora-Signature': `t=${timestamp},v1=${sign(secret, timestamp, body, this.signatureEncoding)}`,
 				},
 				body,
 				redirect: 'manual',

@@ -1,0 +1,94 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test under test/, never published */
+/**
+ * Runs `npm run probe` (scripts/probe/cli.mjs) as its own process against a sandbox started in this one, the way a
+ * user runs it: base URL and token in the environment, the report read back from a fresh folder.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const ROOT = path.join(__dirname, '../..');
+export const CLI = path.join(ROOT, 'scripts/probe/cli.mjs');
+
+export interface Point {
+	id: string;
+	verdict: string;
+	evidence: string;
+	where: string;
+}
+
+export interface ProbeRun {
+	code: number | null;
+	stdout: string;
+	stderr: string;
+	md: string;
+	jsonText: string;
+	json: { probe: Record<string, unknown>; points: Point[] };
+	/** Verdict by point id. */
+	verdicts: Map<string, string>;
+	point(id: string): Point;
+}
+
+/** Spawns the probe (never spawnSync: the sandbox answering it lives in this process). */
+export async function runProbe(baseUrl: string, token: string, args: string[] = [], env: Record<string, string> = {}): Promise<ProbeRun> {
+	const out = await mkdtemp(path.join(os.tmpdir(), 'stora-probe-'));
+	try {
+		const child = spawn(process.execPath, [CLI, '--out', out, ...args], {
+			cwd: ROOT,
+			env: { ...process.env, STORA_BASE_URL: baseUrl, STORA_ACCESS_TOKEN: token, ...env },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+		const read = async (name: string) => await readFile(path.join(out, name), 'utf8').catch(() => '');
+		const [md, jsonText] = await Promise.all([read('probe-report.md'), read('probe-report.json')]);
+		const json = jsonText ? (JSON.parse(jsonText) as ProbeRun['json']) : { probe: {}, points: [] };
+		const verdicts = new Map(json.points.map((entry) => [entry.id, entry.verdict]));
+		return {
+			code,
+			stdout,
+			stderr,
+			md,
+			jsonText,
+			json,
+			verdicts,
+			point: (id) => {
+				const found = json.points.find((entry) => entry.id === id);
+				if (!found) throw new Error(`no point ${id}`);
+				return found;
+			},
+		};
+	} finally {
+		await rm(out, { recursive: true, force: true });
+	}
+}
+
+export interface ProbeList {
+	path: string;
+	resource: string;
+	scope: string;
+	filters: string[];
+	sortBy: string[];
+	expand?: string[] | null;
+	cursor?: false;
+	documented: string[];
+	/** parametersOf(list): every parameter the probe asks about. */
+	parameters: string[];
+}
+
+/** The probe's list table (scripts/probe/lists.mjs, an ES module jest cannot load), read through a node process. */
+export function probeTable(): ProbeList[] {
+	const url = pathToFileURL(path.join(ROOT, 'scripts/probe/lists.mjs')).href;
+	const script = `import(${JSON.stringify(url)}).then((m) => process.stdout.write(JSON.stringify(m.LISTS.map((l) => ({ ...l, parameters: m.parametersOf(l) })))))`;
+	return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as ProbeList[];
+}
+
+/** Every place a run could leak `secret`: its output and both report files. */
+export function leaks(run: ProbeRun, secret: string): string[] {
+	return (['stdout', 'stderr', 'md', 'jsonText'] as const).filter((name) => run[name].includes(secret));
+}
