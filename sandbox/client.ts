@@ -19,15 +19,21 @@ export interface FaultMatch {
 
 import type { RequestLogEntry } from './core/config';
 import type { HeadersMode, UnknownParamsMode } from './core/documented';
-import type { RetryTimestamp } from './core/webhooks';
+import type { ParamReadings } from './core/readings';
+import type { RetryTimestamp, SignatureEncoding, SignatureTimestamp } from './core/webhooks';
 
 export type { HeadersMode, RequestLogEntry, RetryTimestamp, UnknownParamsMode };
 
 /** The modes a running sandbox can switch (`GET|POST /__sandbox/config`). */
 export interface SandboxModes {
-	unknown_params: UnknownParamsMode;
+	/** One mode for every route, or one per API path (`{"/2025-09/deals": "ignore"}`). */
+	unknown_params: UnknownParamsMode | Record<string, UnknownParamsMode>;
 	headers: HeadersMode;
 	retry_timestamp: RetryTimestamp;
+	/** Per API path and parameter: honour, ignore or reject it (core/readings.ts); the probe's tests play each. */
+	param_readings?: ParamReadings;
+	signature_timestamp?: SignatureTimestamp;
+	signature_encoding?: SignatureEncoding;
 }
 
 export interface TokenResponse {
