@@ -92,3 +92,13 @@ export function probeTable(): ProbeList[] {
 export function leaks(run: ProbeRun, secret: string): string[] {
 	return (['stdout', 'stderr', 'md', 'jsonText'] as const).filter((name) => run[name].includes(secret));
 }
+
+/** A call to the sandbox's control plane (`/__sandbox/...`), its JSON answer. */
+export async function control(sandbox: { url: string }, method: string, path: string, body?: unknown) {
+	const response = await fetch(`${sandbox.url}/__sandbox${path}`, {
+		method,
+		headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return (await response.json()) as Record<string, Array<Record<string, unknown>>>;
+}

@@ -5,19 +5,10 @@
  * the API sends under each header mode.
  */
 import { startSandbox, type StartedSandbox } from '../../sandbox/index';
-import { leaks, runProbe } from './probeRun';
+import { control, leaks, runProbe } from './probeRun';
 
 const V = '/2025-09';
 const FAST = ['--rate', '1000/100000'];
-
-async function control(sandbox: StartedSandbox, method: string, path: string, body?: unknown) {
-	const response = await fetch(`${sandbox.url}/__sandbox${path}`, {
-		method,
-		headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return (await response.json()) as Record<string, Array<Record<string, unknown>>>;
-}
 
 describe('npm run probe: safety', () => {
 	let sandbox: StartedSandbox;

@@ -7,7 +7,7 @@
 import { createServer } from 'node:net';
 
 import { startSandbox, type StartedSandbox } from '../../sandbox/index';
-import { leaks, runProbe } from './probeRun';
+import { control, leaks, runProbe } from './probeRun';
 
 const FAST = ['--rate', '1000/100000', '--lists', 'contract_templates'];
 
@@ -17,15 +17,6 @@ async function freePort(): Promise<number> {
 	const { port } = server.address() as { port: number };
 	await new Promise<void>((resolve) => server.close(() => resolve()));
 	return port;
-}
-
-async function control(sandbox: StartedSandbox, method: string, path: string, body?: unknown) {
-	const response = await fetch(`${sandbox.url}/__sandbox${path}`, {
-		method,
-		headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return (await response.json()) as Record<string, Array<Record<string, unknown>>>;
 }
 
 describe('npm run probe --write', () => {
