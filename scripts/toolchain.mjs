@@ -6,7 +6,7 @@
 // a second would succeed.
 // Plain Node ESM with built-ins only, runnable by Node 20, because it runs before anything else is installed.
 // Long steps print a progress line at least every 10 s, so nobody stares at minutes of silence.
-// The processes side (PIDs, descendants, parent gone) is in processes.mjs, exported from here too.
+// The processes side (PIDs, descendants, parent gone) is in processes.mjs.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,7 +15,6 @@ import { fileURLToPath } from 'node:url';
 
 import { alive, processInfo } from './processes.mjs';
 
-export { alive, descendants, onParentGone, processInfo, processSet } from './processes.mjs';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Where `node@<major>` from the npm registry goes (`tools`: another folder, for tests), its binary and its headers. */

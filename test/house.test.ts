@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test under test/, never published */
 /**
  * The rules of the house that docs/ARCHITECTURE.md states, checked on the source so they hold after the next change:
- * file sizes under nodes/ and credentials/, "Who may import whom", and test/ holding tests only.
+ * file sizes (the package's code, its tests, the sandbox and the scripts), "Who may import whom", and test/ holding
+ * tests only, each named once.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -10,13 +11,17 @@ const ROOT = resolve(__dirname, '..');
 /** The longest a source file of the package may be: past it, a file holds more than one thing (issue 24). */
 const MAX_LINES = 350;
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, pattern = /\.ts$/): string[] {
 	return readdirSync(dir).flatMap((name) => {
 		const full = join(dir, name);
-		if (statSync(full).isDirectory()) return sourceFiles(full);
-		return full.endsWith('.ts') ? [full] : [];
+		if (statSync(full).isDirectory()) return sourceFiles(full, pattern);
+		return pattern.test(full) ? [full] : [];
 	});
 }
+
+const CODE = /\.(ts|mjs|js)$/;
+/** Data, not code: recorded fixtures and the e2e workflows' JSON are exempt from the line limit (and are not code). */
+const FIXTURES = /^test\/(fixtures|e2e\/workflows)\//;
 
 const packageFiles = [...sourceFiles(join(ROOT, 'nodes')), ...sourceFiles(join(ROOT, 'credentials'))];
 const posix = (file: string) => relative(ROOT, file).split(sep).join('/');
@@ -54,6 +59,20 @@ describe('the house rules of docs/ARCHITECTURE.md', () => {
 			.map((file) => ({ file: posix(file), lines: readFileSync(file, 'utf8').split('\n').length }))
 			.filter(({ lines }) => lines > MAX_LINES);
 		expect(long).toEqual([]);
+	});
+
+	it(`keeps every code file of test/, sandbox/ and scripts/ at ${MAX_LINES} lines or fewer (data fixtures exempt)`, () => {
+		const long = ['test', 'sandbox', 'scripts']
+			.flatMap((dir) => sourceFiles(join(ROOT, dir), CODE))
+			.map((file) => ({ file: posix(file), lines: readFileSync(file, 'utf8').split('\n').length }))
+			.filter(({ file, lines }) => !FIXTURES.test(file) && lines > MAX_LINES);
+		expect(long).toEqual([]);
+	});
+
+	it("names each test file once: no file name of test/ is also one of the sandbox's tests", () => {
+		const names = (dir: string) => new Set(sourceFiles(join(ROOT, dir), CODE).map((file) => file.split(sep).pop()!));
+		const sandboxTests = names('sandbox/test');
+		expect([...names('test')].filter((name) => sandboxTests.has(name))).toEqual([]);
 	});
 
 	it('imports only as "Who may import whom" allows (move the shared piece down into helpers/ or transport/ instead)', () => {

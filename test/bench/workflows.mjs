@@ -2,10 +2,8 @@
 // Request node set up as a user would (Bearer Auth credential, built-in pagination or batching). Every workflow starts
 // with a Webhook that answers with the first item of the last node once the run is over, so the bench knows when it
 // ended without 10,000 items travelling back; the timings come from n8n's own run data.
-import { randomUUID } from 'node:crypto';
+import { chain, node, noOpNode, storaNode, storaTriggerNode, webhookNode } from '../realN8n/workflow.mjs';
 
-export const STORA = 'n8n-nodes-stora.stora';
-export const STORA_TRIGGER = 'n8n-nodes-stora.storaTrigger';
 const HTTP_REQUEST_VERSION = 4.5; // what n8n 2.41 puts in a new workflow
 
 /**
@@ -26,21 +24,9 @@ export const HTTP_SETTINGS = {
 	updateBatchIntervalsMs: [1000, 1050, 1100],
 };
 
-const node = (name, type, typeVersion, parameters, extra = {}) => ({ id: randomUUID(), name, type, typeVersion, position: [0, 0], parameters, ...extra });
+/** The Webhook every measured workflow starts with: answers with the first item of the last node once the run is over. */
+const webhook = (path) => webhookNode(path, { responseMode: 'lastNode', responseData: 'firstEntryJson' });
 
-function chain(name, nodes) {
-	const connections = {};
-	nodes.forEach((n, i) => {
-		n.position = [240 * i, 0];
-		if (i + 1 < nodes.length) connections[n.name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	});
-	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
-}
-
-const webhook = (path) =>
-	node('Webhook', 'n8n-nodes-base.webhook', 2, { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'firstEntryJson', options: {} }, { webhookId: randomUUID() });
-
-const storaCredential = (credential) => ({ storaApi: { id: credential.id, name: credential.name } });
 const bearerCredential = (credential) => ({ httpBearerAuth: { id: credential.id, name: credential.name } });
 
 /** Splits an array field of each item into one item per element. */
@@ -52,7 +38,7 @@ const splitOutNode = (name, field) => node(name, 'n8n-nodes-base.splitOut', 1, {
 export function storaReturnAll(path, credential, parameters = {}) {
 	return chain(`bench ${path}`, [
 		webhook(path),
-		node('Stora', STORA, 1, { authentication: 'accessToken', resource: 'order', operation: 'getAll', returnAll: true, ...parameters }, { credentials: storaCredential(credential) }),
+		storaNode('Stora', { resource: 'order', operation: 'getAll', returnAll: true, ...parameters }, credential),
 	]);
 }
 
@@ -101,19 +87,12 @@ export function storaUpdates(path, credential) {
 	return chain(`bench ${path}`, [
 		webhook(path),
 		splitOutNode('Contacts', 'body.contacts'),
-		node(
-			'Stora',
-			STORA,
-			1,
-			{
-				authentication: 'accessToken',
-				resource: 'contact',
-				operation: 'update',
-				contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-				updateFields: { useCase: 'travelling' },
-			},
-			{ credentials: storaCredential(credential) },
-		),
+		storaNode('Stora', {
+			resource: 'contact',
+			operation: 'update',
+			contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+			updateFields: { useCase: 'travelling' },
+		}, credential),
 	]);
 }
 
@@ -147,15 +126,15 @@ export function httpUpdates(path, credential, baseUrl, { batchSize = HTTP_SETTIN
 /** Stora Trigger (contact.created) → No Operation. */
 export function storaTrigger(credential) {
 	return chain('bench trigger: Stora Trigger', [
-		node('Stora Trigger', STORA_TRIGGER, 1.1, { authentication: 'accessToken', events: ['contact.created'] }, { webhookId: randomUUID(), credentials: storaCredential(credential) }),
-		node('Done', 'n8n-nodes-base.noOp', 1, {}),
+		storaTriggerNode('Stora Trigger', { events: ['contact.created'] }, credential, { typeVersion: 1.1 }),
+		noOpNode(),
 	]);
 }
 
 /** n8n's Webhook node (POST, answers at once, as Stora Trigger does) → No Operation. */
 export function plainWebhook(path) {
 	return chain('bench trigger: Webhook', [
-		node('Webhook', 'n8n-nodes-base.webhook', 2, { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} }, { webhookId: randomUUID() }),
-		node('Done', 'n8n-nodes-base.noOp', 1, {}),
+		webhookNode(path, { responseMode: 'onReceived' }),
+		noOpNode(),
 	]);
 }

@@ -2,32 +2,23 @@
 // user to the HTTP Request node with the Stora credential as a predefined credential type. This follows that route in
 // real n8n: an HTTP Request node with each Stora credential calls a request the Stora node does not offer (a given
 // page of a list: the node walks pages itself), and with OAuth2 n8n fetches a new token after the sandbox expires it.
-import { randomUUID } from 'node:crypto';
+import { chain, node } from '../realN8n/workflow.mjs';
 
 /** A manual-trigger workflow whose HTTP Request node calls `url` with the predefined credential `type`. */
 function httpRequestWorkflow(name, type, credential, url) {
-	return {
-		name,
-		nodes: [
-			{ id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{
-				id: randomUUID(),
-				name: 'Stora custom call',
-				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: 4.2,
-				position: [200, 0],
-				parameters: { authentication: 'predefinedCredentialType', nodeCredentialType: type, url, options: {} },
-				credentials: { [type]: { id: credential.id, name: credential.name } },
-			},
-		],
-		connections: { Start: { main: [[{ node: 'Stora custom call', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
+	return chain(name, [
+		node('Start', 'n8n-nodes-base.manualTrigger', 1, {}),
+		node('Stora custom call', 'n8n-nodes-base.httpRequest', 4.2, { authentication: 'predefinedCredentialType', nodeCredentialType: type, url, options: {} }, {
+			credentials: { [type]: { id: credential.id, name: credential.name } },
+		}),
+	]);
 }
 
 const outputOf = (execution) => execution.data?.resultData?.runData?.['Stora custom call']?.[0]?.data?.main?.[0]?.[0]?.json;
 
-export async function customApiCallChecks({ n8n, sandbox, ctx, check, assert }) {
+export async function customApiCallChecks(ctx) {
+	const { n8n, sandbox, check, assert } = ctx;
+	console.log('\nCustom API Call: the HTTP Request node with a Stora credential (test/e2e/customApiCall.mjs)');
 	const url = `${sandbox.url}/2025-09/sites?limit=1&page=2`;
 	const run = async (workflow) => {
 		const execution = await n8n.runManually(workflow.id, 'Start');

@@ -6,42 +6,25 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 
 import { loadExamples, withCredentials } from '../realN8n/examples.mjs';
-import { log, REPO, seconds, sleep, startN8n } from '../realN8n/n8n.mjs';
+import { finishedExecutions } from '../realN8n/executions.mjs';
+import { log, REPO, seconds, startN8n } from '../realN8n/n8n.mjs';
 import { startLargeList } from '../realN8n/sandbox.mjs';
+import { chain, node, storaNode } from '../realN8n/workflow.mjs';
 
 /** The bound, read from the package as built for this run (dist/, which the packed tarball holds), so the check follows the code. */
 function maxRecords() {
 	return createRequire(import.meta.url)(path.join(REPO, 'dist/nodes/Stora/transport/bound.js')).MAX_RECORDS;
 }
 
-const manualWorkflow = (name, credential, parameters) => ({
-	name,
-	nodes: [
-		{ id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-		{
-			id: randomUUID(),
-			name: 'Stora',
-			type: 'n8n-nodes-stora.stora',
-			typeVersion: 1,
-			position: [240, 0],
-			parameters: { authentication: 'accessToken', ...parameters },
-			credentials: { storaApi: { id: credential.id, name: credential.name } },
-		},
-	],
-	connections: { Start: { main: [[{ node: 'Stora', type: 'main', index: 0 }]] } },
-	settings: { executionOrder: 'v1' },
-});
-
 /**
  * Site → Get Many, Return All over a list of exactly MAX_RECORDS (each once, newest first, in real n8n), then over
  * MAX_RECORDS + 1 (a clear error after one request). The list is generated (sandbox/largeList.ts) and the
  * credential's Rate Limit is Custom 0/0, as for a plan without limits.
  */
-export async function returnAllAtTheBound({ n8n, assert, workflows }) {
+async function returnAllAtTheBound({ n8n, assert, workflows }) {
 	const bound = maxRecords();
 	const list = await startLargeList({ size: bound });
 	try {
@@ -53,7 +36,10 @@ export async function returnAllAtTheBound({ n8n, assert, workflows }) {
 			requestsPerMinute: 0,
 		});
 		const workflow = await n8n.createWorkflow(
-			manualWorkflow('e2e: Return All at the record bound', credential, { resource: 'site', operation: 'getAll', returnAll: true }),
+			chain('e2e: Return All at the record bound', [
+				node('Start', 'n8n-nodes-base.manualTrigger', 1, {}),
+				storaNode('Stora', { resource: 'site', operation: 'getAll', returnAll: true }, credential),
+			]),
 		);
 		workflows.push(workflow);
 		let started = Date.now();
@@ -83,19 +69,6 @@ export async function returnAllAtTheBound({ n8n, assert, workflows }) {
 	}
 }
 
-/** Waits until a workflow has at least `count` executions, all finished; returns them decoded, oldest first. */
-export async function finishedExecutions(n8n, workflowId, count, timeoutMs = 150_000) {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		const summaries = await n8n.allExecutions(workflowId);
-		if (summaries.length >= count && summaries.every((e) => !['running', 'new', 'waiting'].includes(e.status))) {
-			return await Promise.all(summaries.reverse().map((e) => n8n.execution(e.id)));
-		}
-		await sleep(1000);
-	}
-	throw new Error(`fewer than ${count} finished executions of workflow ${workflowId} after ${timeoutMs / 1000} s`);
-}
-
 /** A new lead (a contact) created through the API as a web form would create it; resolves to its ID. */
 async function createLead(sandbox, name) {
 	const response = await fetch(`${sandbox.url}/2025-09/contacts`, {
@@ -118,7 +91,7 @@ const pollingExample = () => loadExamples().find(({ file }) => file === 'new-lea
  * poll (the cursor starts from now, nothing is emitted), contacts created through the API start one execution at the
  * next poll with each new lead exactly once, and the example's Task node creates one call task per lead.
  */
-export async function pollFlow({ n8n, sandbox, credentials, workflows, assert, assertMatch }) {
+async function pollFlow({ n8n, sandbox, credentials, workflows, assert, assertMatch }) {
 	await sandbox.control.reset('demo');
 	const workflow = await n8n.createWorkflow(withCredentials(pollingExample(), { storaApi: credentials.accessToken }));
 	workflows.push(workflow);
@@ -149,7 +122,7 @@ export async function pollFlow({ n8n, sandbox, credentials, workflows, assert, a
  * The "new lead" polling example in an n8n of its own: published, a lead is emitted at the next poll; n8n is stopped,
  * a lead is created while it is down, n8n starts again on the same database, and the next poll emits that lead only.
  */
-export async function pollAcrossRestart({ sandbox, tarball, assert, cleanups }) {
+async function pollAcrossRestart({ sandbox, tarball, assert, cleanups }) {
 	await sandbox.control.reset('demo');
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-e2e-restart-'));
 	cleanups.push(() => fs.rmSync(userFolder, { recursive: true, force: true }));
@@ -178,4 +151,14 @@ export async function pollAcrossRestart({ sandbox, tarball, assert, cleanups }) 
 	} finally {
 		await n8n.stop();
 	}
+}
+
+/** The checks of this file, in the run's order. */
+export async function edgeChecks(ctx) {
+	const { check } = ctx;
+	console.log('\nStora Poll Trigger');
+	await check('the "new lead" example, published and polling every minute, emits each new lead once and creates its call task', () => pollFlow(ctx));
+	await check('keeps its cursor across an n8n restart: a lead created while n8n was down is emitted once, nothing earlier again', () => pollAcrossRestart(ctx));
+	console.log('\nAt the record bound');
+	await check('Return All hands real n8n exactly MAX_RECORDS items, each once, newest first; one more fails after one request', () => returnAllAtTheBound(ctx));
 }

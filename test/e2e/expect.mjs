@@ -180,6 +180,12 @@ export function match(actual, expected, at = '$') {
 	return problems;
 }
 
+/** Throws when `actual` does not match `expected`, listing the first problems. */
+export function assertMatch(actual, expected, what) {
+	const problems = match(actual, expected);
+	if (problems.length) throw new Error(`${what} does not match:\n${problems.slice(0, 15).join('\n')}`);
+}
+
 function canonical(v) {
 	if (Array.isArray(v)) return v.map(canonical);
 	if (isObject(v)) return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical(v[k])]));

@@ -15,20 +15,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { descendants, devDependenciesInstalled, processSet } from '../../scripts/toolchain.mjs';
+import { descendants, processSet } from '../../scripts/processes.mjs';
+import { devDependenciesInstalled } from '../../scripts/toolchain.mjs';
 import { BLOCKED_PORTS, DEMO_CREDENTIALS, describeError, rememberFailedRequests, usablePort } from '../../scripts/demo.mjs';
-import { freePort, log, OWNER, REPO, seconds, sleep } from '../realN8n/n8n.mjs';
+import { freePort, log, OWNER, REPO, seconds } from '../realN8n/n8n.mjs';
+import { until } from '../realN8n/wait.mjs';
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
-/** Waits until `condition()` is true; throws `message` (or what `message()` says then) after `timeoutMs`. */
-async function until(condition, message, timeoutMs) {
-	const deadline = Date.now() + timeoutMs;
-	while (!(await condition())) {
-		if (Date.now() > deadline) throw new Error(typeof message === 'function' ? message() : message);
-		await sleep(100);
-	}
-}
 
 const commandLine = (pid) => {
 	try {
@@ -66,7 +59,7 @@ function npmStart(args, cleanups) {
 		clearInterval(watch);
 		if (!seen.running().length) return;
 		seen.signal('SIGTERM');
-		await until(() => !seen.running().length, '', 30_000).catch(() => {});
+		await until(() => !seen.running().length, 'the processes of npm start to end', { timeoutMs: 30_000, every: 100 }).catch(() => {});
 		seen.signal('SIGKILL');
 	});
 	return { child, output: () => text, seen };
@@ -81,7 +74,7 @@ async function terminate(run, what) {
 	const started = Date.now();
 	process.kill(run.child.pid, 'SIGTERM');
 	const left = () => run.seen.running().map((p) => `${p} ${commandLine(p).slice(0, 80)}`);
-	await until(() => !run.seen.running().length, () => `${what}: still running 40 s after SIGTERM to npm: ${left().join('; ')}`, 40_000);
+	await until(() => !run.seen.running().length, () => `${what}: every process to end after SIGTERM to npm; still running: ${left().join('; ')}`, { timeoutMs: 40_000, every: 100 });
 	return { processes: run.seen.size(), ms: Date.now() - started };
 }
 
@@ -119,7 +112,7 @@ export async function npmStartChecks({ check, assert, cleanups }) {
 		const spawnedAt = Date.now();
 		const run = npmStart(['--dir', path.join(work, 'after-ready'), '--sandbox-port', String(busyPort), '--port', String(blockedPort)], cleanups);
 		try {
-			await until(() => /\nReady in /.test(run.output()) || run.child.exitCode !== null, 'no "Ready" within 4 minutes', 240_000);
+			await until(() => /\nReady in /.test(run.output()) || run.child.exitCode !== null, 'the "Ready" text of npm start', { timeoutMs: 240_000, every: 100 });
 			const readyAfterMs = Date.now() - spawnedAt;
 			const out = run.output();
 			assert(/\nReady in /.test(out), `npm start ended (${run.child.exitCode}) before Ready:\n${out.slice(-2000)}`);
@@ -139,7 +132,7 @@ export async function npmStartChecks({ check, assert, cleanups }) {
 			const reported = Number(/\nReady in ([\d.]+) s/.exec(out)?.[1]) * 1000;
 			assert(reported <= readyAfterMs + 500 && reported >= readyAfterMs - 5000, `Ready in ${reported} ms, but npm start took ${readyAfterMs} ms`);
 			// What n8n preselects in a new node: the Stora credential with the greatest updatedAt (the editor part is
-			// checked in Chromium by test/e2e/buildWorkflow.mjs).
+			// checked in Chromium by test/e2e/browser/buildWorkflow.mjs).
 			const credentials = (await (await login(editor[1]))('/rest/credentials')).filter((c) => c.type.startsWith('stora'));
 			const newest = [...credentials].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt));
 			assert(newest.length === 3 && newest[0].name === DEMO_CREDENTIALS.accessToken && newest[0].updatedAt !== newest[1].updatedAt, `credentials by updatedAt: ${newest.map((c) => `${c.name} ${c.updatedAt}`).join(', ')}`);
@@ -160,7 +153,7 @@ export async function npmStartChecks({ check, assert, cleanups }) {
 		// A fresh n8n folder: the database migrations make the start long enough to be caught in the middle.
 		const run = npmStart(['--dir', path.join(work, 'while-starting')], cleanups);
 		let n8nPid;
-		await until(() => (n8nPid = n8nBelow(run.child.pid)) || run.child.exitCode !== null, 'n8n did not start within 4 minutes', 240_000);
+		await until(() => (n8nPid = n8nBelow(run.child.pid)) || run.child.exitCode !== null, 'n8n to start below npm', { timeoutMs: 240_000, every: 100 });
 		assert(n8nPid, `npm start ended (${run.child.exitCode}) before starting n8n:\n${run.output().slice(-1500)}`);
 		const figures = await terminate(run, 'while n8n was starting');
 		const out = run.output();

@@ -18,24 +18,14 @@ import { useSandboxForNode } from '../helpers/sandboxFixture';
 import { TriggerHarness } from '../helpers/trigger';
 import type { SandboxClient, StateRecord } from '../../sandbox/client';
 import { recordFigures } from '../helpers/figures';
+import { faultMatrix } from '../helpers/faults';
 
 jest.setTimeout(60_000);
 
-const tooMany = { error: { code: 'too_many_requests', type: 'rate_limit_error', message: 'Too many requests' } };
 /** A per-attempt timeout short enough for the suite; the delayed request is still processed by the sandbox later. */
 const TIMEOUT_MS = 1000;
 
-const FAULTS: Record<string, Record<string, unknown>> = {
-	'429 with Retry-After': { status: 429, headers: { 'Retry-After': '1' }, body: tooMany },
-	'429 without Retry-After': { status: 429, body: tooMany },
-	'500': { status: 500 },
-	'502 HTML page': { html: true },
-	'reset before the API': { reset: true },
-	'reset after the API processed it': { reset_after: true },
-	timeout: { delay_ms: TIMEOUT_MS * 2.5 },
-	'malformed JSON': { malformed: true },
-	'empty body': { empty: true },
-};
+const FAULTS = faultMatrix(TIMEOUT_MS);
 
 /** Faults after which the request may safely be repeated, so the node must recover. The others may also recover. */
 const RECOVERABLE = new Set([

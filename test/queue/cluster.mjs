@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { HOST_DIR, N8n, childEnv, freePort, n8nTestSettings, node24, sleep } from '../realN8n/n8n.mjs';
+import { HOST_DIR, N8n, childEnv, freePort, n8nTestSettings, node24 } from '../realN8n/n8n.mjs';
+import { until } from '../realN8n/wait.mjs';
 
 /**
  * The environment every process shares (the "Running at scale" settings), without the per-process ports.
@@ -54,19 +55,20 @@ function spawnN8n(name, args, { userFolder, env, port }) {
 
 /** Polls `url` until it answers 200, or the process exits, or the deadline passes. */
 async function waitHealthy(proc, url, timeoutMs = 240_000) {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		if (proc.exited) throw new Error(`n8n ${proc.name} exited (${proc.exitCode}) before it was ready:\n${proc.logTail()}`);
-		try {
-			const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
-			await res.arrayBuffer();
-			if (res.status === 200) return;
-		} catch {
-			// not listening yet
-		}
-		await sleep(250);
-	}
-	throw new Error(`n8n ${proc.name} not ready after ${timeoutMs / 1000} s:\n${proc.logTail()}`);
+	await until(
+		async () => {
+			if (proc.exited) throw new Error(`n8n ${proc.name} exited (${proc.exitCode}) before it was ready:\n${proc.logTail()}`);
+			try {
+				const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+				await res.arrayBuffer();
+				return res.status === 200;
+			} catch {
+				return false; // not listening yet
+			}
+		},
+		() => `n8n ${proc.name} to be ready:\n${proc.logTail()}`,
+		{ timeoutMs, every: 250 },
+	);
 }
 
 /**

@@ -9,7 +9,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import { freePort, sleep } from '../realN8n/n8n.mjs';
+import { freePort } from '../realN8n/n8n.mjs';
+import { sleep, until } from '../realN8n/wait.mjs';
 
 const log = (...args) => console.log('[queue]', ...args);
 
@@ -114,13 +115,14 @@ class Service {
 }
 
 async function waitFor(what, probe, service, timeoutMs = 60_000) {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		if (service.exited) throw new Error(`${what} exited (${service.exitCode}) before it was ready:\n${service.logTail()}`);
-		if (await probe()) return;
-		await sleep(100);
-	}
-	throw new Error(`${what} not ready after ${timeoutMs / 1000} s:\n${service.logTail()}`);
+	await until(
+		async () => {
+			if (service.exited) throw new Error(`${what} exited (${service.exitCode}) before it was ready:\n${service.logTail()}`);
+			return await probe();
+		},
+		() => `${what} to be ready:\n${service.logTail()}`,
+		{ timeoutMs, every: 100 },
+	);
 }
 
 /**

@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { log, OWNER, sleep } from './n8n.mjs';
+import { OWNER } from './basics.mjs';
+import { sleep, until } from './wait.mjs';
 
 const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -38,13 +39,15 @@ export async function launchChromium() {
 	let exited = false;
 	child.on('exit', () => (exited = true));
 	const portFile = path.join(profile, 'DevToolsActivePort');
-	const deadline = Date.now() + 30_000;
-	while (!fs.existsSync(portFile) || !fs.readFileSync(portFile, 'utf8').includes('\n')) {
-		if (exited || Date.now() > deadline) {
-			throw new Error(`Chromium did not start:\n${fs.readFileSync(path.join(profile, 'chromium.log'), 'utf8').slice(-2000)}`);
-		}
-		await sleep(100);
-	}
+	const chromiumLog = () => fs.readFileSync(path.join(profile, 'chromium.log'), 'utf8').slice(-2000);
+	await until(
+		() => {
+			if (exited) throw new Error(`Chromium did not start:\n${chromiumLog()}`);
+			return fs.existsSync(portFile) && fs.readFileSync(portFile, 'utf8').includes('\n');
+		},
+		() => `Chromium to start:\n${chromiumLog()}`,
+		{ timeoutMs: 30_000, every: 100 },
+	);
 	const port = fs.readFileSync(portFile, 'utf8').split('\n')[0];
 	const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
 	const context = browser.contexts()[0];
@@ -143,15 +146,6 @@ export async function textAndValues(locator) {
 	);
 }
 
-/** Polls `condition` until it is true (throws `message`, or what `message()` says then, after `timeoutMs`). */
-export async function until(condition, message, timeoutMs = 20_000) {
-	const deadline = Date.now() + timeoutMs;
-	while (!(await condition())) {
-		if (Date.now() > deadline) throw new Error(typeof message === 'function' ? await message() : message);
-		await sleep(250);
-	}
-}
-
 export async function closeDialog(page) {
 	await page.keyboard.press('Escape');
 	await sleep(300);
@@ -212,7 +206,7 @@ export async function issuesOf(page, item) {
 	await until(async () => {
 		text = (await page.locator('[role=tooltip]:visible, .el-popper:visible, [data-reka-popper-content-wrapper]:visible').allInnerTexts()).join('\n');
 		return text.includes('Issues');
-	}, 'no issues tooltip appeared', 10_000);
+	}, 'no issues tooltip appeared', { timeoutMs: 10_000 });
 	await page.mouse.move(1300, 700); // away, so the tooltip closes
 	await sleep(300);
 	return text;

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { REPO } from './n8n.mjs';
+import { REPO } from '../../scripts/toolchain.mjs';
 
 export const EXAMPLES_DIR = path.join(REPO, 'examples');
 

@@ -1,7 +1,7 @@
 // The harness the e2e and queue suites share: named checks, timings, cleanups and the closing summary. Both start
 // n8n, the sandbox and more as child processes; one copy of the signal and cleanup handling keeps them from outliving
 // a run, however it ends.
-import { seconds } from './n8n.mjs';
+import { seconds } from '../../scripts/toolchain.mjs';
 
 /**
  * Thrown by a check that failed because of a known n8n bug that has nothing to do with the package

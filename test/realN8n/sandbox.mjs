@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 
-import { REPO, run } from './n8n.mjs';
+import { REPO } from '../../scripts/toolchain.mjs';
+import { run } from './basics.mjs';
 
 const BUILD = path.join(REPO, 'build/sandbox');
 

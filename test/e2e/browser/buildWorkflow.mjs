@@ -6,16 +6,18 @@
 // optional field) and what the panel says about them, and what the credential dialog says about a bad token, an
 // unreachable host and a wrong Base URL.
 //
-// Part of the browser checks of `npm run test:e2e` (browser.mjs calls `buildWorkflowChecks`);
-// `node test/e2e/buildWorkflow.mjs` runs only these, with its own sandbox, n8n and Chromium.
+// Part of the browser checks of `npm run test:e2e` (test/e2e/browser.mjs calls `buildWorkflowChecks`);
+// `node test/e2e/browser/buildWorkflow.mjs` runs only these, with its own sandbox, n8n and Chromium.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { addToCollection, closeDialog, dropdownOptions, openCredential, parameterItem, pickOption, textAndValues, until } from '../realN8n/chromium.mjs';
-import { DEMO_CREDENTIALS, demoCredentials } from '../../scripts/demo.mjs';
-import { freePort, log, seconds, sleep } from '../realN8n/n8n.mjs';
+import { addToCollection, closeDialog, dropdownOptions, openCredential, parameterItem, pickOption, textAndValues } from '../../realN8n/chromium.mjs';
+import { UNFINISHED } from '../../realN8n/executions.mjs';
+import { DEMO_CREDENTIALS, demoCredentials } from '../../../scripts/demo.mjs';
+import { freePort, log, seconds, sleep } from '../../realN8n/n8n.mjs';
+import { until } from '../../realN8n/wait.mjs';
 
 const TRIGGER = 'When clicking ‘Execute workflow’';
 const CONTACTS = 'Get many contacts';
@@ -37,7 +39,7 @@ async function search(page, query, expected) {
 	await until(
 		async () => (entries = await creatorEntries(page)).some((entry) => entry.title === expected),
 		() => `searching "${query}" shows no "${expected}": ${entries.map((e) => e.title).join(', ') || 'nothing'}`,
-		10_000,
+		{ timeoutMs: 10_000 },
 	);
 	return entries;
 }
@@ -100,10 +102,10 @@ async function runWorkflow(page, n8n, workflowId, before) {
 	let execution;
 	await until(async () => {
 		const [latest] = await n8n.executions(workflowId);
-		if (!latest || latest.id === before || ['running', 'new', 'waiting'].includes(latest.status)) return false;
+		if (!latest || latest.id === before || UNFINISHED.includes(latest.status)) return false;
 		execution = await n8n.execution(latest.id);
 		return true;
-	}, 'the run from the editor did not finish within 60 s', 60_000);
+	}, 'the run from the editor to finish', { timeoutMs: 60_000 });
 	return execution;
 }
 
@@ -112,7 +114,7 @@ const lastExecutionId = async (n8n, workflowId) => (await n8n.executions(workflo
 /** The id of the workflow open in the editor (n8n saves a new workflow as it is built). */
 async function savedWorkflowId(page) {
 	let id;
-	await until(() => (id = /\/workflow\/([^/?#]+)/.exec(page.url())?.[1]) && id !== 'new', `the new workflow was not saved (URL ${page.url()})`, 20_000);
+	await until(() => (id = /\/workflow\/([^/?#]+)/.exec(page.url())?.[1]) && id !== 'new', `the new workflow was not saved (URL ${page.url()})`, { timeoutMs: 20_000 });
 	return id;
 }
 
@@ -215,7 +217,7 @@ export async function buildWorkflowChecks({ page, check, n8n, sandbox, assert, s
 		assert(execution.status === 'error', `the run ended ${execution.status}`);
 		ndv = await openNode(page, TASKS);
 		const output = ndv.locator('[data-test-id="output-panel"]');
-		await until(async () => /Title is empty/.test(await output.innerText()), async () => `the panel does not say "Title is empty":\n${(await output.innerText()).slice(0, 600)}`, 15_000);
+		await until(async () => /Title is empty/.test(await output.innerText()), async () => `the panel does not say "Title is empty":\n${(await output.innerText()).slice(0, 600)}`, { timeoutMs: 15_000 });
 		// n8n's error panel shows the description as one paragraph: each of its lines must read as a sentence of its
 		// own there, and a check made in n8n must say that nothing reached Stora (RoutingNode files it under "From Stora").
 		const panel = (await output.innerText()).replace(/\s+/g, ' ');
@@ -241,7 +243,7 @@ export async function buildWorkflowChecks({ page, check, n8n, sandbox, assert, s
 		assert(posts.length > 0 && posts.every((r) => r.status === 201 && !('assignee' in r.body)), `POST bodies: ${JSON.stringify(posts.map((r) => r.body)).slice(0, 600)}`);
 		ndv = await openNode(page, TASKS);
 		const output = ndv.locator('[data-test-id="output-panel"]');
-		await until(async () => (await output.innerText()).includes(`${posts.length} item`), async () => `the panel does not show the ${posts.length} tasks:\n${(await output.innerText()).slice(0, 600)}`, 15_000);
+		await until(async () => (await output.innerText()).includes(`${posts.length} item`), async () => `the panel does not show the ${posts.length} tasks:\n${(await output.innerText()).slice(0, 600)}`, { timeoutMs: 15_000 });
 		await shot(page, 'editor-build-blank-optional');
 		await closeDialog(page);
 	});
@@ -264,7 +266,7 @@ export async function buildWorkflowChecks({ page, check, n8n, sandbox, assert, s
 				// n8n shows "Couldn’t connect with these settings" and the message itself behind "More details".
 				await dialog.getByText('Couldn’t connect with these settings').first().waitFor({ state: 'visible', timeout: 30_000 });
 				await dialog.getByText('More details').first().click();
-				await until(async () => (await dialog.innerText()).includes(expected), async () => `${what}: the dialog does not say "${expected}":\n${(await dialog.innerText()).slice(0, 600)}`, 10_000);
+				await until(async () => (await dialog.innerText()).includes(expected), async () => `${what}: the dialog does not say "${expected}":\n${(await dialog.innerText()).slice(0, 600)}`, { timeoutMs: 10_000 });
 				assert(!(await dialog.innerText()).includes(sandbox.token), `${what}: the dialog shows the token`);
 				// The Base URL is also checked in its field: a notice under it while the value cannot work.
 				const notice = (await dialog.innerText()).includes('This Base URL will not work');
@@ -279,17 +281,15 @@ export async function buildWorkflowChecks({ page, check, n8n, sandbox, assert, s
 	});
 }
 
-// `node test/e2e/buildWorkflow.mjs`: only these checks, with a sandbox, n8n (the package packed from this checkout)
-// and Chromium of their own.
+// `node test/e2e/browser/buildWorkflow.mjs`: only these checks, with a sandbox, n8n (the package packed from this
+// checkout) and Chromium of their own.
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-	const { assert, checkLines, createHarness } = await import('../realN8n/harness.mjs');
-	const { launchChromium, signIn, watchConsole } = await import('../realN8n/chromium.mjs');
-	const { packPackage, REPO, startN8n } = await import('../realN8n/n8n.mjs');
-	const { buildSandbox, startSandbox } = await import('../realN8n/sandbox.mjs');
+	const { assert, checkLines, createHarness } = await import('../../realN8n/harness.mjs');
+	const { packPackage, REPO, startN8n } = await import('../../realN8n/n8n.mjs');
+	const { buildSandbox, startSandbox } = await import('../../realN8n/sandbox.mjs');
+	const { chromiumSession, consoleCheck } = await import('./session.mjs');
 	const harness = createHarness('[build]', { report: checkLines, width: 40 });
-	const screenshots = path.join(REPO, '.cache/e2e-artifacts');
 	await harness.run(async () => {
-		fs.mkdirSync(screenshots, { recursive: true });
 		const work = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-build-'));
 		harness.cleanups.push(() => fs.rmSync(work, { recursive: true, force: true }));
 		buildSandbox();
@@ -298,25 +298,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
 		harness.cleanups.push(() => sandbox.close());
 		const n8n = await startN8n({ tarball });
 		harness.cleanups.push(() => n8n.stop());
-		const chromium = await launchChromium();
-		harness.cleanups.push(() => chromium.stop());
-		const consoleLog = watchConsole(chromium.context);
-		const page = await chromium.context.newPage();
-		page.setDefaultTimeout(30_000);
-		await signIn(page, n8n);
-		let failures = 0;
-		const check = (name, fn) =>
-			harness.check(name, async () => {
-				try {
-					await fn();
-				} catch (error) {
-					failures += 1;
-					await page.screenshot({ path: path.join(screenshots, `failure-build-${failures}.png`) }).catch(() => {});
-					throw error;
-				}
-			});
-		const shot = (p, name) => p.screenshot({ path: path.join(screenshots, `${name}.png`) });
-		await buildWorkflowChecks({ page, check, n8n, sandbox, assert, shot });
-		await check('no console errors', () => assert(consoleLog.errors.length === 0, consoleLog.errors.join('\n')));
+		const screenshots = path.join(REPO, '.cache/e2e-artifacts');
+		const session = await chromiumSession({ n8n, check: harness.check, screenshots, cleanups: harness.cleanups });
+		if (!session) return;
+		await buildWorkflowChecks({ ...session, n8n, sandbox, assert });
+		await consoleCheck({ ...session, assert });
 	});
 }

@@ -1,0 +1,84 @@
+// Case 2: Return All with no rate limit: the Stora node's sequential walk and its parallel windows against a bare
+// fetch loop (what the network allows), the HTTP Request node for information.
+import { bareLoop } from '../bare.mjs';
+import { alternated, credentialsFor, doing, publish, row, runOnce, runsText, sec, summary, using } from '../harness.mjs';
+import { seedOrders, startSandboxProcess } from '../sandbox.mjs';
+import * as wf from '../workflows.mjs';
+import { GOALS, NO_RATE_LIMIT, rateLimit, ratios, typical } from './common.mjs';
+
+/**
+ * Case 2's sequential walk: a plan of 24 requests a second and no minute limit. Under it Return All's parallel windows
+ * do not pay off for a list of 10 pages or more (windows.ts: the budget would need more than 30 ms a request for the
+ * pages left), so the node walks the list one page after the other; and one page after the other at 50 ms latency,
+ * 24 requests span more than a second, so the budget never makes the walk wait. What is left is the node's own work.
+ */
+const SEQUENTIAL_PLAN = rateLimit(24, 0);
+
+export async function unlimitedCase(n8n, cfg) {
+	const sandbox = await startSandboxProcess({ rateLimit: 'off', latencyMs: cfg.latencyMs });
+	await using(sandbox, (s) => s.stop(), async () => {
+		await seedOrders(sandbox.control, cfg.orders);
+		const token = await sandbox.control.token('all');
+		const runs = { sequential: [], windows: [], bare: [], http: [] };
+		/** Whether the run fetched `created_before` windows, from the sandbox's request log. */
+		const usedWindows = async () => (await sandbox.control.requests()).some((r) => r.query?.created_before !== undefined);
+		const stora = async (kind, k) => {
+			const creds = await credentialsFor(n8n, sandbox, `case 2 ${kind} ${k + 1}`, kind === 'sequential' ? SEQUENTIAL_PLAN : NO_RATE_LIMIT);
+			const flow = await publish(n8n, wf.storaReturnAll(`bench-c2-${kind}-${k}`, creds.stora));
+			doing(`case 2, run ${k + 1}: Stora node (${kind === 'sequential' ? 'sequential walk' : 'parallel windows'}), Return All of ${cfg.orders} orders, no rate limit`);
+			await sandbox.control.clearRequests();
+			const run = await runOnce(n8n, flow, { first: 'Stora', last: 'Stora', items: cfg.orders });
+			run.requests = (await sandbox.control.requests()).filter((r) => r.path.startsWith('/2025-09/')).length;
+			const windows = await usedWindows();
+			if (run.ok && windows !== (kind === 'windows')) {
+				run.ok = false;
+				run.failure = kind === 'windows' ? 'the node did not fetch in parallel windows' : 'the node fetched in parallel windows';
+				run.ms = NaN;
+			}
+			runs[kind][k] = run;
+		};
+		const bare = async (k) => {
+			doing(`case 2, run ${k + 1}: bare fetch loop`);
+			const r = await bareLoop(sandbox.url, token);
+			if (r.items !== cfg.orders) throw new Error(`bare loop: ${r.items} items`);
+			runs.bare[k] = r;
+		};
+		const http = async (k) => {
+			doing(`case 2, run ${k + 1}: HTTP Request node, Return All of ${cfg.orders} orders, no interval`);
+			const creds = await credentialsFor(n8n, sandbox, `case 2 HTTP ${k + 1}`);
+			const flow = await publish(n8n, wf.httpReturnAll(`bench-c2-http-${k}`, creds.bearer, sandbox.url));
+			runs.http[k] = await runOnce(n8n, flow, { first: 'HTTP Request', last: 'Split Out', items: cfg.orders });
+		};
+		for (const [k, order] of alternated(cfg.reps).entries()) {
+			const steps = [() => stora('sequential', k), () => stora('windows', k), () => bare(k), () => http(k)];
+			for (const step of order[0] === 'S' ? steps : steps.reverse()) await step();
+		}
+		const bareMs = runs.bare.map((r) => r.ms);
+		const ms = (kind) => runs[kind].map((r) => r.ms);
+		const failures = (kind) => runs[kind].filter((r) => !r.ok).map((r) => r.failure);
+		const failed = (kind) => (failures(kind).length ? `; failed: ${[...new Set(failures(kind))].join('; ')}` : '');
+		row('2a', `Return All of ${cfg.orders.toLocaleString('en')} orders, no rate limit, ${cfg.latencyMs} ms latency, sequential walk: Stora node / bare fetch loop`, {
+			stora: sec(typical(ms('sequential'))),
+			other: `bare loop ${sec(typical(bareMs))}`,
+			ratio: summary(ratios(ms('sequential'), bareMs)),
+			goal: GOALS['2a'],
+			note:
+				`runs: Stora ${runsText(ms('sequential'))}; bare loop ${runsText(bareMs)}${failed('sequential')}. ` +
+				`The Stora credential's Rate Limit: Custom, 24 per second, 0 per minute, under which parallel windows do not pay off; ` +
+				`${runs.sequential[0].requests} requests each`,
+		});
+		row('2b', '  same, parallel windows (Rate Limit: Custom, 0 and 0): Stora node / bare fetch loop', {
+			stora: sec(typical(ms('windows'))),
+			other: `bare loop ${sec(typical(bareMs))}`,
+			ratio: summary(ratios(ms('windows'), bareMs)),
+			goal: GOALS['2b'],
+			note: `runs: ${runsText(ms('windows'))}${failed('windows')}; ${runs.windows[0].requests} requests (16 created_at windows, 8 at a time, and the ranks that cut them)`,
+		});
+		row('2i', '  same, HTTP Request node (pagination, no interval) / bare fetch loop (info)', {
+			stora: '',
+			other: `HTTP Request ${sec(typical(ms('http')))}`,
+			ratio: summary(ratios(ms('http'), bareMs)),
+			note: `runs: ${runsText(ms('http'))}${failed('http')}`,
+		});
+	});
+}

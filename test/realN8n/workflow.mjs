@@ -1,0 +1,41 @@
+// The n8n workflows the suites build in code (queue mode, bench, the trigger's life): nodes with fresh ids, Stora
+// nodes wired to their credential, and a chain of nodes into a workflow. One builder, so every suite's workflows are
+// shaped the way n8n's editor saves them.
+import { randomUUID } from 'node:crypto';
+
+export const STORA = 'n8n-nodes-stora.stora';
+export const STORA_TRIGGER = 'n8n-nodes-stora.storaTrigger';
+
+/** A node with a fresh id; `extra` adds or replaces fields (credentials, webhookId, type...). chain() places it. */
+export const node = (name, type, typeVersion, parameters, extra = {}) => ({ id: randomUUID(), name, type, typeVersion, position: [0, 0], parameters, ...extra });
+
+/**
+ * A Stora node (version 1) using `credential` as n8n returned it: an access token (`storaApi`, also when the type is
+ * not given) or OAuth2 (`storaOAuth2Api`), the node's Authentication set to match.
+ */
+export function storaNode(name, parameters, credential, extra = {}) {
+	const type = credential.type ?? 'storaApi';
+	const authentication = type === 'storaApi' ? 'accessToken' : 'oAuth2';
+	return node(name, STORA, 1, { authentication, ...parameters }, { credentials: { [type]: { id: credential.id, name: credential.name } }, ...extra });
+}
+
+/** A Stora Trigger (version 1 unless `extra.typeVersion` says otherwise) with a webhook id of its own. */
+export const storaTriggerNode = (name, parameters, credential, extra = {}) =>
+	storaNode(name, parameters, credential, { type: STORA_TRIGGER, webhookId: randomUUID(), ...extra });
+
+/** n8n's Webhook node: POST at `path`; `parameters` say how it answers (responseMode, responseData). */
+export const webhookNode = (path, parameters = {}) =>
+	node('Webhook', 'n8n-nodes-base.webhook', 2, { httpMethod: 'POST', path, ...parameters, options: {} }, { webhookId: randomUUID() });
+
+/** A No Operation node, the end of a workflow that only has to run. */
+export const noOpNode = (name = 'Done') => node(name, 'n8n-nodes-base.noOp', 1, {});
+
+/** A workflow whose nodes run one after the other, laid out left to right. */
+export function chain(name, nodes) {
+	const connections = {};
+	nodes.forEach((n, i) => {
+		n.position = [240 * i, 0];
+		if (i + 1 < nodes.length) connections[n.name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	});
+	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
+}
