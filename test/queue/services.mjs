@@ -147,6 +147,8 @@ export async function startPostgres(pgBin) {
 			{ cwd: dir, encoding: 'utf8' },
 		);
 		fs.rmSync(pwfile);
+		// A spawn that never ran (runuser not on PATH, say) has an error and no output.
+		if (init.error) throw new Error(`initdb could not be run through runuser: ${init.error.message}`);
 		if (init.status !== 0) throw new Error(`initdb failed:\n${init.stdout}${init.stderr}`);
 
 		const port = await freePort();
