@@ -4,7 +4,8 @@
  * the descriptions (request, send, preSend) and then hands it to the hook, which sends it (retries, idempotency,
  * errors, Return All) and shapes the items. RoutingNode's own response handling therefore never runs: descriptions
  * must not use routing.output (postReceive, maxResults), routing.operations or a pagination of their own
- * (test/nodes/descriptionsLayout.test.ts fails when one does). Keep the hook global.
+ * (test/nodes/descriptionsLayout.test.ts fails when one does). Keep the hook global. The node's own runs build the
+ * same requests with our own walker (customOperations below) and hand them to the same hook.
  */
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
@@ -17,6 +18,7 @@ import { authenticationProperty } from './helpers/authentication';
 import { checkChoices, checkRequired } from './helpers/operationChecks';
 import { methods } from './methods';
 import { executeStoraRequest } from './transport/execute';
+import { routedOperations } from './transport/routedOperations';
 
 export class Stora implements INodeType {
 	description: INodeTypeDescription = {
@@ -65,6 +67,10 @@ export class Stora implements INodeType {
 			...resourceProperties,
 		],
 	};
+
+	// n8n runs these instead of its RoutingNode for the node's own runs: the same requests from the same descriptions,
+	// walking only what the settings show (transport/routedOperations.ts). The tool variant still runs RoutingNode.
+	customOperations = routedOperations(this.description);
 
 	methods = methods;
 }

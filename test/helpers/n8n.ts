@@ -132,7 +132,7 @@ export function additionalDataFor(
 }
 
 /** A one-node workflow as n8n stores it; `timezone` is the workflow's Timezone setting (n8n's default without it). */
-export function workflowWith(node: INode, staticData?: IDataObject, timezone?: string) {
+export function workflowWith(node: INode, staticData?: IDataObject, timezone?: string, types: INodeTypes = nodeTypes) {
 	const workflowData = {
 		id: 'wf-1',
 		name: 'Stora test',
@@ -146,7 +146,7 @@ export function workflowWith(node: INode, staticData?: IDataObject, timezone?: s
 		settings: { executionOrder: 'v1' as const, ...(timezone ? { timezone } : {}) },
 		staticData,
 	};
-	return { workflowData, workflow: new Workflow({ ...workflowData, nodeTypes }) };
+	return { workflowData, workflow: new Workflow({ ...workflowData, nodeTypes: types }) };
 }
 
 /** The credential the node uses for these parameters, as the node itself decides it. */
@@ -200,6 +200,14 @@ export interface RunOptions {
 	executionId?: string;
 	/** The workflow's time zone (`settings.timezone`, what `getTimezone()` answers); n8n's default when not given. */
 	timezone?: string;
+	/** Another class for the Stora node's type (a variant of it under test); the package's Stora node by default. */
+	nodeClass?: INodeType;
+}
+
+/** The package's node types, with the Stora node's class replaced. */
+function typesWith(stora: INodeType): INodeTypes {
+	const pick = (name: string) => (name.split('.').pop() === 'stora' ? stora : nodeClasses[name.split('.').pop() as string]);
+	return { getByName: pick, getByNameAndVersion: pick, getKnownTypes: () => ({}) } as unknown as INodeTypes;
 }
 
 export interface RunResult {
@@ -212,7 +220,8 @@ export interface RunResult {
 export async function runStora(options: RunOptions): Promise<RunResult> {
 	const executionId = options.executionId ?? `exec-${Math.random().toString(36).slice(2)}`;
 	const node = storaNode(options.parameters, { continueOnFail: options.continueOnFail });
-	const { workflowData, workflow } = workflowWith(node, undefined, options.timezone);
+	const types = options.nodeClass ? typesWith(options.nodeClass) : nodeTypes;
+	const { workflowData, workflow } = workflowWith(node, undefined, options.timezone, types);
 
 	let finished: IRun | undefined;
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData as never);

@@ -13,7 +13,7 @@ import { insertContacts, updateContacts } from '../helpers/contactUpdates';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 /** The sentence of docs/ARCHITECTURE.md that states the count. */
-const STATED = /a record ID's expression is\s+evaluated\s+\*\*(\d+)\*\*\s+times\s+per\s+item/;
+const STATED = /a record ID's expression is\s+evaluated\s+\*\*(\d+)\*\*\s+times?\s+per\s+item/;
 
 describe('expression evaluations per item', () => {
 	const fixture = useSandboxForNode();

@@ -10,6 +10,7 @@ import { checkNumber, fail, shown } from '../../helpers/validation';
 import { alphabetical, optionsOf } from './choices';
 import { binaryPropertyName } from './downloads';
 import { PARAMETER } from '../../helpers/parameters';
+import { ROUTING_VALUE } from '../../helpers/routingValues';
 
 /** "Return All" and "Limit" for a Get Many operation. Limit is also the page size, so it never exceeds 100. */
 export function returnAllAndLimit(): INodeProperties[] {
@@ -135,7 +136,7 @@ export function expandOption(values: string[], names: Record<string, string> = {
 					type: 'query',
 					property: 'expand',
 					value:
-						'={{ String($value ?? "").split(",").map((path) => path.trim()).filter((path) => path !== "").join(",") || undefined }}',
+						ROUTING_VALUE.joinedPaths.expression,
 					preSend: [checkExpandPaths('options.expand', 'Expand')],
 				},
 			},
@@ -149,7 +150,7 @@ export function expandOption(values: string[], names: Record<string, string> = {
 		default: [],
 		description: 'Related records to return in full instead of as an ID. Each needs its own read scope on the token.',
 		routing: {
-			send: { type: 'query', property: 'expand', value: '={{ $value.length ? $value.join(",") : undefined }}' },
+			send: { type: 'query', property: 'expand', value: ROUTING_VALUE.joinedChoices.expression },
 		},
 	};
 }

@@ -8,6 +8,7 @@ import { dropWhenEmpty } from '../../helpers/body';
 import { checkedId, checkId, idPattern } from '../../helpers/ids';
 import { ID_PREFIXES, recordKindOfParameter, recordOf, type RecordKind } from '../../helpers/records';
 import { article } from '../../helpers/validation';
+import { ROUTING_VALUE } from '../../helpers/routingValues';
 
 /** How a dropdown or ID filter says that an expression can give the ID instead. */
 export const EXPRESSION_LINK = '<a href="https://docs.n8n.io/code/expressions/">expression</a>';
@@ -208,7 +209,7 @@ export function linkedRecordField(options: {
 			send: {
 				type: 'body',
 				property: options.property,
-				value: '={{ String($value).trim() }}',
+				value: ROUTING_VALUE.trimmed.expression,
 				preSend: [
 					checkId(
 						options.path,

@@ -5,6 +5,7 @@ import { fieldsCollection } from '../common/bodies';
 import { expandOption, optionsCollection } from '../common/getMany';
 import { locator, recordDropdown } from '../common/records';
 import { TIMELINE_EVENT_EXPAND, timelineEventFields, timelineVariablesField } from './fields';
+import { ROUTING_VALUE } from '../../helpers/routingValues';
 
 const properties: INodeProperties[] = [
 	recordDropdown('timelineSource', {
@@ -22,7 +23,7 @@ const properties: INodeProperties[] = [
 	locator('contact', {
 		name: 'timelineEventContactId',
 		required: false,
-		send: { type: 'body', property: 'contact', value: '={{ $value ? { id: $value } : undefined }}' },
+		send: { type: 'body', property: 'contact', value: ROUTING_VALUE.idObject.expression },
 		description: 'The contact whose timeline shows the event (needed by most templates)',
 	}),
 	timelineVariablesField('variables'),

@@ -1,0 +1,156 @@
+/**
+ * An item's request, built from the descriptions' routing as n8n's RoutingNode builds it (the same properties, in
+ * the same order, with the same values), but walking only what the node's settings show.
+ *
+ * Why: RoutingNode walks every top-level property of the node twice per item (392 of them, most shown only for
+ * another resource or only to a model), evaluates each one's value and its display conditions, and builds every
+ * item before the first request leaves. Which properties are shown depends on the node's raw parameters only, the
+ * same for every item, so `routedParameters` finds them once per run; per item, only their values are read.
+ * test/nodes/routedRequests.test.ts holds the result to RoutingNode's, request by request, for every operation.
+ */
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecuteSingleFunctions,
+	INode,
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	INodeTypeDescription,
+	PreSendAction,
+} from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { routingValueOf } from '../helpers/routingValues';
+
+type Routed = INodeProperties | INodePropertyOptions;
+
+/** One parameter with routing that the node's settings show: where its value is read and how it is sent. */
+export interface RoutedParameter {
+	/** Its path in the node's parameters (`updateFields.useCase`). */
+	path: string;
+	property: Routed;
+	/** A fixed collection row's path: the row is the routing's `$parent`. */
+	row?: { path: string; index: number };
+}
+
+/** What RoutingNode sends on n8n before 2.x and since: its own default for a request without Options → Timeout. */
+export const ROUTING_TIMEOUT_MS = 300_000;
+
+/** The node's description as n8n's display conditions read it (`@tool` is true in the tool variant). */
+function describedAs(description: INodeTypeDescription, node: INode): INodeTypeDescription {
+	return node.type.endsWith('Tool') ? { ...description, name: `${description.name}Tool` } : description;
+}
+
+/**
+ * The routed parameters the node's settings show, in RoutingNode's order: top-level properties in the
+ * description's order, each followed by the chosen option, the collection members set, or the fixed collection
+ * rows. Item-independent: display conditions read the raw parameters, never an expression's result.
+ */
+export function routedParameters(description: INodeTypeDescription, node: INode): RoutedParameter[] {
+	const root = node.parameters;
+	const described = describedAs(description, node);
+	const found: RoutedParameter[] = [];
+	const visit = (property: Routed | INodePropertyCollection, path: string, row?: RoutedParameter['row']) => {
+		if (!NodeHelpers.displayParameter(root, property as INodeProperties, node, described, root)) return;
+		const base = path ? `${path}.` : '';
+		if ('routing' in property && property.routing) found.push({ path: `${base}${property.name}`, property, ...(row ? { row } : {}) });
+		if (!Object.prototype.hasOwnProperty.call(property, 'options') || !('type' in property)) return;
+		const at = (name: string, parent: string) => NodeHelpers.getParameterValueByPath(root, name, parent);
+		if (property.type === 'options') {
+			const chosen = at(property.name, base.slice(0, -1));
+			const option = (property.options as INodePropertyOptions[]).find((candidate) => candidate.value === chosen);
+			if (option) visit(option, `${base}${property.name}`, row);
+		} else if (property.type === 'collection') {
+			const set = Object.keys((at(property.name, base.slice(0, -1)) ?? {}) as IDataObject);
+			for (const member of property.options as INodeProperties[]) {
+				if (set.includes(member.name) && member.type !== undefined) visit(member, `${base}${property.name}`, row);
+			}
+		} else if (property.type === 'fixedCollection') {
+			const collectionPath = `${base}${property.name}`;
+			for (const rows of property.options as INodePropertyCollection[]) {
+				const value = at(rows.name, collectionPath);
+				if (value === undefined) continue;
+				const count = Array.isArray(value) ? value.length : 1;
+				for (let index = 0; index < count; index++) {
+					const rowPath = property.typeOptions?.multipleValues ? `${collectionPath}.${rows.name}[${index}]` : `${collectionPath}.${rows.name}`;
+					for (const member of rows.values) visit(member, rowPath, { path: `${collectionPath}.${rows.name}`, index });
+				}
+			}
+		}
+	};
+	for (const property of description.properties) visit(property, '');
+	return found;
+}
+
+// By tag, not by prototype: objects from another realm (a test's vm context) are plain too.
+const isPlain = (value: unknown): value is IDataObject => Object.prototype.toString.call(value) === '[object Object]';
+
+/** lodash's merge as RoutingNode uses it: objects and arrays merged member by member, undefined never overwrites. */
+function mergeInto(target: IDataObject | unknown[], source: IDataObject | unknown[]) {
+	const to = target as Record<string, unknown>;
+	for (const [key, value] of Object.entries(source)) {
+		if (isPlain(value) || Array.isArray(value)) {
+			const current = to[key];
+			const fits = Array.isArray(value) ? Array.isArray(current) : isPlain(current);
+			if (!fits) to[key] = Array.isArray(value) ? [] : {};
+			mergeInto(to[key] as IDataObject, value);
+		} else if (value !== undefined || !(key in to)) {
+			to[key] = value;
+		}
+	}
+}
+
+/** lodash's set for a dotted path (the descriptions use no brackets in a dotted property; a test holds them to it). */
+function setPath(target: IDataObject, path: string, value: unknown) {
+	const keys = path.split('.');
+	let at = target;
+	for (const key of keys.slice(0, -1)) {
+		if (typeof at[key] !== 'object' || at[key] === null) at[key] = {};
+		at = at[key] as IDataObject;
+	}
+	at[keys[keys.length - 1]] = value as IDataObject[string];
+}
+
+/** A routing string: as it is, or computed by its listed function when it is an expression. */
+function resolved(text: unknown, value: unknown, parent: IDataObject | undefined, where: string): unknown {
+	if (typeof text !== 'string' || !text.startsWith('=')) return text;
+	const known = routingValueOf(text);
+	if (!known) throw new Error(`The routing of "${where}" uses an expression the node's request builder does not know: ${text}`);
+	return known.apply(value, parent);
+}
+
+/** The item's request data as RoutingNode hands it to the pagination hook, before the preSends run. */
+export function routedRequest(
+	context: IExecuteSingleFunctions,
+	description: INodeTypeDescription,
+	parameters: RoutedParameter[],
+): DeclarativeRestApiSettings.ResultOptions {
+	const options: IDataObject = { qs: {}, body: {}, headers: {} };
+	mergeInto(options, { ...(description.requestDefaults ?? {}) } as IDataObject);
+	const request = { options, preSend: [] as PreSendAction[], postReceive: [], requestOperations: { ...description.requestOperations } };
+	let paginate: boolean | undefined;
+	for (const { path, property, row } of parameters) {
+		const routing = property.routing!;
+		const value =
+			'type' in property
+				? context.getNodeParameter(path, undefined, { extractValue: property.extractValue !== undefined || property.type === 'resourceLocator' })
+				: undefined;
+		const parent = row ? ([context.getNodeParameter(row.path, undefined)].flat()[row.index] as IDataObject) : undefined;
+		const part: IDataObject = { qs: {}, body: {}, headers: {} };
+		for (const [key, text] of Object.entries(routing.request ?? {})) part[key] = resolved(text, value, parent, path) as IDataObject;
+		const send = routing.send;
+		if (send?.property !== undefined) {
+			const name = String(resolved(send.property, value, parent, path));
+			const sent = send.value !== undefined ? resolved(send.value, value, parent, path) : value;
+			const into = (send.type === 'body' ? part.body : part.qs) as IDataObject;
+			if (send.propertyInDotNotation === false) into[name] = sent as IDataObject[string];
+			else setPath(into, name, sent);
+		}
+		if (send?.paginate !== undefined) paginate = paginate ?? Boolean(resolved(send.paginate, value, parent, path));
+		mergeInto(options, part);
+		if (send?.preSend) request.preSend.push(...send.preSend);
+	}
+	options.timeout = ROUTING_TIMEOUT_MS;
+	return { ...request, paginate } as DeclarativeRestApiSettings.ResultOptions;
+}

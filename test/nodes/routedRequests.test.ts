@@ -1,0 +1,178 @@
+/**
+ * The node's own request builder (transport/route.ts, run by n8n as the node's `customOperations`) against n8n's
+ * RoutingNode: for every operation, with only its required parameters and with every parameter, collection member
+ * and fixed-collection row set, two items each, both must hand the transport hook the same requests (after the
+ * preSends) or fail with the same error. The hook is replaced by one that records what it gets, so no request leaves.
+ * Also: every routing expression in the built description is one the builder knows, computing what n8n computes.
+ */
+import { RoutingNode } from 'n8n-core';
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecuteFunctions,
+	IExecutePaginationFunctions,
+	INodeParameters,
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { recordKindOfParameter, RECORDS } from '../../nodes/Stora/helpers/records';
+import { ROUTING_VALUE, routingValueOf } from '../../nodes/Stora/helpers/routingValues';
+import { Stora } from '../../nodes/Stora/Stora.node';
+import { routedOperations } from '../../nodes/Stora/transport/routedOperations';
+import { runStora, tokenCredentials } from '../helpers/n8n';
+import { nodeOperations } from '../helpers/operations';
+
+const stora = new Stora();
+const properties = stora.description.properties;
+
+interface Seen {
+	item: number;
+	options: unknown;
+	paginate: unknown;
+}
+
+/** The Stora node with its hook recording, run by RoutingNode or by its own builder. */
+function recordingNode(by: 'RoutingNode' | 'builder', seen: Seen[]): INodeType {
+	const record = async function (this: IExecutePaginationFunctions, data: DeclarativeRestApiSettings.ResultOptions) {
+		seen.push({ item: this.getItemIndex(), options: JSON.parse(JSON.stringify(data.options)), paginate: data.paginate });
+		return [{ json: { item: this.getItemIndex() } }];
+	};
+	const description: INodeTypeDescription = { ...stora.description, requestOperations: { pagination: record } };
+	if (by === 'builder') return { description, methods: stora.methods, customOperations: routedOperations(description) };
+	const node: INodeType = {
+		description,
+		methods: stora.methods,
+		async execute(this: IExecuteFunctions) {
+			return (await new RoutingNode(this as never, node).runNode()) ?? [];
+		},
+	};
+	return node;
+}
+
+function shownFor(property: INodeProperties, resource: string, operation: string): boolean {
+	const show = property.displayOptions?.show ?? {};
+	if (show['@tool']?.includes(true)) return false;
+	const resources = show.resource as string[] | undefined;
+	const operations = show.operation as string[] | undefined;
+	return !!resources?.includes(resource) && (!operations || operations.includes(operation)) && property.name !== 'operation';
+}
+
+/** A plausible value for a parameter: IDs with their record's prefix, the first choices, one row per collection. */
+function valueFor(resource: string, property: INodeProperties): unknown {
+	const kind = recordKindOfParameter(resource, property.name);
+	const id = kind ? `${RECORDS[kind].prefix}routed1` : 'routed1';
+	const choices = ((property.options ?? []) as INodePropertyOptions[]).map((option) => option.value);
+	switch (property.type) {
+		case 'resourceLocator':
+			return { __rl: true, mode: 'id', value: id };
+		case 'string':
+			if (kind || /Id$/.test(property.name)) return id;
+			if (/email/i.test(property.name)) return '={{ "person" + $json.n + "@example.com" }}';
+			if (/url/i.test(property.name)) return 'https://example.com/hooks/stora';
+			return '={{ "Text " + $json.n }}';
+		case 'number':
+			return Math.max(1, Number(property.typeOptions?.minValue ?? 1));
+		case 'boolean':
+			return true;
+		case 'dateTime':
+			return '2026-01-02T03:04:05Z';
+		case 'options':
+			return choices[0] ?? '';
+		case 'multiOptions':
+			return choices.slice(0, 2);
+		case 'json':
+			return '{"routed": 1}';
+		case 'collection':
+			return Object.fromEntries((property.options as INodeProperties[]).map((member) => [member.name, valueFor(resource, member)]));
+		case 'fixedCollection':
+			return Object.fromEntries(
+				(property.options as INodePropertyCollection[]).map((rows) => {
+					const row = Object.fromEntries(rows.values.map((member) => [member.name, valueFor(resource, member)]));
+					return [rows.name, property.typeOptions?.multipleValues ? [row] : row];
+				}),
+			);
+		default:
+			return undefined;
+	}
+}
+
+function parametersFor(resource: string, operation: string, every: boolean): INodeParameters {
+	const parameters: INodeParameters = { resource, operation };
+	for (const property of properties) {
+		if (!shownFor(property, resource, operation) || (!every && !property.required)) continue;
+		const value = valueFor(resource, property);
+		if (value !== undefined) parameters[property.name] = value as INodeParameters[string];
+	}
+	return parameters;
+}
+
+async function outcome(by: 'RoutingNode' | 'builder', parameters: INodeParameters) {
+	const seen: Seen[] = [];
+	const result = await runStora({
+		nodeClass: recordingNode(by, seen),
+		credentials: tokenCredentials('http://127.0.0.1:9', 'sk_test_routed'),
+		items: [{ n: 1 }, { n: 2 }],
+		parameters,
+	});
+	const error = result.error ? { message: result.error.message, description: (result.error as { description?: string }).description } : undefined;
+	return { seen: seen.sort((a, b) => a.item - b.item), error, items: result.items.map((item) => item.json) };
+}
+
+describe('the node’s own request builder against n8n’s RoutingNode', () => {
+	const operations = nodeOperations();
+	let built = 0;
+
+	it.each(operations.flatMap(({ resource, operation }) => [
+		[resource, operation, 'required only'],
+		[resource, operation, 'every parameter'],
+	]))('%s → %s, %s: the same requests or the same error', async (resource, operation, variant) => {
+		const parameters = parametersFor(resource, operation, variant === 'every parameter');
+		const routingNode = await outcome('RoutingNode', parameters);
+		const builder = await outcome('builder', parameters);
+		expect(builder).toEqual(routingNode);
+		if (builder.seen.length === 2) built++;
+	});
+
+	it('most of those runs reached the hook, so the comparison is of requests, not only of errors', () => {
+		// Some parameter sets fail the node's own checks before any request (a generated value is not a valid choice).
+		expect(built).toBeGreaterThanOrEqual(Math.round(operations.length * 2 * 0.75));
+	});
+});
+
+describe('routing expressions', () => {
+	const expressions = new Set<string>();
+	const visit = (property: INodeProperties | INodePropertyOptions | INodePropertyCollection) => {
+		const routing = (property as INodeProperties).routing;
+		for (const text of [routing?.send?.value, routing?.send?.property, routing?.send?.paginate, ...Object.values(routing?.request ?? {})]) {
+			if (typeof text === 'string' && text.startsWith('=')) expressions.add(text);
+		}
+		if (routing?.send?.property && routing.send.propertyInDotNotation !== false) expect(routing.send.property).not.toMatch(/[[\]]/);
+		for (const option of ((property as INodeProperties).options ?? []) as INodeProperties[]) if (typeof option === 'object') visit(option);
+		for (const member of (property as INodePropertyCollection).values ?? []) visit(member);
+	};
+
+	it('every one in the built description is listed in ROUTING_VALUE', () => {
+		properties.forEach(visit);
+		const listed = new Set(Object.values(ROUTING_VALUE).map((entry) => entry.expression));
+		expect([...expressions].filter((text) => !listed.has(text))).toEqual([]);
+		expect(expressions.size).toBe(listed.size);
+	});
+
+	it('each listed function computes what n8n’s expression engine computes', () => {
+		const workflow = new Workflow({ nodes: [{ id: '1', name: 'Stora', type: 'n8n-nodes-stora.stora', typeVersion: 1, position: [0, 0], parameters: {} }], connections: {}, active: false, nodeTypes: { getByName: () => stora, getByNameAndVersion: () => stora, getKnownTypes: () => ({}) } as never });
+		const samples: unknown[] = [undefined, null, '', ' gb ', 'a, b,,c', 'Text', 0, 7, true, false, ['x', ' y ', ''], [], ['one'], { a: 1 }];
+		for (const entry of Object.values(ROUTING_VALUE)) {
+			for (const value of samples) {
+				const parent: IDataObject = { key: 'colour', value };
+				const expected = workflow.expression.getParameterValue(entry.expression, null, 0, 0, 'Stora', [], 'manual', { $value: value, $parent: parent } as never);
+				const computed = routingValueOf(entry.expression)!.apply(value, parent);
+				expect([entry.expression, value, computed]).toEqual([entry.expression, value, expected]);
+			}
+		}
+	});
+});
