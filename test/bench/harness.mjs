@@ -105,8 +105,8 @@ export const runsText = (values) => values.map((v) => (Number.isFinite(v) ? sec(
 
 /**
  * The table. A row's `ratio` is a summary of its repetitions (median, min, max) or one number; `goal`:
- * { op: '<=' | '>=' | '<' | '==', value }, or none for a figure shown for information. A goal is met when the median
- * meets it and every repetition produced a value.
+ * { op: '<=' | '>=' | '<' | '==', value }, or none for a figure shown for information. A goal is met when every
+ * repetition produced a value and every one of them meets it (the whole range, not only the median).
  */
 export const rows = [];
 
@@ -119,7 +119,7 @@ export function compare(value, { op, value: target }) {
 
 export function row(id, what, { stora, other, ratio, goal, note }) {
 	const s = typeof ratio === 'number' ? summary([ratio]) : ratio;
-	const met = goal === undefined ? undefined : Number.isFinite(s?.median) && !s.failed && compare(s.median, goal);
+	const met = goal === undefined ? undefined : Number.isFinite(s?.median) && !s.failed && s.values.every((value) => compare(value, goal));
 	const entry = { id, what, stora, other, ratio: s, goal, met, note };
 	rows.push(entry);
 	say(`${id} ${what}: ${stora ?? ''}${other ? ` | ${other}` : ''} → ${fmtSummary(s)}${goal ? ` (goal ${goal.op} ${goal.value}: ${met ? 'met' : 'NOT met'})` : ''}`);

@@ -10,11 +10,50 @@ import { fmtRatio, fmtSummary } from './harness.mjs';
 
 const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
 
+/** docs/figures/benchmark-processors.json: the last full run on each processor kind (its model name), kept side by side. */
+const PROCESSORS_FILE = 'benchmark-processors.json';
+
+/** This run's rows as the processors file keeps them. */
+function processorEntry(sorted, run) {
+	const rows = {};
+	for (const r of sorted) rows[r.id] = { what: r.what.trim(), ratio: ratioText(r), goal: goalText(r.goal), met: metText(r.met, false) };
+	return { date: run.date, commit: run.commit, n8n: N8N_VERSION, node: run.node, cores: run.cores, minutes: Number((run.ms / 60_000).toFixed(1)), met: run.met, goals: run.total, rows };
+}
+
+/** The table of every processor kind's last run: a row per figure, a column per kind. */
+function processorsTable(kinds) {
+	const names = Object.keys(kinds).sort();
+	const ids = ORDER.filter((id) => names.some((name) => kinds[name].rows[id]));
+	const lines = [
+		`| # | What | ${names.map((name) => `${name}: ${kinds[name].date.slice(0, 10)}, ${kinds[name].commit}, ${kinds[name].met}/${kinds[name].goals} met`).join(' | ')} |`,
+		`|---|---|${names.map(() => '---').join('|')}|`,
+	];
+	for (const id of ids) {
+		const what = names.map((name) => kinds[name].rows[id]?.what).find(Boolean);
+		const cells = names.map((name) => {
+			const cell = kinds[name].rows[id];
+			if (!cell) return 'not measured';
+			return cell.goal ? `${cell.ratio}; goal ${cell.goal}: ${cell.met === 'yes' ? 'met' : '**not met**'}` : cell.ratio;
+		});
+		lines.push(`| ${id} | ${what} | ${cells.join(' | ')} |`);
+	}
+	return lines;
+}
+
+/** Records this run under its processor kind and returns every kind's last run. */
+function recordProcessor(sorted, run) {
+	const file = path.join(REPO, 'docs', 'figures', PROCESSORS_FILE);
+	const kinds = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).kinds : {};
+	kinds[run.model || 'unknown processor'] = processorEntry(sorted, run);
+	fs.writeFileSync(file, `${JSON.stringify({ kinds }, null, '\t')}\n`);
+	return kinds;
+}
+
 /** The docs/quality.md section (test/helpers/figures.ts markers) and its file. */
 export const FIGURES_SECTION = 'performance';
 
 /** The table's order. */
-export const ORDER = ['1a', '1b', '1c', '1i', '2a', '2b', '2i', '3a', '3s', '3b', '3c', '3i', '4a', '4b', '4c', '4i', '5a', '5d', '6a', '6b'];
+export const ORDER = ['1a', '1b', '1c', '1i', '2a', '2b', '2i', '3a', '3f', '3s', '3b', '3c', '3d', '3i', '4a', '4b', '4c', '4i', '5a', '5d', '6a', '6b'];
 
 export const goalText = (goal) => (goal ? `${goal.op === '==' ? '=' : goal.op === '<=' ? '≤' : goal.op === '>=' ? '≥' : goal.op} ${goal.value}` : '');
 
@@ -82,15 +121,18 @@ function figuresFile(sorted, run) {
 /** Writes docs/benchmark.md, docs/figures/performance.json and docs/quality.md's Performance table. */
 export function writeDocs(sorted, run) {
 	const docs = path.join(REPO, 'docs');
+	fs.mkdirSync(path.join(docs, 'figures'), { recursive: true });
+	const kinds = recordProcessor(sorted, run);
 	const notes = sorted.filter((r) => r.note).map((r) => `- **${r.id}**: ${r.note}`);
 	const md = [
 		"# Benchmark: the Stora nodes next to n8n's own nodes",
 		'',
 		'Written by `npm run bench` (test/bench/run.mjs; what each case measures and how the HTTP Request node is set up:',
 		'[test/bench/README.md](../test/bench/README.md)). Every figure below was measured in the run that wrote this file.',
-		`Each side of a case ran ${run.reps} times, alternating which went first (S R, R S, S R), against the Stora sandbox over`,
-		'loopback HTTP sending only the documented rate-limit headers; a ratio is the median of the repetitions (their',
-		'range in brackets), and a goal is met when the median meets it and every repetition produced a value.',
+		`Each side of a case ran ${run.reps} times (cases 2 and 3: ${run.closeReps} times), alternating which went first (S R, R S,`,
+		'S R, ...), against the Stora sandbox over loopback HTTP sending only the documented rate-limit headers; a ratio is',
+		'the median of the repetitions (their range in brackets), and a goal is met when every repetition produced a value',
+		'and every one of them meets it.',
 		'',
 		`- n8n ${N8N_VERSION}, Node ${run.node}, ${run.cores} CPU cores${run.model ? ` (${run.model})` : ''}`,
 		`- ${run.date.slice(0, 10)}; whole run ${minutes(run.ms)}; load average ${run.loadAtStart.toFixed(2)} at the start, ${run.loadAtEnd.toFixed(2)} at the end`,
@@ -106,6 +148,14 @@ export function writeDocs(sorted, run) {
 		'## Details',
 		'',
 		...notes,
+		'',
+		'## The last run on each processor kind',
+		'',
+		'Machines of the same kind (2 cores) come with different processors, and per-item figures move with them. Each',
+		'full run records its rows under its processor model in `docs/figures/benchmark-processors.json`; this table shows',
+		"every kind's last run (date, commit, goals met then), with the goals that run was held to.",
+		'',
+		...processorsTable(kinds),
 		'',
 	].join('\n');
 	fs.writeFileSync(path.join(docs, 'benchmark.md'), md);

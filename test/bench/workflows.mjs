@@ -121,6 +121,49 @@ export function httpUpdates(path, credential, baseUrl, { batchSize = HTTP_SETTIN
 	]);
 }
 
+/** Webhook → Split Out → Stora (Contact → Create, E-mail and Full Name from the item). */
+export function storaCreates(path, credential) {
+	return chain(`bench ${path}`, [
+		webhook(path),
+		splitOutNode('Contacts', 'body.contacts'),
+		storaNode('Stora', {
+			resource: 'contact',
+			operation: 'create',
+			email: '={{ $json.email }}',
+			additionalFields: { fullName: '={{ $json.full_name }}' },
+		}, credential),
+	]);
+}
+
+/** Webhook → Split Out → HTTP Request (POST /contacts, JSON body from the item, no batching: no rate limit here). */
+export function httpCreates(path, credential, baseUrl) {
+	return chain(`bench ${path}`, [
+		webhook(path),
+		splitOutNode('Contacts', 'body.contacts'),
+		node(
+			'HTTP Request',
+			'n8n-nodes-base.httpRequest',
+			HTTP_REQUEST_VERSION,
+			{
+				method: 'POST',
+				url: `${baseUrl}/2025-09/contacts`,
+				authentication: 'genericCredentialType',
+				genericAuthType: 'httpBearerAuth',
+				sendBody: true,
+				contentType: 'json',
+				specifyBody: 'keypair',
+				bodyParameters: {
+					parameters: [
+						{ name: 'email', value: '={{ $json.email }}' },
+						{ name: 'full_name', value: '={{ $json.full_name }}' },
+					],
+				},
+			},
+			{ credentials: bearerCredential(credential) },
+		),
+	]);
+}
+
 // ------------------------------------------------------------------------------------------------ triggers
 
 /** Stora Trigger (contact.created) → No Operation. */

@@ -49,7 +49,7 @@ export async function unlimitedCase(n8n, cfg) {
 			const flow = await publish(n8n, wf.httpReturnAll(`bench-c2-http-${k}`, creds.bearer, sandbox.url));
 			runs.http[k] = await runOnce(n8n, flow, { first: 'HTTP Request', last: 'Split Out', items: cfg.orders });
 		};
-		for (const [k, order] of alternated(cfg.reps).entries()) {
+		for (const [k, order] of alternated(cfg.closeReps).entries()) {
 			const steps = [() => stora('sequential', k), () => stora('windows', k), () => bare(k), () => http(k)];
 			for (const step of order[0] === 'S' ? steps : steps.reverse()) await step();
 		}

@@ -1,0 +1,41 @@
+// Case 3d: Contact → Create with no rate limit, so the figure is the work per item and not the waiting between
+// requests: CPU per 1,000 creates, the Stora node against the HTTP Request node.
+import { alternated, cpuPer1000, credentialsFor, publish, row, summary, using } from '../harness.mjs';
+import { startSandboxProcess } from '../sandbox.mjs';
+import * as wf from '../workflows.mjs';
+import { GOALS, NO_RATE_LIMIT, onTheWire, ratios, typical } from './common.mjs';
+
+export async function createsCase(n8n, cfg) {
+	const sandbox = await startSandboxProcess({ rateLimit: 'off', latencyMs: cfg.latencyMs });
+	await using(sandbox, (s) => s.stop(), async () => {
+		const runs = { S: [], R: [] };
+		const body = (side, k) => ({
+			contacts: Array.from({ length: cfg.updates }, (_, i) => ({ email: `bench.${side}${k}.${i}@example.com`, full_name: `Bench ${side}${k} ${i}` })),
+		});
+		const sides = {
+			S: async (k) => {
+				const creds = await credentialsFor(n8n, sandbox, `case 3d Stora ${k + 1}`, NO_RATE_LIMIT);
+				const flow = await publish(n8n, wf.storaCreates(`bench-c3d-stora-${k}`, creds.stora));
+				const label = `case 3d, run ${k + 1}: Stora node, ${cfg.updates} Contact → Create, no rate limit`;
+				return await onTheWire(n8n, sandbox, flow, label, { body: body('s', k), first: 'Stora', last: 'Stora', items: cfg.updates });
+			},
+			R: async (k) => {
+				const creds = await credentialsFor(n8n, sandbox, `case 3d HTTP ${k + 1}`);
+				const flow = await publish(n8n, wf.httpCreates(`bench-c3d-http-${k}`, creds.bearer, sandbox.url));
+				const label = `case 3d, run ${k + 1}: HTTP Request node, ${cfg.updates} POSTs, no batching`;
+				return await onTheWire(n8n, sandbox, flow, label, { body: body('r', k), first: 'HTTP Request', last: 'HTTP Request', items: cfg.updates });
+			},
+		};
+		for (const [k, order] of alternated(cfg.closeReps).entries()) {
+			for (const side of order) runs[side][k] = await sides[side](k);
+		}
+		const cpu = (list) => list.map((r) => (r.ok ? cpuPer1000(r, cfg.updates) : NaN));
+		row('3d', `${cfg.updates.toLocaleString('en')} Contact → Create, no rate limit, ${cfg.latencyMs} ms latency: CPU per 1,000 creates, Stora / HTTP Request`, {
+			stora: `${typical(cpu(runs.S)).toFixed(0)} ms`,
+			other: `${typical(cpu(runs.R)).toFixed(0)} ms`,
+			ratio: summary(ratios(cpu(runs.S), cpu(runs.R))),
+			goal: GOALS['3d'],
+			note: `n8n and its task runner, from the webhook call until the execution was saved; Stora ${cpu(runs.S).map((v) => v.toFixed(0)).join(', ')} ms, HTTP Request ${cpu(runs.R).map((v) => v.toFixed(0)).join(', ')} ms`,
+		});
+	});
+}
