@@ -28,6 +28,18 @@ describe('README and descriptions stay in sync', () => {
 		expect(headings).toEqual(['Installation', 'Operations', 'Credentials', 'Compatibility', 'Usage', 'Development', 'Resources', 'Version history', "What to do if your operation isn't supported", 'Licence']);
 	});
 
+	it('shows only screenshots the Chromium suite takes, so `npm run screenshots` retakes every one of them', () => {
+		const root = join(__dirname, '..');
+		const docs = ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+		const shown = new Set(docs.flatMap((file) => [...readFileSync(join(root, file), 'utf8').matchAll(/screenshots\/([\w-]+)\.png/g)].map((match) => match[1])));
+		const browser = join(root, 'test', 'e2e', 'browser');
+		const taken = readdirSync(browser).map((name) => readFileSync(join(browser, name), 'utf8')).join('\n');
+		expect(shown.size).toBeGreaterThan(0);
+		expect([...shown].filter((name) => !new RegExp(`['"\`]${name}['"\`]`).test(taken))).toEqual([]);
+		const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+		expect(scripts.screenshots).toMatch(/ e2e .*--screenshots docs\/screenshots/);
+	});
+
 	it('links only to files and headings that exist (README, CONTRIBUTING, docs/, examples/)', () => {
 		const root = join(__dirname, '..');
 		const files = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'examples/README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];

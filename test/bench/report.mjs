@@ -10,7 +10,7 @@ import { fmtRatio, fmtSummary } from './harness.mjs';
 
 const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
 
-/** docs/figures/benchmark-processors.json: the last full run on each processor kind (its model name), kept side by side. */
+/** docs/benchmark-processors.json: the last full run on each processor kind (its model name), kept side by side. */
 const PROCESSORS_FILE = 'benchmark-processors.json';
 
 /** This run's rows as the processors file keeps them. */
@@ -42,7 +42,7 @@ function processorsTable(kinds) {
 
 /** Records this run under its processor kind and returns every kind's last run. */
 function recordProcessor(sorted, run) {
-	const file = path.join(REPO, 'docs', 'figures', PROCESSORS_FILE);
+	const file = path.join(REPO, 'docs', PROCESSORS_FILE);
 	const kinds = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).kinds : {};
 	kinds[run.model || 'unknown processor'] = processorEntry(sorted, run);
 	fs.writeFileSync(file, `${JSON.stringify({ kinds }, null, '\t')}\n`);
@@ -152,7 +152,7 @@ export function writeDocs(sorted, run) {
 		'## The last run on each processor kind',
 		'',
 		'Machines of the same kind (2 cores) come with different processors, and per-item figures move with them. Each',
-		'full run records its rows under its processor model in `docs/figures/benchmark-processors.json`; this table shows',
+		'full run records its rows under its processor model in `docs/benchmark-processors.json`; this table shows',
 		"every kind's last run (date, commit, goals met then), with the goals that run was held to.",
 		'',
 		...processorsTable(kinds),
