@@ -20,24 +20,43 @@ function processorEntry(sorted, run) {
 	return { date: run.date, commit: run.commit, n8n: N8N_VERSION, node: run.node, cores: run.cores, minutes: Number((run.ms / 60_000).toFixed(1)), met: run.met, goals: run.total, rows };
 }
 
-/** The table of every processor kind's last run: a row per figure, a column per kind. */
+/**
+ * The table of every processor kind's last run: a row per figure, a column per kind. A row's text is the newest
+ * run's; a kind whose run measured the row as something else (goals and floors changed between runs) says what.
+ */
 function processorsTable(kinds) {
 	const names = Object.keys(kinds).sort();
+	const newest = [...names].sort((a, b) => kinds[b].date.localeCompare(kinds[a].date));
 	const ids = ORDER.filter((id) => names.some((name) => kinds[name].rows[id]));
 	const lines = [
 		`| # | What | ${names.map((name) => `${name}: ${kinds[name].date.slice(0, 10)}, ${kinds[name].commit}, ${kinds[name].met}/${kinds[name].goals} met`).join(' | ')} |`,
 		`|---|---|${names.map(() => '---').join('|')}|`,
 	];
 	for (const id of ids) {
-		const what = names.map((name) => kinds[name].rows[id]?.what).find(Boolean);
+		const what = newest.map((name) => kinds[name].rows[id]?.what).find(Boolean);
 		const cells = names.map((name) => {
 			const cell = kinds[name].rows[id];
 			if (!cell) return 'not measured';
-			return cell.goal ? `${cell.ratio}; goal ${cell.goal}: ${cell.met === 'yes' ? 'met' : '**not met**'}` : cell.ratio;
+			const figure = cell.goal ? `${cell.ratio}; goal ${cell.goal}: ${cell.met === 'yes' ? 'met' : '**not met**'}` : cell.ratio;
+			return cell.what === what ? figure : `${figure} (then: ${cell.what})`;
 		});
 		lines.push(`| ${id} | ${what} | ${cells.join(' | ')} |`);
 	}
 	return lines;
+}
+
+/** docs/benchmark.md's last section, rendered from docs/benchmark-processors.json. */
+export function processorsSection(kinds = JSON.parse(fs.readFileSync(path.join(REPO, 'docs', PROCESSORS_FILE), 'utf8')).kinds) {
+	return [
+		'## The last run on each processor kind',
+		'',
+		'Machines of the same kind (2 cores) come with different processors, and per-item figures move with them. Each',
+		'full run records its rows under its processor model in `docs/benchmark-processors.json`; this table shows',
+		"every kind's last run (date, commit, goals met then), with the goals that run was held to.",
+		'',
+		...processorsTable(kinds),
+		'',
+	];
 }
 
 /** Records this run under its processor kind and returns every kind's last run. */
@@ -149,14 +168,7 @@ export function writeDocs(sorted, run) {
 		'',
 		...notes,
 		'',
-		'## The last run on each processor kind',
-		'',
-		'Machines of the same kind (2 cores) come with different processors, and per-item figures move with them. Each',
-		'full run records its rows under its processor model in `docs/benchmark-processors.json`; this table shows',
-		"every kind's last run (date, commit, goals met then), with the goals that run was held to.",
-		'',
-		...processorsTable(kinds),
-		'',
+		...processorsSection(kinds),
 	].join('\n');
 	fs.writeFileSync(path.join(docs, 'benchmark.md'), md);
 	const figures = figuresFile(sorted, run);
