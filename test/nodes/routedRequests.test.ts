@@ -168,7 +168,7 @@ describe('routing expressions', () => {
 		const samples: unknown[] = [undefined, null, '', ' gb ', 'a, b,,c', 'Text', 0, 7, true, false, ['x', ' y ', ''], [], ['one'], { a: 1 }];
 		for (const entry of Object.values(ROUTING_VALUE)) {
 			for (const value of samples) {
-				const parent: IDataObject = { key: 'colour', value };
+				const parent = { key: 'colour', value } as IDataObject;
 				const expected = workflow.expression.getParameterValue(entry.expression, null, 0, 0, 'Stora', [], 'manual', { $value: value, $parent: parent } as never);
 				const computed = routingValueOf(entry.expression)!.apply(value, parent);
 				expect([entry.expression, value, computed]).toEqual([entry.expression, value, expected]);
