@@ -83,8 +83,15 @@ export function routedParameters(description: INodeTypeDescription, node: INode)
 	return found;
 }
 
-// By tag, not by prototype: objects from another realm (a test's vm context) are plain too.
-const isPlain = (value: unknown): value is IDataObject => Object.prototype.toString.call(value) === '[object Object]';
+/**
+ * A plain object as lodash's merge sees one: made by `{}` or `Object.create(null)`, in any realm (a test's vm context
+ * too). A Luxon DateTime or a Date from an expression is not: it is sent as it is, as RoutingNode sends it.
+ */
+function isPlain(value: unknown): value is IDataObject {
+	if (Object.prototype.toString.call(value) !== '[object Object]') return false;
+	const prototype = Object.getPrototypeOf(value) as object | null;
+	return prototype === null || (Object.getPrototypeOf(prototype) === null && (prototype.constructor as { name?: string })?.name === 'Object');
+}
 
 /** lodash's merge as RoutingNode uses it: objects and arrays merged member by member, undefined never overwrites. */
 function mergeInto(target: IDataObject | unknown[], source: IDataObject | unknown[]) {
