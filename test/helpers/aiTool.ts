@@ -6,7 +6,7 @@
  * node as n8n's NodeTypes makes it for a node with `usableAsTool`: type `<name>Tool`, an `ai_tool` output, and the
  * declarative node run by n8n-core's RoutingNode.
  */
-import { ExecutionLifecycleHooks, RoutingNode, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -21,7 +21,7 @@ import type {
 import { createRunExecutionData, NodeConnectionTypes, Workflow } from 'n8n-workflow';
 
 import { Stora } from '../../nodes/Stora/Stora.node';
-import { additionalDataFor, storaNode, type CredentialStore } from './n8n';
+import { additionalDataFor, runByRoutingNode, storaNode, type CredentialStore } from './n8n';
 
 /** What the caller uses of the LangChain tool n8n-core builds (a DynamicStructuredTool). */
 interface BuiltTool {
@@ -42,14 +42,7 @@ function storaTool(): INodeType {
 		outputs: [NodeConnectionTypes.AiTool],
 	};
 	delete description.usableAsTool;
-	const tool: INodeType = {
-		description,
-		methods: stora.methods,
-		async execute(this: IExecuteFunctions) {
-			return (await new RoutingNode(this as never, tool).runNode()) ?? [];
-		},
-	};
-	return tool;
+	return runByRoutingNode(description);
 }
 
 export interface ToolCallResult {

@@ -3,16 +3,18 @@
  * stack), in-process. Only the parts n8n's server would provide are stand-ins: the credential store and the
  * execution hooks.
  */
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, RoutingNode, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsHelper,
 	IDataObject,
+	IExecuteFunctions,
 	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
 	INodeType,
+	INodeTypeDescription,
 	INodeTypes,
 	IRun,
 	IRunExecutionData,
@@ -202,6 +204,18 @@ export interface RunOptions {
 	timezone?: string;
 	/** Another class for the Stora node's type (a variant of it under test); the package's Stora node by default. */
 	nodeClass?: INodeType;
+}
+
+/** A node type with `description` and the Stora node's methods, run by n8n-core's RoutingNode as n8n runs a declarative node. */
+export function runByRoutingNode(description: INodeTypeDescription): INodeType {
+	const node: INodeType = {
+		description,
+		methods: new Stora().methods,
+		async execute(this: IExecuteFunctions) {
+			return (await new RoutingNode(this as never, node).runNode()) ?? [];
+		},
+	};
+	return node;
 }
 
 /** The package's node types, with the Stora node's class replaced. */

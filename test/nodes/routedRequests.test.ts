@@ -5,11 +5,9 @@
  * preSends) or fail with the same error. The hook is replaced by one that records what it gets, so no request leaves.
  * Also: every routing expression in the built description is one the builder knows, computing what n8n computes.
  */
-import { RoutingNode } from 'n8n-core';
 import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
-	IExecuteFunctions,
 	IExecutePaginationFunctions,
 	INodeParameters,
 	INodeProperties,
@@ -24,7 +22,7 @@ import { recordKindOfParameter, RECORDS } from '../../nodes/Stora/helpers/record
 import { ROUTING_VALUE, routingValueOf } from '../../nodes/Stora/helpers/routingValues';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { routedOperations } from '../../nodes/Stora/transport/routedOperations';
-import { runStora, tokenCredentials } from '../helpers/n8n';
+import { runByRoutingNode, runStora, tokenCredentials } from '../helpers/n8n';
 import { nodeOperations } from '../helpers/operations';
 
 const stora = new Stora();
@@ -44,14 +42,7 @@ function recordingNode(by: 'RoutingNode' | 'builder', seen: Seen[]): INodeType {
 	};
 	const description: INodeTypeDescription = { ...stora.description, requestOperations: { pagination: record } };
 	if (by === 'builder') return { description, methods: stora.methods, customOperations: routedOperations(description) };
-	const node: INodeType = {
-		description,
-		methods: stora.methods,
-		async execute(this: IExecuteFunctions) {
-			return (await new RoutingNode(this as never, node).runNode()) ?? [];
-		},
-	};
-	return node;
+	return runByRoutingNode(description);
 }
 
 function shownFor(property: INodeProperties, resource: string, operation: string): boolean {

@@ -51,14 +51,12 @@ const runIndexOf = (context: IExecuteFunctions) => Number(context.evaluateExpres
 
 /** RoutingNode's handling of an item whose request could not be built. */
 function buildError(context: IExecuteFunctions, error: unknown, itemIndex: number) {
+	const runIndex = runIndexOf(context);
 	const nodeError =
 		error instanceof NodeApiError || error instanceof NodeOperationError
 			? error
-			: new NodeOperationError(context.getNode(), error instanceof Error ? error : new Error(String(error)), {
-					itemIndex,
-					runIndex: runIndexOf(context),
-				});
-	nodeError.context = { ...(nodeError.context ?? {}), itemIndex, runIndex: runIndexOf(context) };
+			: new NodeOperationError(context.getNode(), error instanceof Error ? error : new Error(String(error)), { itemIndex, runIndex });
+	nodeError.context = { ...(nodeError.context ?? {}), itemIndex, runIndex };
 	return nodeError;
 }
 
