@@ -96,8 +96,8 @@ export function storaUpdates(path, credential) {
 	]);
 }
 
-/** Webhook → Split Out → HTTP Request (PATCH /contacts/{id}, JSON body, batching). */
-export function httpUpdates(path, credential, baseUrl, { batchSize = HTTP_SETTINGS.updateBatchSize, batchIntervalMs }) {
+/** Webhook → Split Out → HTTP Request sending `method` to `url` with a JSON body of `fields` (name, value) per item. */
+function httpJsonPerItem(path, credential, { method, url, fields, options }) {
 	return chain(`bench ${path}`, [
 		webhook(path),
 		splitOutNode('Contacts', 'body.contacts'),
@@ -106,19 +106,29 @@ export function httpUpdates(path, credential, baseUrl, { batchSize = HTTP_SETTIN
 			'n8n-nodes-base.httpRequest',
 			HTTP_REQUEST_VERSION,
 			{
-				method: 'PATCH',
-				url: `=${baseUrl}/2025-09/contacts/{{ $json.id }}`,
+				method,
+				url,
 				authentication: 'genericCredentialType',
 				genericAuthType: 'httpBearerAuth',
 				sendBody: true,
 				contentType: 'json',
 				specifyBody: 'keypair',
-				bodyParameters: { parameters: [{ name: 'use_case', value: 'travelling' }] },
-				options: { batching: { batch: { batchSize, batchInterval: batchIntervalMs } } },
+				bodyParameters: { parameters: fields },
+				...(options ? { options } : {}),
 			},
 			{ credentials: bearerCredential(credential) },
 		),
 	]);
+}
+
+/** Webhook → Split Out → HTTP Request (PATCH /contacts/{id}, JSON body, batching). */
+export function httpUpdates(path, credential, baseUrl, { batchSize = HTTP_SETTINGS.updateBatchSize, batchIntervalMs }) {
+	return httpJsonPerItem(path, credential, {
+		method: 'PATCH',
+		url: `=${baseUrl}/2025-09/contacts/{{ $json.id }}`,
+		fields: [{ name: 'use_case', value: 'travelling' }],
+		options: { batching: { batch: { batchSize, batchInterval: batchIntervalMs } } },
+	});
 }
 
 /** Webhook → Split Out → Stora (Contact → Create, E-mail and Full Name from the item). */
@@ -137,31 +147,14 @@ export function storaCreates(path, credential) {
 
 /** Webhook → Split Out → HTTP Request (POST /contacts, JSON body from the item, no batching: no rate limit here). */
 export function httpCreates(path, credential, baseUrl) {
-	return chain(`bench ${path}`, [
-		webhook(path),
-		splitOutNode('Contacts', 'body.contacts'),
-		node(
-			'HTTP Request',
-			'n8n-nodes-base.httpRequest',
-			HTTP_REQUEST_VERSION,
-			{
-				method: 'POST',
-				url: `${baseUrl}/2025-09/contacts`,
-				authentication: 'genericCredentialType',
-				genericAuthType: 'httpBearerAuth',
-				sendBody: true,
-				contentType: 'json',
-				specifyBody: 'keypair',
-				bodyParameters: {
-					parameters: [
-						{ name: 'email', value: '={{ $json.email }}' },
-						{ name: 'full_name', value: '={{ $json.full_name }}' },
-					],
-				},
-			},
-			{ credentials: bearerCredential(credential) },
-		),
-	]);
+	return httpJsonPerItem(path, credential, {
+		method: 'POST',
+		url: `${baseUrl}/2025-09/contacts`,
+		fields: [
+			{ name: 'email', value: '={{ $json.email }}' },
+			{ name: 'full_name', value: '={{ $json.full_name }}' },
+		],
+	});
 }
 
 // ------------------------------------------------------------------------------------------------ triggers
