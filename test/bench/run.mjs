@@ -51,7 +51,7 @@ const cfg = {
 	updates: QUICK ? 50 : 500,
 	bigList: QUICK ? 15_000 : 150_000,
 	bigLatencyMs: 10,
-	deliveries: QUICK ? 20 : 30,
+	deliveries: QUICK ? 20 : 120,
 };
 
 const cores = os.cpus().length;

@@ -1,8 +1,8 @@
 // The Chromium parts of the end-to-end tests, in this order: the OAuth2 authorization code flow with PKCE exactly as
 // a user does it and refresh-token rotation (browser/oauth2.mjs), then editor checks with screenshots: node panels of
 // several resources and of the trigger, dropdowns loaded from the API, "From List" resource locators, hints,
-// credential dialogs (browser/*.mjs), a workflow built from an empty canvas (browser/buildWorkflow.mjs), and no
-// console errors.
+// credential dialogs (browser/*.mjs), a workflow built from an empty canvas (browser/buildWorkflow.mjs), the README's
+// Usage walked step by step (browser/usage.mjs), and no console errors.
 //
 // Chromium and the editor helpers come from test/realN8n/chromium.mjs.
 import { fieldChecks } from './browser/fields.mjs';
@@ -13,6 +13,7 @@ import { connectChecks } from './browser/oauth2.mjs';
 import { chromiumSession, consoleCheck } from './browser/session.mjs';
 import { triggerPanelChecks } from './browser/trigger.mjs';
 import { buildWorkflowChecks } from './browser/buildWorkflow.mjs';
+import { usageChecks } from './browser/usage.mjs';
 
 export async function browserChecks(ctx) {
 	console.log('\nBrowser (Chromium): OAuth2 authorization code with PKCE');
@@ -31,5 +32,6 @@ export async function browserChecks(ctx) {
 	await triggerPanelChecks(b);
 	await hintChecks(b);
 	await buildWorkflowChecks(b);
+	await usageChecks(b);
 	await consoleCheck(b);
 }

@@ -98,9 +98,17 @@ export function replaceFiguresSection(readme: string, name: string, file: Figure
 	return `${readme.slice(0, afterStart)}\n${renderFigures(file)}\n${readme.slice(end)}`;
 }
 
-/** The README with every section that has a figures file rendered from it. */
+/** The documents that hold figures sections: the README (first-run times) and docs/quality.md (the rest). */
+export const FIGURES_DOCUMENTS = ['README.md', 'docs/quality.md'];
+
+/** Whether `text` holds the markers of section `name`. */
+export const holdsSection = (text: string, name: string) => text.includes(startMarker(name)) && text.includes(endMarker(name));
+
+/** The document with every section whose markers it holds rendered from its figures file. */
 export function renderAllFigureSections(readme: string, dir = FIGURES_DIR): string {
-	return Object.entries(allFigures(dir)).reduce((text, [name, file]) => replaceFiguresSection(text, name, file), readme);
+	return Object.entries(allFigures(dir))
+		.filter(([name]) => holdsSection(readme, name))
+		.reduce((text, [name, file]) => replaceFiguresSection(text, name, file), readme);
 }
 
 /** Blocks the thread for `ms` (the lock is held for a few milliseconds; an async wait would not fit a sync API). */

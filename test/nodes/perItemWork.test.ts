@@ -11,19 +11,23 @@ import { join } from 'node:path';
 import { ExecuteContext, RoutingNode } from 'n8n-core';
 import { Expression, NodeHelpers } from 'n8n-workflow';
 
+import { Sandbox } from '../../sandbox/core/sandbox';
 import { insertContacts, updateContacts } from '../helpers/contactUpdates';
 import { printFigure } from '../helpers/figures';
+import { locator, runStora } from '../helpers/n8n';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 const ITEMS = 500;
 
-/** The README's sentence: "... evaluates **1** expression and reads **N** parameters per item ...". */
-const STATED = /evaluates\s+\*\*(\d+)\*\*\s+expressions?\s+and\s+reads\s+\*\*(\d+)\*\*\s+parameters\s+per\s+item/;
+/** The README's sentence: "... evaluates **1** expression and reads **N** parameter(s) per item ...". */
+const STATED = /evaluates\s+\*\*(\d+)\*\*\s+expressions?\s+and\s+reads\s+\*\*(\d+)\*\*\s+parameters?\s+per\s+item/;
+/** Items the node may have read before its first request reaches Stora (it was all 500 while RoutingNode built them). */
+const BUILT_BEFORE_FIRST_REQUEST = 50;
 
 describe('per-item work of the node’s own runs', () => {
 	const fixture = useSandboxForNode();
 
-	it(`${ITEMS} Contact → Update items: no RoutingNode walk, display conditions once per run, one expression and a few parameters per item`, async () => {
+	it(`${ITEMS} Contact → Update items: no RoutingNode walk, fixed values read once per run, one expression per item, the first request sent after a few items`, async () => {
 		const contacts = await insertContacts(fixture.client, ITEMS, 'work');
 		const counts = { walked: 0, displayed: 0, expressions: 0, read: 0 };
 		const spies = [
@@ -34,6 +38,13 @@ describe('per-item work of the node’s own runs', () => {
 		const [walk, display, resolve] = spies;
 		// Every parameter the node's own run reads goes through n8n-core's ExecuteContext.getNodeParameter, which calls this.
 		const readSpy = jest.spyOn(ExecuteContext.prototype as never as { _getNodeParameter: () => unknown }, '_getNodeParameter');
+		// Every API request the in-process sandbox answers is authenticated first: the reads so far when the first one is.
+		let readsAtFirstRequest: number | undefined;
+		const authenticate = Sandbox.prototype.authenticate;
+		const arrivalSpy = jest.spyOn(Sandbox.prototype, 'authenticate').mockImplementation(function (this: Sandbox, ...args) {
+			readsAtFirstRequest ??= readSpy.mock.calls.length;
+			return authenticate.apply(this, args);
+		});
 		try {
 			const { result, state } = await updateContacts(fixture.client, fixture.credentials(), contacts);
 			expect(result.error).toBeUndefined();
@@ -43,7 +54,7 @@ describe('per-item work of the node’s own runs', () => {
 			counts.expressions = resolve.mock.calls.filter(([value]) => typeof value === 'string' && value.startsWith('=')).length;
 			counts.read = readSpy.mock.calls.length;
 		} finally {
-			for (const spy of [...spies, readSpy]) spy.mockRestore();
+			for (const spy of [...spies, readSpy, arrivalSpy]) spy.mockRestore();
 		}
 		const perItem = (count: number) => Math.round((count / ITEMS) * 10) / 10;
 		const figures = {
@@ -51,15 +62,56 @@ describe('per-item work of the node’s own runs', () => {
 			displayed: perItem(counts.displayed),
 			expressions: perItem(counts.expressions),
 			read: perItem(counts.read),
+			itemsReadBeforeTheFirstRequest: Math.round(((readsAtFirstRequest ?? counts.read) * ITEMS) / counts.read),
 		};
 		printFigure(`per item over ${ITEMS} items: ${JSON.stringify(figures)}`);
 		// RoutingNode walked 794 properties per item (392 top-level ones, twice) and evaluated 840 display conditions.
 		expect(counts.walked).toBe(0);
-		expect(figures.displayed).toBeLessThanOrEqual(60);
+		// Before each value was read once per run (fixed ones) or per item (expressions): 44.8 and 10 per item.
+		expect(figures.displayed).toBeLessThanOrEqual(3);
 		expect(figures.expressions).toBe(1);
-		expect(figures.read).toBeLessThanOrEqual(40);
+		expect(figures.read).toBeLessThanOrEqual(1.1);
+		expect(figures.itemsReadBeforeTheFirstRequest).toBeLessThanOrEqual(BUILT_BEFORE_FIRST_REQUEST);
 		const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
 		const stated = STATED.exec(readme);
 		expect([Number(stated?.[1]), Number(stated?.[2])]).toEqual([figures.expressions, Math.round(figures.read)]);
+	});
+	describe('an item whose request cannot be built (its Email’s expression fails) while earlier items are already sent', () => {
+		const run = async (continueOnFail: boolean) => {
+			const contacts = await insertContacts(fixture.client, 3, continueOnFail ? 'cof' : 'stop');
+			const result = await runStora({
+				credentials: fixture.credentials(),
+				continueOnFail,
+				// The second item has no e-mail address, so its expression reads a node the workflow does not have: n8n fails it.
+				items: contacts.map((contact, index) => (index === 1 ? { id: contact.id } : { id: contact.id, email: `  new.${index}@example.com ` })),
+				parameters: {
+					resource: 'contact',
+					operation: 'update',
+					contactId: locator('={{ $json.id }}'),
+					updateFields: { email: "={{ $json.email?.trim() ?? $('No Such Node').item.json.email }}" },
+				},
+			});
+			const state = new Map((await fixture.client.state('contacts')).map((contact) => [contact.id, contact]));
+			const patched = (await fixture.client.requests()).filter((request) => request.method === 'PATCH').map((request) => request.path);
+			return { contacts, result, state, patched };
+		};
+
+		it('stops the run there, after the first item’s update has ended; the third is never sent', async () => {
+			const { contacts, result, state, patched } = await run(false);
+			expect(result.error?.message).toMatch(/Referenced node doesn't exist/);
+			expect((result.error as { context?: { itemIndex?: number } }).context?.itemIndex ?? 1).toBe(1);
+			expect(patched).toEqual([expect.stringContaining(contacts[0].id)]);
+			expect(state.get(contacts[0].id)?.email).toBe('new.0@example.com');
+			expect(state.get(contacts[2].id)?.email).toBe(contacts[2].email);
+		});
+
+		it('with Continue On Fail: the other items are updated, in order, and the second carries its error', async () => {
+			const { contacts, result, state } = await run(true);
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(3);
+			expect(result.items.map((item) => item.json.id)).toEqual([contacts[0].id, undefined, contacts[2].id]);
+			expect(String((result.items[1] as { error?: Error }).error?.message ?? result.items[1].json.error)).toMatch(/Referenced node doesn't exist/);
+			expect(state.get(contacts[2].id)?.email).toBe('new.2@example.com');
+		});
 	});
 });

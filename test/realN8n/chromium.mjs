@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { OWNER } from './basics.mjs';
+import { UNFINISHED } from './executions.mjs';
 import { sleep, until } from './wait.mjs';
 
 const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
@@ -210,4 +211,34 @@ export async function issuesOf(page, item) {
 	await page.mouse.move(1300, 700); // away, so the tooltip closes
 	await sleep(300);
 	return text;
+}
+
+/** The panel of `node`, opened from the canvas. */
+export async function openNode(page, node) {
+	await page.locator(`[data-test-id="canvas-node"][data-node-name="${node}"]`).dblclick();
+	const ndv = page.locator('[data-test-id="ndv"]');
+	await ndv.waitFor({ state: 'visible' });
+	return ndv;
+}
+
+/** Runs the workflow from the canvas and waits until n8n has finished it; returns the execution. */
+export async function runWorkflow(page, n8n, workflowId, before) {
+	await page.locator('[data-test-id="execute-workflow-button"]').first().click();
+	let execution;
+	await until(async () => {
+		const [latest] = await n8n.executions(workflowId);
+		if (!latest || latest.id === before || UNFINISHED.includes(latest.status)) return false;
+		execution = await n8n.execution(latest.id);
+		return true;
+	}, 'the run from the editor to finish', { timeoutMs: 60_000 });
+	return execution;
+}
+
+export const lastExecutionId = async (n8n, workflowId) => (await n8n.executions(workflowId))[0]?.id;
+
+/** The id of the workflow open in the editor (n8n saves a new workflow as it is built). */
+export async function savedWorkflowId(page) {
+	let id;
+	await until(() => (id = /\/workflow\/([^/?#]+)/.exec(page.url())?.[1]) && id !== 'new', `the new workflow was not saved (URL ${page.url()})`, { timeoutMs: 20_000 });
+	return id;
 }

@@ -13,10 +13,17 @@ import { fail, failEmpty, isEmptyValue, itemParameter, type PreSend, shown } fro
  */
 export function checkRequired(properties: INodeProperties[]): PreSend {
 	const kinds = ['string', 'dateTime', 'options', 'resourceLocator'];
+	const candidates = properties.filter((property) => property.required && kinds.includes(property.type));
+	// The node's own runs hand every item the same node (transport/itemContext.ts): what it shows is found once per run.
+	const shownIn = new WeakMap<IDataObject, INodeProperties[]>();
 	return async function (this: IExecuteSingleFunctions, options) {
 		const parameters = this.getNode().parameters;
-		for (const property of properties) {
-			if (!property.required || !kinds.includes(property.type) || !plainlyShown(property, parameters)) continue;
+		let shownHere = shownIn.get(parameters);
+		if (!shownHere) {
+			shownHere = candidates.filter((property) => plainlyShown(property, parameters));
+			shownIn.set(parameters, shownHere);
+		}
+		for (const property of shownHere) {
 			// extractValue only for a locator: n8n looks the property up for it, and a name several operations
 			// define differently would not be found.
 			const extract = property.type === 'resourceLocator' ? { extractValue: true } : undefined;
@@ -81,12 +88,16 @@ const NOT_SET = Symbol('not set') as unknown as object;
  * list silently drops that choice's routing (for example the request URL).
  */
 export function checkChoices(properties: INodeProperties[]): PreSend {
+	const candidates = properties.filter(
+		(property) => ['options', 'multiOptions', 'collection'].includes(property.type) && !['resource', 'operation', 'authentication'].includes(property.name),
+	);
+	const byOperation = new Map<string, INodeProperties[]>();
 	return async function (this: IExecuteSingleFunctions, options) {
 		const resource = String(this.getNodeParameter('resource', ''));
 		const operation = String(this.getNodeParameter('operation', ''));
-		for (const property of properties) {
-			if (!['options', 'multiOptions', 'collection'].includes(property.type)) continue;
-			if (!shownFor(property, resource, operation) || ['resource', 'operation', 'authentication'].includes(property.name)) continue;
+		const key = `${resource}\n${operation}`;
+		if (!byOperation.has(key)) byOperation.set(key, candidates.filter((property) => shownFor(property, resource, operation)));
+		for (const property of byOperation.get(key)!) {
 			// n8n throws for a parameter the current settings hide unless the fallback is defined.
 			const value = this.getNodeParameter(property.name, NOT_SET) as unknown;
 			if (value === NOT_SET) continue;

@@ -15,7 +15,11 @@ import { keepNewest, listPages, oldestFirst, timeOf } from './walk';
  * the sequential walk goes on from where its first page left off, so the answer is the same either way.
  */
 
-/** Windows fetched at once at most; twice as many windows, so an uneven spread over time still keeps them busy. */
+/**
+ * Windows fetched at once at most, and windows cut: one each. They are cut by rank, so they hold about as many
+ * records each however the list spreads over time; more windows than that would only add rank requests and one more
+ * window's last page to the walk's longest path (every request also costs the API its sort).
+ */
 const MAX_PARALLEL = 8;
 /** Below this many pages left, the extra requests of the windows are not worth it. */
 const MIN_PAGES_LEFT = 4;
@@ -67,7 +71,7 @@ export async function fetchWindows(
 	count: number,
 	parallel: number,
 ): Promise<IDataObject[] | undefined> {
-	const windowCount = parallel * 2;
+	const windowCount = parallel;
 	let ranked: Array<number | undefined>;
 	try {
 		ranked = await Promise.all(

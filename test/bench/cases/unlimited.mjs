@@ -72,7 +72,7 @@ export async function unlimitedCase(n8n, cfg) {
 			other: `bare loop ${sec(typical(bareMs))}`,
 			ratio: summary(ratios(ms('windows'), bareMs)),
 			goal: GOALS['2b'],
-			note: `runs: ${runsText(ms('windows'))}${failed('windows')}; ${runs.windows[0].requests} requests (16 created_at windows, 8 at a time, and the ranks that cut them)`,
+			note: `runs: ${runsText(ms('windows'))}${failed('windows')}; ${runs.windows[0].requests} requests (8 created_at windows at a time, and the 7 ranks that cut them)`,
 		});
 		row('2i', '  same, HTTP Request node (pagination, no interval) / bare fetch loop (info)', {
 			stora: '',

@@ -8,16 +8,23 @@
 //
 // Part of the browser checks of `npm run test:e2e` (test/e2e/browser.mjs calls `buildWorkflowChecks`);
 // `node test/e2e/browser/buildWorkflow.mjs` runs only these, with its own sandbox, n8n and Chromium.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-import { addToCollection, closeDialog, dropdownOptions, openCredential, parameterItem, pickOption, textAndValues } from '../../realN8n/chromium.mjs';
-import { UNFINISHED } from '../../realN8n/executions.mjs';
+import {
+	addToCollection,
+	closeDialog,
+	dropdownOptions,
+	lastExecutionId,
+	openCredential,
+	openNode,
+	parameterItem,
+	pickOption,
+	runWorkflow,
+	savedWorkflowId,
+	textAndValues,
+} from '../../realN8n/chromium.mjs';
 import { DEMO_CREDENTIALS, demoCredentials } from '../../../scripts/demo.mjs';
 import { freePort, log, seconds, sleep } from '../../realN8n/n8n.mjs';
 import { until } from '../../realN8n/wait.mjs';
+import { runAlone, startedAlone } from './alone.mjs';
 
 const TRIGGER = 'When clicking ‘Execute workflow’';
 const CONTACTS = 'Get many contacts';
@@ -86,36 +93,6 @@ async function setExpression(page, ndv, name, expression) {
 	await makeExpression(ndv, name);
 	const shown = (await item.locator('[data-test-id="inline-expression-editor-input"]').innerText()).trim();
 	if (shown !== expression) throw new Error(`${name} reads "${shown}" as an expression, not "${expression}"`);
-}
-
-/** The panel of `node`, opened from the canvas. */
-async function openNode(page, node) {
-	await page.locator(`[data-test-id="canvas-node"][data-node-name="${node}"]`).dblclick();
-	const ndv = page.locator('[data-test-id="ndv"]');
-	await ndv.waitFor({ state: 'visible' });
-	return ndv;
-}
-
-/** Runs the workflow from the canvas and waits until n8n has finished it; returns the execution. */
-async function runWorkflow(page, n8n, workflowId, before) {
-	await page.locator('[data-test-id="execute-workflow-button"]').first().click();
-	let execution;
-	await until(async () => {
-		const [latest] = await n8n.executions(workflowId);
-		if (!latest || latest.id === before || UNFINISHED.includes(latest.status)) return false;
-		execution = await n8n.execution(latest.id);
-		return true;
-	}, 'the run from the editor to finish', { timeoutMs: 60_000 });
-	return execution;
-}
-
-const lastExecutionId = async (n8n, workflowId) => (await n8n.executions(workflowId))[0]?.id;
-
-/** The id of the workflow open in the editor (n8n saves a new workflow as it is built). */
-async function savedWorkflowId(page) {
-	let id;
-	await until(() => (id = /\/workflow\/([^/?#]+)/.exec(page.url())?.[1]) && id !== 'new', `the new workflow was not saved (URL ${page.url()})`, { timeoutMs: 20_000 });
-	return id;
 }
 
 export async function buildWorkflowChecks({ page, check, n8n, sandbox, assert, shot }) {
@@ -281,27 +258,5 @@ export async function buildWorkflowChecks({ page, check, n8n, sandbox, assert, s
 	});
 }
 
-// `node test/e2e/browser/buildWorkflow.mjs`: only these checks, with a sandbox, n8n (the package packed from this
-// checkout) and Chromium of their own.
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-	const { assert, checkLines, createHarness } = await import('../../realN8n/harness.mjs');
-	const { packPackage, REPO, startN8n } = await import('../../realN8n/n8n.mjs');
-	const { buildSandbox, startSandbox } = await import('../../realN8n/sandbox.mjs');
-	const { chromiumSession, consoleCheck } = await import('./session.mjs');
-	const harness = createHarness('[build]', { report: checkLines, width: 40 });
-	await harness.run(async () => {
-		const work = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-build-'));
-		harness.cleanups.push(() => fs.rmSync(work, { recursive: true, force: true }));
-		buildSandbox();
-		const { tarball } = packPackage(work);
-		const sandbox = await startSandbox({ seed: 'demo' });
-		harness.cleanups.push(() => sandbox.close());
-		const n8n = await startN8n({ tarball });
-		harness.cleanups.push(() => n8n.stop());
-		const screenshots = path.join(REPO, '.cache/e2e-artifacts');
-		const session = await chromiumSession({ n8n, check: harness.check, screenshots, cleanups: harness.cleanups });
-		if (!session) return;
-		await buildWorkflowChecks({ ...session, n8n, sandbox, assert });
-		await consoleCheck({ ...session, assert });
-	});
-}
+// `node test/e2e/browser/buildWorkflow.mjs`: only these checks.
+if (startedAlone(import.meta.url)) await runAlone('build', buildWorkflowChecks);

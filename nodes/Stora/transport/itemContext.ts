@@ -1,0 +1,102 @@
+/**
+ * The item's view of one of the node's own runs (routedOperations.ts), as RoutingNode gives each item its own
+ * context, with what is the same for every item of the run read once.
+ *
+ * Why: n8n-core copies the whole node on every `getNode()`, evaluates the run index as an expression on every ask,
+ * and on every `getNodeParameter` resolves the value, then finds its property by evaluating the display conditions
+ * of every property of that name (Simplify exists once per resource). For 500 items that was most of the time before
+ * the first request. A value without an expression is the same for every item, so it is read once per run; one with
+ * an expression is read once per item, however many checks read it.
+ */
+import type { IDataObject, IExecuteFunctions, IExecutePaginationFunctions, IGetNodeParameterOptions, INode, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/** The expression n8n's contexts answer with the node's run index; transport/execute.ts asks it for each POST. */
+export const RUN_INDEX_EXPRESSION = '={{ $runIndex }}';
+
+/** What one run of the node shares between its items. */
+export interface RunScope {
+	node: INode;
+	runIndex(): number;
+	/** Parameter values without an expression, by read. */
+	fixed: Map<string, unknown>;
+	/** Parameters not set, by read and fallback. */
+	unset: Map<string, Map<unknown, unknown>>;
+}
+
+export function runScope(context: IExecuteFunctions): RunScope {
+	let runIndex: number | undefined;
+	return {
+		node: context.getNode(),
+		runIndex: () => (runIndex ??= Number(context.evaluateExpression(RUN_INDEX_EXPRESSION, 0)) || 0),
+		fixed: new Map(),
+		unset: new Map(),
+	};
+}
+
+/** Whether a raw parameter value holds an expression anywhere (n8n marks one with a leading `=`). */
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (value && typeof value === 'object') return Object.values(value).some(holdsExpression);
+	return false;
+}
+
+/** The raw value at a parameter path as n8n writes them (`updateFields.useCase`, `rows.row[1].name`). */
+function rawAt(parameters: IDataObject, path: string): unknown {
+	let value: unknown = parameters;
+	for (const key of path.split(/[.[\]]+/).filter(Boolean)) {
+		if (!value || typeof value !== 'object') return undefined;
+		value = (value as IDataObject)[key];
+	}
+	return value;
+}
+
+const isObject = (value: unknown) => value !== null && typeof value === 'object';
+
+export function itemContext(
+	context: IExecuteFunctions,
+	scope: RunScope,
+	itemIndex: number,
+	item: INodeExecutionData,
+): IExecutePaginationFunctions {
+	const perItem = new Map<string, unknown>();
+	const getNodeParameter = (name: string, fallback?: unknown, options?: IGetNodeParameterOptions) => {
+		const read = () => context.getNodeParameter(name, itemIndex, fallback, options);
+		if (options?.contextNode) return read();
+		const raw = rawAt(scope.node.parameters, name);
+		const key = `${name}\n${JSON.stringify(options ?? {})}`;
+		// Not set: n8n answers the fallback (or throws, which is not kept), the same for every item.
+		if (raw === undefined) {
+			const byFallback = scope.unset.get(key) ?? new Map<unknown, unknown>();
+			scope.unset.set(key, byFallback);
+			if (!byFallback.has(fallback)) byFallback.set(fallback, read());
+			return byFallback.get(fallback);
+		}
+		const cache = holdsExpression(raw) ? perItem : scope.fixed;
+		if (cache.has(key)) {
+			const value = cache.get(key);
+			// Each read gets its own copy of an object, as from n8n. Values without an expression are JSON.
+			return isObject(value) ? structuredClone(value) : value;
+		}
+		const value = read();
+		// An expression's object (a Luxon DateTime, say) is not kept: n8n reads it again, as before.
+		if (cache === scope.fixed || !isObject(value)) cache.set(key, isObject(value) ? structuredClone(value) : value);
+		return value;
+	};
+	return Object.create(context, {
+		getItemIndex: { value: () => itemIndex },
+		getInputData: { value: () => item },
+		getNode: { value: () => scope.node },
+		getNodeParameter: { value: getNodeParameter },
+		getCredentials: { value: async (type: string) => await context.getCredentials(type, itemIndex) },
+		evaluateExpression: {
+			value: (expression: string, index = itemIndex) =>
+				expression === RUN_INDEX_EXPRESSION ? scope.runIndex() : context.evaluateExpression(expression, index),
+		},
+		makeRoutingRequest: {
+			value: async () => {
+				throw new NodeOperationError(scope.node, 'makeRoutingRequest is not available in the Stora node’s own runs');
+			},
+		},
+	}) as IExecutePaginationFunctions;
+}
