@@ -1,6 +1,6 @@
 // The npm scripts a newcomer runs first (`npm test`, `npm start`, `npm run test:e2e`, `npm run sandbox`) start here,
 // on whatever Node the machine has: the toolchain (dev dependencies, Node 24) is installed when missing, then the
-// real work runs on Node 24. Usage: node scripts/npmScript.mjs <test|start|e2e|queue|bench|sandbox> [args...]
+// real work runs on Node 24. Usage: node scripts/npmScript.mjs <test|start|e2e|queue|bench|first-run|sandbox> [args...]
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -109,6 +109,9 @@ async function main() {
 			return await nodeStep(nodeBin, [path.join(REPO, 'test/e2e/run.mjs'), ...args], env);
 		case 'bench':
 			return await nodeStep(nodeBin, [path.join(REPO, 'test/bench/run.mjs'), ...args], env);
+		case 'first-run':
+			// The fresh clones run on the machine's own PATH, as a newcomer's shell has it.
+			return await nodeStep(nodeBin, [path.join(REPO, 'scripts/firstRun.mjs'), ...args], { ...env, STORA_MACHINE_PATH: process.env.PATH });
 		case 'queue':
 			return await nodeStep(nodeBin, [path.join(REPO, 'test/queue/run.mjs'), ...args], env);
 		case 'sandbox': {
@@ -116,7 +119,7 @@ async function main() {
 			return code || (await nodeStep(nodeBin, [path.join(REPO, 'build/sandbox/cli.js'), ...args], env));
 		}
 		default:
-			console.error('usage: node scripts/npmScript.mjs <test|start|e2e|queue|bench|sandbox> [args...]');
+			console.error('usage: node scripts/npmScript.mjs <test|start|e2e|queue|bench|first-run|sandbox> [args...]');
 			return 2;
 	}
 }
