@@ -8,6 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { AuthStore, randomToken, type AccessToken, type OAuthClient } from './auth';
 import { DEFAULT_REDIRECT_URIS, SEEDS, type RequestLogEntry, type SandboxConfig, type SandboxModes } from './config';
 import { meta } from './envelope';
+import { copyJson } from './copy';
 import { ApiError } from './errors';
 import { applyExpand, expandTopLevel, type ExpandHost } from './expand';
 import { FaultQueue } from './faults';
@@ -42,6 +43,21 @@ const EXTRA_SCOPES = [
 	'public.access_token:read',
 	'public.application:read',
 ];
+
+/** One formatter per currency, made once (making one costs more than formatting); none for a code Intl does not know. */
+const currencyFormats = new Map<string, Intl.NumberFormat | undefined>();
+function currencyFormat(currency: string): Intl.NumberFormat | undefined {
+	if (!currencyFormats.has(currency)) {
+		let format: Intl.NumberFormat | undefined;
+		try {
+			format = new Intl.NumberFormat('en-GB', { style: 'currency', currency });
+		} catch {
+			format = undefined;
+		}
+		currencyFormats.set(currency, format);
+	}
+	return currencyFormats.get(currency);
+}
 
 export class Sandbox extends RecordStore implements SandboxCore {
 	readonly router = new Router();
@@ -238,7 +254,7 @@ export class Sandbox extends RecordStore implements SandboxCore {
 	/** The collection's own render (derived fields) on a deep copy; never mutates the stored record. */
 	renderPlain(collection: string, record: ApiRecord): ApiRecord {
 		const options = this.mustCollection(collection);
-		const copy = structuredClone(record);
+		const copy = copyJson(record);
 		return options.render ? options.render(copy, this) : copy;
 	}
 
@@ -287,12 +303,8 @@ export class Sandbox extends RecordStore implements SandboxCore {
 	}
 
 	money(amount: number, currency = 'GBP'): Money {
-		let formatted: string;
-		try {
-			formatted = new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount / 100);
-		} catch {
-			formatted = `${(amount / 100).toFixed(2)} ${currency}`;
-		}
+		const format = currencyFormat(currency);
+		const formatted = format ? format.format(amount / 100) : `${(amount / 100).toFixed(2)} ${currency}`;
 		return { amount, currency, formatted };
 	}
 

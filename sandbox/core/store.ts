@@ -3,6 +3,7 @@
  * records stored in each, in insertion order (`sequenceOf`, the list engine's tie-break). `Sandbox` (sandbox.ts)
  * builds on it; the resource modules reach these methods through `SandboxCore` (types.ts).
  */
+import { copyJson } from './copy';
 import { notFound } from './errors';
 import type { ApiRecord, CollectionOptions } from './types';
 
@@ -81,7 +82,7 @@ export abstract class RecordStore {
 	}
 
 	insert(collection: string, record: ApiRecord): ApiRecord {
-		const stored = structuredClone(record);
+		const stored = copyJson(record);
 		this.store(collection).set(stored.id, stored);
 		if (!this.sequence.has(stored.id)) this.sequence.set(stored.id, ++this.sequenceCounter);
 		return stored;
@@ -89,7 +90,7 @@ export abstract class RecordStore {
 
 	update(collection: string, id: string, changes: Record<string, unknown>): ApiRecord {
 		const stored = this.mustGet(collection, id);
-		Object.assign(stored, structuredClone(changes), { updated_at: this.now().toISOString() });
+		Object.assign(stored, copyJson(changes), { updated_at: this.now().toISOString() });
 		return stored;
 	}
 

@@ -124,3 +124,33 @@ describe('sandbox list engine', () => {
 		);
 	});
 });
+
+// The engine keeps the last sorted orders (a walk pages through one unchanged list); each answer must still be the
+// order of the records as they are now.
+describe('sandbox list engine, records changing between pages', () => {
+	const fx = useSandboxWithClients({ modules: [widgetsModule] });
+	const byName = async (page = 1) =>
+		(await fx.call('GET', `/2025-09/widgets?sort_by=name&sort_direction=ASC&limit=3&page=${page}`)).body.widgets.map((w: { name: string }) => w.name);
+	const sortedNames = () => fx.sandbox.core.all('widgets').map((w) => String(w.name)).sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+
+	it('follows an update through the store, a record changed in place, an insert and a delete', async () => {
+		const firstPage = async () => {
+			const names = await byName(1);
+			expect(names).toEqual(sortedNames().slice(0, 3));
+			return names;
+		};
+		const before = await firstPage();
+		const [first, second] = fx.sandbox.core.all('widgets');
+		fx.sandbox.core.update('widgets', first.id, { name: 'aaa renamed' });
+		expect(await firstPage()).toContain('aaa renamed');
+		// A handler may change a stored record itself (the store hands out the stored object).
+		fx.sandbox.core.get('widgets', second.id)!.name = 'AAA changed in place';
+		expect((await firstPage()).slice(0, 2)).toEqual(['AAA changed in place', 'aaa renamed']);
+		const created = await fx.call('POST', '/2025-09/widgets', { body: { name: '0 created' } });
+		expect(created.status).toBe(201);
+		expect((await firstPage())[0]).toBe('0 created');
+		expect((await fx.call('DELETE', `/2025-09/widgets/${first.id}`)).status).toBe(200);
+		expect(await firstPage()).toEqual(['0 created', 'AAA changed in place', before[0]]);
+		expect([...(await byName(1)), ...(await byName(2)), ...(await byName(3))]).toEqual(sortedNames());
+	});
+});
