@@ -76,6 +76,28 @@ describe('per-item work of the node’s own runs', () => {
 		const stated = STATED.exec(readme);
 		expect([Number(stated?.[1]), Number(stated?.[2])]).toEqual([figures.expressions, Math.round(figures.read)]);
 	});
+	it(`${ITEMS} Contact → Create items, Email and Additional Fields → Full Name from the item: each expression evaluated once per item`, async () => {
+		const resolve = jest.spyOn(Expression.prototype, 'resolveSimpleParameterValue');
+		const items = Array.from({ length: ITEMS }, (_, index) => ({ email: `per.item.${index}@example.com`, full_name: `Per Item ${index}` }));
+		let evaluated: string[];
+		try {
+			const result = await runStora({
+				credentials: fixture.credentials(),
+				items,
+				parameters: { resource: 'contact', operation: 'create', email: '={{ $json.email }}', additionalFields: { fullName: '={{ $json.full_name }}' } },
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => [item.json.email, item.json.full_name])).toEqual(items.map((item) => [item.email, item.full_name]));
+			evaluated = resolve.mock.calls.map(([value]) => String(value)).filter((value) => value.startsWith('='));
+		} finally {
+			resolve.mockRestore();
+		}
+		const perItem = (expression: string) => evaluated.filter((value) => value === expression).length / ITEMS;
+		printFigure(`Contact → Create, expressions per item over ${ITEMS} items: email ${perItem('={{ $json.email }}')}, full name ${perItem('={{ $json.full_name }}')}`);
+		// The request reads Additional Fields → Full Name and the choice check reads Additional Fields: one evaluation.
+		expect(perItem('={{ $json.email }}')).toBe(1);
+		expect(perItem('={{ $json.full_name }}')).toBe(1);
+	});
 	describe('an item whose request cannot be built (its Email’s expression fails) while earlier items are already sent', () => {
 		const run = async (continueOnFail: boolean) => {
 			const contacts = await insertContacts(fixture.client, 3, continueOnFail ? 'cof' : 'stop');

@@ -6,10 +6,12 @@
  * and on every `getNodeParameter` resolves the value, then finds its property by evaluating the display conditions
  * of every property of that name (Simplify exists once per resource). For 500 items that was most of the time before
  * the first request. A value without an expression is the same for every item, so it is read once per run; one with
- * an expression is read once per item, however many checks read it.
+ * an expression is read once per item, however many checks read it, and a collection's members from one read of it.
  */
 import type { IDataObject, IExecuteFunctions, IExecutePaginationFunctions, IGetNodeParameterOptions, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+
+import { isPlain, isPlainData } from './plain';
 
 /** The expression n8n's contexts answer with the node's run index; transport/execute.ts asks it for each POST. */
 export const RUN_INDEX_EXPRESSION = '={{ $runIndex }}';
@@ -53,6 +55,17 @@ function rawAt(parameters: IDataObject, path: string): unknown {
 
 const isObject = (value: unknown) => value !== null && typeof value === 'object';
 
+/** A read's options as a cache key part: `{ extractValue: false }` reads what no options read. */
+const optionsKey = (options?: IGetNodeParameterOptions) =>
+	JSON.stringify(Object.fromEntries(Object.entries(options ?? {}).filter(([, value]) => Boolean(value)).sort(([a], [b]) => a.localeCompare(b))));
+
+/** The collection a plain member path (`additionalFields.fullName`, no row index) sits in, when one holds it. */
+function parentOf(name: string): { parent: string; member: string } | undefined {
+	if (name.includes('[')) return undefined;
+	const dot = name.lastIndexOf('.');
+	return dot > 0 ? { parent: name.slice(0, dot), member: name.slice(dot + 1) } : undefined;
+}
+
 export function itemContext(
 	context: IExecuteFunctions,
 	scope: RunScope,
@@ -60,11 +73,11 @@ export function itemContext(
 	item: INodeExecutionData,
 ): IExecutePaginationFunctions {
 	const perItem = new Map<string, unknown>();
-	const getNodeParameter = (name: string, fallback?: unknown, options?: IGetNodeParameterOptions) => {
+	const getNodeParameter = (name: string, fallback?: unknown, options?: IGetNodeParameterOptions): unknown => {
 		const read = () => context.getNodeParameter(name, itemIndex, fallback, options);
 		if (options?.contextNode) return read();
 		const raw = rawAt(scope.node.parameters, name);
-		const key = `${name}\n${JSON.stringify(options ?? {})}`;
+		const key = `${name}\n${optionsKey(options)}`;
 		// Not set: n8n answers the fallback (or throws, which is not kept), the same for every item.
 		if (raw === undefined) {
 			const byFallback = scope.unset.get(key) ?? new Map<unknown, unknown>();
@@ -75,13 +88,32 @@ export function itemContext(
 		const cache = holdsExpression(raw) ? perItem : scope.fixed;
 		if (cache.has(key)) {
 			const value = cache.get(key);
-			// Each read gets its own copy of an object, as from n8n. Values without an expression are JSON.
+			// Each read gets its own copy of an object, as from n8n.
 			return isObject(value) ? structuredClone(value) : value;
 		}
-		const value = read();
-		// An expression's object (a Luxon DateTime, say) is not kept: n8n reads it again, as before.
-		if (cache === scope.fixed || !isObject(value)) cache.set(key, isObject(value) ? structuredClone(value) : value);
+		const member = cache === perItem ? memberOfItsCollection(name, options) : undefined;
+		const value = member ? member.value : read();
+		// An object that is not plain data (a Luxon DateTime from an expression, say) is not kept: n8n reads it again.
+		if (!isObject(value) || isPlainData(value)) cache.set(key, isObject(value) ? structuredClone(value) : value);
 		return value;
+	};
+	/**
+	 * A collection member's value from the whole collection read once for the item: the request reads each member
+	 * (`additionalFields.fullName`) and the checks read the collection, and n8n evaluates every expression again on
+	 * each read. Undefined (read the member itself) where the collection is not plain data, the read has options, or
+	 * reading the collection fails (the member's own read then gives its own error).
+	 */
+	const memberOfItsCollection = (name: string, options?: IGetNodeParameterOptions): { value: unknown } | undefined => {
+		const path = parentOf(name);
+		if (!path || optionsKey(options) !== '{}' || !isPlain(rawAt(scope.node.parameters, path.parent))) return undefined;
+		let collection: unknown;
+		try {
+			collection = getNodeParameter(path.parent, undefined);
+		} catch {
+			return undefined;
+		}
+		if (!isPlain(collection) || !isPlainData(collection) || !(path.member in collection)) return undefined;
+		return { value: collection[path.member] };
 	};
 	return Object.create(context, {
 		getItemIndex: { value: () => itemIndex },

@@ -22,6 +22,7 @@ import type {
 import { NodeHelpers } from 'n8n-workflow';
 
 import { routingValueOf } from '../helpers/routingValues';
+import { isPlain } from './plain';
 
 type Routed = INodeProperties | INodePropertyOptions;
 
@@ -81,16 +82,6 @@ export function routedParameters(description: INodeTypeDescription, node: INode)
 	};
 	for (const property of description.properties) visit(property, '');
 	return found;
-}
-
-/**
- * A plain object as lodash's merge sees one: made by `{}` or `Object.create(null)`, in any realm (a test's vm context
- * too). A Luxon DateTime or a Date from an expression is not: it is sent as it is, as RoutingNode sends it.
- */
-function isPlain(value: unknown): value is IDataObject {
-	if (Object.prototype.toString.call(value) !== '[object Object]') return false;
-	const prototype = Object.getPrototypeOf(value) as object | null;
-	return prototype === null || (Object.getPrototypeOf(prototype) === null && (prototype.constructor as { name?: string })?.name === 'Object');
 }
 
 /** lodash's merge as RoutingNode uses it: objects and arrays merged member by member, undefined never overwrites. */
