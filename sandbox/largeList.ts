@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test harness under test/, never published */
 /**
  * A Stora-shaped list of any size over real HTTP, generated on the fly (the sandbox keeps records in memory and
- * re-sorts them per request, too slow for lists of 150,000). Record n is `site_<n>`, created n seconds after a base
+ * filters every one of them per request, too slow for lists of 150,000). Record n is `site_<n>`, created n seconds after a base
  * time. It can behave as the docs promise (sort, `created_after`/`created_before`, `count`) or as a list that
  * ignores them, to test what the node does when Stora does not.
  */

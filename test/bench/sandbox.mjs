@@ -113,7 +113,7 @@ export async function seedContacts(control, count) {
 
 /**
  * A generated list of `size` sites (sandbox/largeList.ts, compiled by buildSandbox) in a process of its own, for
- * lists the sandbox is too slow to page through (it re-sorts its records per request). It answers JSON and CSV, honours
+ * lists the sandbox is too slow to page through (it filters all its records per request). It answers JSON and CSV, honours
  * the sort and the time filters, and checks no token. Resolves to { url, pid, stop() }.
  */
 export async function startLargeListProcess({ size, latencyMs = 0 }) {
