@@ -57,7 +57,7 @@ async function executionsDone(n8n, workflowId, total) {
 }
 
 /** Deliveries per second to the Stora Trigger and to the Webhook node in `n8n`, in alternating rounds. */
-async function triggerRates(n8n, cfg, label) {
+async function triggerRates(n8n, deliveries, label) {
 	const sandbox = await startSandbox({ seed: 'demo', allowHttpWebhooks: true });
 	return await using(sandbox, (s) => s.close(), async () => {
 		const credential = await n8n.createCredential('bench trigger (Stora)', 'storaApi', { baseUrl: sandbox.url, accessToken: sandbox.token });
@@ -84,14 +84,14 @@ async function triggerRates(n8n, cfg, label) {
 			const rates = { stora: [], plain: [] };
 			for (const side of ROUNDS) {
 				const target = targets[side];
-				doing(`${label}: ${cfg.deliveries} signed deliveries to ${side === 'stora' ? 'Stora Trigger' : 'the Webhook node'}, ${DELIVERY_CONCURRENCY} at a time`);
-				const { started, statuses } = await deliver(target.url, cfg.deliveries, DELIVERY_CONCURRENCY, make);
-				target.count += cfg.deliveries;
+				doing(`${label}: ${deliveries} signed deliveries to ${side === 'stora' ? 'Stora Trigger' : 'the Webhook node'}, ${DELIVERY_CONCURRENCY} at a time`);
+				const { started, statuses } = await deliver(target.url, deliveries, DELIVERY_CONCURRENCY, make);
+				target.count += deliveries;
 				const bad = statuses.filter((s) => s !== 200);
-				if (bad.length) throw new Error(`${bad.length} of ${cfg.deliveries} deliveries to ${side} answered ${bad[0]}`);
+				if (bad.length) throw new Error(`${bad.length} of ${deliveries} deliveries to ${side} answered ${bad[0]}`);
 				const { lastStop, failed } = await executionsDone(n8n, target.workflow.id, target.count);
 				if (failed) throw new Error(`${failed} executions of ${side} failed`);
-				rates[side].push(cfg.deliveries / ((lastStop - started) / 1000));
+				rates[side].push(deliveries / ((lastStop - started) / 1000));
 				say(`${label}, ${side}: ${rates[side].at(-1).toFixed(1)} deliveries/s (answered and executed)`);
 			}
 			return rates;
@@ -103,14 +103,14 @@ async function triggerRates(n8n, cfg, label) {
 }
 
 /** The rates as a row: Stora Trigger / Webhook node, one ratio per pair of rounds. */
-function triggerRow(id, what, rates, cfg, goal, reason = '') {
+function triggerRow(id, what, rates, deliveries, goal, reason = '') {
 	row(id, what, {
 		stora: `${median(rates.stora).toFixed(1)}/s`,
 		other: `${median(rates.plain).toFixed(1)}/s`,
 		ratio: summary(ratios(rates.stora, rates.plain)),
 		goal,
 		note:
-			`${reason}${ROUNDS.length / 2} rounds of ${cfg.deliveries} deliveries per side (order ${ROUNDS.map((r) => (r === 'stora' ? 'S' : 'W')).join('')}), ` +
+			`${reason}${ROUNDS.length / 2} rounds of ${deliveries} deliveries per side (order ${ROUNDS.map((r) => (r === 'stora' ? 'S' : 'W')).join('')}), ` +
 			`${DELIVERY_CONCURRENCY} at a time, each from the first send until the last execution stopped; per round: ` +
 			`Stora ${rates.stora.map((r) => r.toFixed(1)).join(', ')}, Webhook ${rates.plain.map((r) => r.toFixed(1)).join(', ')}`,
 	});
@@ -125,12 +125,12 @@ export async function lazyTriggerCase(tarball, cfg) {
 	doing('case 5: starting an n8n with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true');
 	const n8n = await startN8n({ tarball, env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' } });
 	await using(n8n, (n) => n.stop(), async () => {
-		triggerRow('5a', 'Trigger: signed deliveries per second, Stora Trigger / Webhook node, n8n with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true', await triggerRates(n8n, cfg, 'case 5'), cfg, GOALS['5a']);
+		triggerRow('5a', 'Trigger: signed deliveries per second, Stora Trigger / Webhook node, n8n with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true', await triggerRates(n8n, cfg.deliveries, 'case 5'), cfg.deliveries, GOALS['5a']);
 	});
 }
 
 export async function defaultTriggerCase(n8n, cfg) {
 	const reason =
 		"n8n 2.41 as it comes builds an expression isolate for every delivery to any trigger but its own Webhook node (webhookPhaseNeedsIsolate in n8n's live-webhooks.js), before the one every execution gets; ";
-	triggerRow('5d', '  same, n8n with its default settings (info)', await triggerRates(n8n, cfg, 'case 5d'), cfg, undefined, reason);
+	triggerRow('5d', '  same, n8n with its default settings (info)', await triggerRates(n8n, cfg.defaultDeliveries, 'case 5d'), cfg.defaultDeliveries, undefined, reason);
 }
