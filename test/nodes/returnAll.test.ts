@@ -81,6 +81,25 @@ describe('Stora node: Return All', () => {
 		expect(created).toEqual([...created].sort().reverse());
 	});
 
+	it('gives records that share a creation time in the order the API gives them newest first', async () => {
+		// 40 sites created in the same second, among the others: the walk reads them oldest first, the user asked newest first.
+		const [template] = await client.state('sites');
+		const at = '2026-11-01T09:00:00Z';
+		for (let index = 0; index < 40; index++) {
+			sandbox.core.insert('sites', { ...template, id: sandbox.core.newId('site_'), name: `Twin ${index} Depot`, created_at: at, updated_at: at } as ApiRecord);
+		}
+		const result = await run();
+		expect(result.error).toBeUndefined();
+		const api: string[] = [];
+		for (let page = 1; ; page++) {
+			const response = await fetch(`${sandbox.url}/2025-09/sites?limit=100&page=${page}`, { headers: { authorization: `Bearer ${sandbox.token}` } });
+			const body = (await response.json()) as { sites: Array<{ id: string }>; meta: { pagination: { next: number | null } } };
+			api.push(...body.sites.map((site) => site.id));
+			if (body.meta.pagination.next === null) break;
+		}
+		expect(result.items.map((item) => String(item.json.id))).toEqual(api);
+	});
+
 	it('pages by page number when sorting by another field, still returning each record once', async () => {
 		const result = await run({}, { sortBy: 'name', sortDirection: 'ASC' });
 		const ids = result.items.map((item) => item.json.id);

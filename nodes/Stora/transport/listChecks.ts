@@ -111,8 +111,17 @@ function compareValues(a: unknown, b: unknown): number {
 	if (b === undefined || b === null) return -1;
 	if (typeof a === 'number' && typeof b === 'number') return a - b;
 	const text = [String(a), String(b)];
-	if (text.every((value) => /^\d{4}-\d{2}-\d{2}/.test(value))) return Date.parse(text[0]) - Date.parse(text[1]);
+	if (text.every((value) => TIMESTAMP.test(value))) return Date.parse(text[0]) - Date.parse(text[1]);
 	return text[0].localeCompare(text[1], 'en', { sensitivity: 'base', numeric: true });
+}
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}/;
+
+/** A timestamp's time, or undefined for any other value. */
+function timeOf(value: unknown): number | undefined {
+	if (typeof value !== 'string' || !TIMESTAMP.test(value)) return undefined;
+	const time = Date.parse(value);
+	return Number.isNaN(time) ? undefined : time;
 }
 
 /** Whether `records` are in the order `sort_by` / `sort_direction` ask for (ties in any order). */
@@ -123,12 +132,20 @@ export function isInOrder(records: IDataObject[], sortBy: string, descending: bo
 
 /**
  * Return All's records in the order the user asked for, whatever order the list returned them in (a list may ignore
- * `sort_by`). Only when every record carries the field; a stable sort keeps the API's order among ties.
+ * `sort_by`). Only when every record carries the field. Records in the opposite order (the walk's ascending cursor,
+ * newest first asked) are reversed, as the API orders ties when asked the other way; any other order is sorted,
+ * stably, each value's sort key made once (10,000 records: no longer about 280,000 timestamps parsed).
  */
 export function inRequestedOrder(records: IDataObject[], sortBy: string, descending: boolean): IDataObject[] {
 	if (isInOrder(records, sortBy, descending) || !records.every((record) => sortBy in record)) return records;
+	if (isInOrder(records, sortBy, !descending)) return [...records].reverse();
 	const sign = descending ? -1 : 1;
-	return [...records].sort((a, b) => sign * compareValues(a[sortBy], b[sortBy]));
+	// Timestamps compare by time: when every value is one, each is parsed once, not on every comparison.
+	const times = records.map((record) => timeOf(record[sortBy]));
+	const keyOf = times.every((time) => time !== undefined) ? (index: number) => times[index] : (index: number) => records[index][sortBy];
+	const order = records.map((_, index) => index);
+	order.sort((a, b) => sign * compareValues(keyOf(a), keyOf(b)));
+	return order.map((index) => records[index]);
 }
 
 interface UnappliedFilter {

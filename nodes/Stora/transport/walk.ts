@@ -146,6 +146,9 @@ export function keepNewest(records: Map<string, IDataObject>, found: IDataObject
 	}
 }
 
-/** The records, oldest first by `field`. */
-export const oldestFirst = (records: Map<string, IDataObject>, field: TimeField) =>
-	[...records.values()].sort((a, b) => timeOf(a[field]) - timeOf(b[field]));
+/** The records, oldest first by `field` (each time parsed once, not on every comparison). */
+export function oldestFirst(records: Map<string, IDataObject>, field: TimeField): IDataObject[] {
+	const timed = [...records.values()].map((record) => ({ record, time: timeOf(record[field]) }));
+	timed.sort((a, b) => a.time - b.time);
+	return timed.map(({ record }) => record);
+}
