@@ -234,6 +234,8 @@ export async function runOnce(n8n, workflow, { body = {}, first, last, items, on
 		signal: AbortSignal.timeout(400_000),
 	});
 	const answer = await res.text();
+	// A webhook that started nothing (a deactivated workflow answers 404) would leave an earlier execution to be measured.
+	if (!res.ok) throw new Error(`the webhook of "${workflow.name}" answered ${res.status}: ${answer.slice(0, 300)}`);
 	let latest;
 	const deadline = Date.now() + 120_000;
 	for (;;) {
