@@ -77,7 +77,8 @@ export function itemContext(
 		const read = () => context.getNodeParameter(name, itemIndex, fallback, options);
 		if (options?.contextNode) return read();
 		const raw = rawAt(scope.node.parameters, name);
-		const key = `${name}\n${optionsKey(options)}`;
+		const readOptions = optionsKey(options);
+		const key = `${name}\n${readOptions}`;
 		// Not set: n8n answers the fallback (or throws, which is not kept), the same for every item.
 		if (raw === undefined) {
 			const byFallback = scope.unset.get(key) ?? new Map<unknown, unknown>();
@@ -91,7 +92,7 @@ export function itemContext(
 			// Each read gets its own copy of an object, as from n8n.
 			return isObject(value) ? structuredClone(value) : value;
 		}
-		const member = cache === perItem ? memberOfItsCollection(name, options) : undefined;
+		const member = cache === perItem && readOptions === '{}' ? memberOfItsCollection(name) : undefined;
 		const value = member ? member.value : read();
 		// An object that is not plain data (a Luxon DateTime from an expression, say) is not kept: n8n reads it again.
 		if (!isObject(value) || isPlainData(value)) cache.set(key, isObject(value) ? structuredClone(value) : value);
@@ -100,12 +101,12 @@ export function itemContext(
 	/**
 	 * A collection member's value from the whole collection read once for the item: the request reads each member
 	 * (`additionalFields.fullName`) and the checks read the collection, and n8n evaluates every expression again on
-	 * each read. Undefined (read the member itself) where the collection is not plain data, the read has options, or
-	 * reading the collection fails (the member's own read then gives its own error).
+	 * each read. For reads without options only. Undefined (read the member itself) where the collection is not plain
+	 * data, or reading the collection fails (the member's own read then gives its own error).
 	 */
-	const memberOfItsCollection = (name: string, options?: IGetNodeParameterOptions): { value: unknown } | undefined => {
+	const memberOfItsCollection = (name: string): { value: unknown } | undefined => {
 		const path = parentOf(name);
-		if (!path || optionsKey(options) !== '{}' || !isPlain(rawAt(scope.node.parameters, path.parent))) return undefined;
+		if (!path || !isPlain(rawAt(scope.node.parameters, path.parent))) return undefined;
 		let collection: unknown;
 		try {
 			collection = getNodeParameter(path.parent, undefined);

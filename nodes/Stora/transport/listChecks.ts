@@ -118,7 +118,7 @@ function compareValues(a: unknown, b: unknown): number {
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}/;
 
 /** A timestamp's time, or undefined for any other value. */
-function timeOf(value: unknown): number | undefined {
+function timestampOf(value: unknown): number | undefined {
 	if (typeof value !== 'string' || !TIMESTAMP.test(value)) return undefined;
 	const time = Date.parse(value);
 	return Number.isNaN(time) ? undefined : time;
@@ -141,7 +141,7 @@ export function inRequestedOrder(records: IDataObject[], sortBy: string, descend
 	if (isInOrder(records, sortBy, !descending)) return [...records].reverse();
 	const sign = descending ? -1 : 1;
 	// Timestamps compare by time: when every value is one, each is parsed once, not on every comparison.
-	const times = records.map((record) => timeOf(record[sortBy]));
+	const times = records.map((record) => timestampOf(record[sortBy]));
 	const keyOf = times.every((time) => time !== undefined) ? (index: number) => times[index] : (index: number) => records[index][sortBy];
 	const order = records.map((_, index) => index);
 	order.sort((a, b) => sign * compareValues(keyOf(a), keyOf(b)));
