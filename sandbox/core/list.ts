@@ -112,6 +112,9 @@ interface SortedOrder {
 	records: ApiRecord[];
 	values: unknown[];
 	sorted: ApiRecord[];
+	/** Each sorted record's time, when every one of them holds a date (else undefined): a window on the sort field is
+	 * then a slice of the order, found by binary search instead of a test of every record. */
+	times?: number[];
 }
 
 /**
@@ -133,12 +136,12 @@ function stillSorted(order: SortedOrder, records: ApiRecord[], sortBy: string, s
 }
 
 /** Every record sorted by `sortBy` in the direction `sign`, ties in insertion order (then by id): a total order. */
-function sortedOrder(records: ApiRecord[], sortBy: string, sign: number, sequence: (id: string) => number): ApiRecord[] {
+function sortedOrder(records: ApiRecord[], sortBy: string, sign: number, sequence: (id: string) => number): SortedOrder {
 	const kept = sortedOrders.findIndex((order) => stillSorted(order, records, sortBy, sign));
 	if (kept >= 0) {
 		const [order] = sortedOrders.splice(kept, 1);
 		sortedOrders.unshift(order);
-		return order.sorted;
+		return order;
 	}
 	// Each record's sort key and sequence once, not once per comparison.
 	const keyed = records.map((record) => ({ record, key: sortKeyOf(firstValueAt(record, sortBy)), sequence: sequence(record.id) }));
@@ -149,10 +152,40 @@ function sortedOrder(records: ApiRecord[], sortBy: string, sign: number, sequenc
 		if (bySequence !== 0) return sign * bySequence;
 		return sign * (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0);
 	});
-	const order = { sortBy, sign, records: records.slice(), values: records.map((record) => sortValueOf(record, sortBy)), sorted: keyed.map(({ record }) => record) };
+	const dated = keyed.every(({ key }) => key.date !== undefined && !isNaN(key.date));
+	const order: SortedOrder = {
+		sortBy,
+		sign,
+		records: records.slice(),
+		values: records.map((record) => sortValueOf(record, sortBy)),
+		sorted: keyed.map(({ record }) => record),
+		times: dated ? keyed.map(({ key }) => key.date!) : undefined,
+	};
 	sortedOrders.unshift(order);
 	sortedOrders.length = Math.min(sortedOrders.length, KEPT_ORDERS);
-	return order.sorted;
+	return order;
+}
+
+/** The first index of the order's times (ascending when sign is 1, descending when -1) from which `past` holds. */
+function firstWhere(times: number[], past: (time: number) => boolean): number {
+	let low = 0;
+	let high = times.length;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if (past(times[middle])) high = middle;
+		else low = middle + 1;
+	}
+	return low;
+}
+
+/** The part of a dated order within [after, before): a slice, since the times are monotonic in the order. */
+function windowOf(order: SortedOrder, after: number, before: number): ApiRecord[] {
+	const times = order.times!;
+	const [start, end] =
+		order.sign === 1
+			? [firstWhere(times, (t) => t >= after), firstWhere(times, (t) => t >= before)]
+			: [firstWhere(times, (t) => t < before), firstWhere(times, (t) => t < after)];
+	return order.sorted.slice(start, Math.max(start, end));
 }
 
 function parseInstant(raw: string): number {
@@ -186,6 +219,8 @@ export function runList(
 	}
 
 	const predicates: Array<(r: ApiRecord) => boolean> = [];
+	/** Windows on the sort field itself: applied as a slice of the sorted order where its records all hold a date. */
+	const onSortField = { after: -Infinity, before: Infinity, predicates: [] as Array<(r: ApiRecord) => boolean> };
 
 	for (const [param, filter] of Object.entries(spec.filters ?? {})) {
 		const raw = query[param];
@@ -218,12 +253,17 @@ export function runList(
 				details.push({ message: `The query parameter '${param}' must be an ISO 8601 date-time`, pointer: param });
 				continue;
 			}
-			predicates.push((record) => {
+			const predicate = (record: ApiRecord) => {
 				const value = firstValueAt(record, field);
 				if (value === null || value === undefined) return false;
 				const at = timeValue(String(value));
 				return !isNaN(at) && test(at, bound);
-			});
+			};
+			if (field === sortBy) {
+				onSortField.predicates.push(predicate);
+				if (suffix === 'after') onSortField.after = Math.max(onSortField.after, bound);
+				else onSortField.before = Math.min(onSortField.before, bound);
+			} else predicates.push(predicate);
 		}
 	}
 
@@ -259,7 +299,11 @@ export function runList(
 	if (details.length) throw invalidUrlParam(details);
 
 	const sign = direction === 'ASC' ? 1 : -1;
-	const matching = sortedOrder(records, sortBy, sign, sequence).filter((r) => predicates.every((p) => p(r)));
+	const order = sortedOrder(records, sortBy, sign, sequence);
+	let candidates = order.sorted;
+	if (order.times && onSortField.predicates.length) candidates = windowOf(order, onSortField.after, onSortField.before);
+	else predicates.push(...onSortField.predicates);
+	const matching = predicates.length ? candidates.filter((r) => predicates.every((p) => p(r))) : candidates;
 
 	const count = matching.length;
 	// pagy semantics: an empty result still has one (empty) page.

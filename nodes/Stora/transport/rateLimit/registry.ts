@@ -5,6 +5,12 @@ import type { HeaderSource } from './headers';
 import { cloneSettings, DEFAULT_SETTINGS, UNPACED_IN_FLIGHT, type RateLimitSettings, type RateLimitWindow } from './settings';
 
 /**
+ * The reason a nap's sleep is aborted (a response or a change woke it), made once: abort() without a reason builds a
+ * DOMException with its stack, and n8n's sleep wraps a reason that is not an Error in a new one, on every wake-up.
+ */
+const WOKEN = new Error('The rate-limit budget woke up');
+
+/**
  * One request budget per credential and base URL (and the credential's Rate Limit settings, so changing them starts a
  * fresh budget), shared by every request this package makes with that credential in the process: all items of a node,
  * concurrent executions, list searches and the trigger. Two credentials for one Stora account have two budgets, each
@@ -271,7 +277,7 @@ export class RateLimitRegistry {
 		let wake = () => {};
 		const woken = new Promise<void>((resolve) => {
 			wake = () => {
-				controller.abort();
+				controller.abort(WOKEN);
 				resolve();
 			};
 		});
