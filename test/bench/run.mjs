@@ -51,8 +51,8 @@ const cfg = {
 	updates: QUICK ? 50 : 500,
 	bigList: QUICK ? 15_000 : 150_000,
 	bigLatencyMs: 10,
-	// Deliveries per side in a pair of case 5 (four batches each, the sides taking turns): rounds of 120 (2 to 3 s) moved by
-	// a third among themselves. 5d's default n8n takes 10 a second.
+	// Deliveries per side in a pair of case 5, in four batches taking turns with the other side. Rounds of 120 (2 to 3 s)
+	// moved by a third among themselves, hence 360; 5d's default n8n takes 10 to 13 a second, hence 120.
 	deliveries: QUICK ? 20 : 360,
 	defaultDeliveries: QUICK ? 20 : 120,
 };

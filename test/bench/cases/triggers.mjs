@@ -19,6 +19,10 @@ const DELIVERY_CONCURRENCY = 4;
 const PAIRS = ['stora', 'plain', 'plain', 'stora'];
 const TURNS = 4;
 const other = (side) => (side === 'stora' ? 'plain' : 'stora');
+/** The order of a pair's batches when `first` starts it: S W W S S W W S for the Stora Trigger. */
+const turnsOf = (first) => Array.from({ length: TURNS }, (_, t) => (t % 2 === 0 ? [first, other(first)] : [other(first), first])).flat();
+const letter = (side) => (side === 'stora' ? 'S' : 'W');
+const batchOf = (deliveries) => Math.ceil(deliveries / TURNS);
 
 /** A signed `contact.created` delivery as Stora sends it, and its X-Stora-Signature. */
 function signedDelivery(secret, contactId) {
@@ -91,11 +95,10 @@ async function triggerRates(n8n, deliveries, label) {
 				await executionsDone(n8n, target.workflow.id, target.count);
 			}
 			const rates = { stora: [], plain: [] };
-			const batch = Math.ceil(deliveries / TURNS);
+			const batch = batchOf(deliveries);
 			for (const [pair, first] of PAIRS.entries()) {
 				const seconds = { stora: 0, plain: 0 };
-				const turns = Array.from({ length: TURNS }, (_, t) => (t % 2 === 0 ? [first, other(first)] : [other(first), first])).flat();
-				for (const side of turns) {
+				for (const side of turnsOf(first)) {
 					const target = targets[side];
 					doing(`${label}, pair ${pair + 1}: ${batch} signed deliveries to ${side === 'stora' ? 'Stora Trigger' : 'the Webhook node'}, ${DELIVERY_CONCURRENCY} at a time`);
 					const { started, statuses } = await deliver(target.url, batch, DELIVERY_CONCURRENCY, make);
@@ -125,8 +128,9 @@ function triggerRow(id, what, rates, deliveries, goal, reason = '') {
 		ratio: summary(ratios(rates.stora, rates.plain)),
 		goal,
 		note:
-			`${reason}${PAIRS.length} pairs of ${TURNS * Math.ceil(deliveries / TURNS)} deliveries per side, the sides taking turns in batches of ${Math.ceil(deliveries / TURNS)} ` +
-			`(the first pair S W W S S W W S, then starting with W, W, S), ${DELIVERY_CONCURRENCY} at a time, each batch from its first send until its last execution stopped; per pair: ` +
+			`${reason}${PAIRS.length} pairs of ${TURNS * batchOf(deliveries)} deliveries per side, the sides taking turns in batches of ${batchOf(deliveries)} ` +
+			`(the first pair ${turnsOf(PAIRS[0]).map(letter).join(' ')}, then starting with ${PAIRS.slice(1).map(letter).join(', ')}), ` +
+			`${DELIVERY_CONCURRENCY} at a time, each batch from its first send until its last execution stopped; per pair: ` +
 			`Stora ${rates.stora.map((r) => r.toFixed(1)).join(', ')}, Webhook ${rates.plain.map((r) => r.toFixed(1)).join(', ')}`,
 	});
 }
