@@ -7,6 +7,7 @@ import { groupCpuMs } from './proc.mjs';
 
 export const t0 = Date.now();
 export const sec = (ms) => `${(ms / 1000).toFixed(1)} s`;
+export const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
 let lastLine = Date.now();
 let activity = { label: 'starting', since: Date.now() };
 
