@@ -141,6 +141,8 @@ export function failedRow(id, what, goal, error) {
  * drift in the shared machine's load hits both sides alike.
  */
 export const alternated = (reps) => Array.from({ length: reps }, (_, k) => (k % 2 === 0 ? ['S', 'R'] : ['R', 'S']));
+/** A repetition's name in the progress lines: index `reps` (one past the measured ones) is the unmeasured warm-up. */
+export const runName = (k, reps) => (k === reps ? 'warm-up run' : `run ${k + 1}`);
 
 // ------------------------------------------------------------------------------------------------ floors
 

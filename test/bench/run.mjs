@@ -21,7 +21,7 @@ import { ensureN8n, N8N_VERSION, packPackage, REPO, startN8n } from '../realN8n/
 import { buildSandbox } from '../realN8n/sandbox.mjs';
 import * as cases from './cases.mjs';
 import { renderChart } from './chart.mjs';
-import { cleanup, cleanups, doing, failedRow, row, rows, minutes, say, sec, stopHeartbeat, stopping, t0, using } from './harness.mjs';
+import { cleanup, cleanups, doing, failedRow, minutes, row, rows, say, sec, stopHeartbeat, stopping, t0, using } from './harness.mjs';
 import { loadAverage, machine } from './proc.mjs';
 import { consoleTable, ORDER, writeDocs } from './report.mjs';
 
@@ -38,8 +38,8 @@ const QUICK = args.quick;
 /**
  * The sizes. The cases (three repetitions of every side, five of cases 2 and 3) must take under CASES_BUDGET_MS on 2
  * cores: case 1 is bound by the documented 60 requests a minute (about 65 s and 100 s a run) and case 3 by 10 a
- * second, so it updates 500 contacts (50 s a run) rather than 1,000. Case 4 pages through 150,000 records (more than one JSON Return All may return) at 10 ms latency:
- * at 50 ms the bare loop alone would take 80 s a run.
+ * second, so it updates 500 contacts (50 s a run) rather than 1,000. Case 4 pages through 150,000 records (more than
+ * one JSON Return All may return) at 10 ms latency: at 50 ms the bare loop alone would take 80 s a run.
  */
 const cfg = {
 	quick: QUICK,

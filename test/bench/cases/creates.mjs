@@ -1,6 +1,6 @@
 // Case 3d: Contact → Create with no rate limit, so the figure is the work per item and not the waiting between
 // requests: CPU per 1,000 creates, the Stora node against the HTTP Request node.
-import { alternated, cpuPer1000, credentialsFor, publish, row, summary, using } from '../harness.mjs';
+import { alternated, cpuPer1000, credentialsFor, publish, row, runName as repetitionName, summary, using } from '../harness.mjs';
 import { startSandboxProcess } from '../sandbox.mjs';
 import * as wf from '../workflows.mjs';
 import { GOALS, NO_RATE_LIMIT, onTheWire, ratios, typical } from './common.mjs';
@@ -12,7 +12,7 @@ export async function createsCase(n8n, cfg) {
 	const sandbox = await startSandboxProcess({ rateLimit: 'off', latencyMs: cfg.latencyMs });
 	await using(sandbox, (s) => s.stop(), async () => {
 		const runs = { S: [], R: [] };
-		const runName = (k) => (k === cfg.closeReps ? 'warm-up run' : `run ${k + 1}`);
+		const runName = (k) => repetitionName(k, cfg.closeReps);
 		const body = (side, k) => ({
 			contacts: Array.from({ length: cfg.updates }, (_, i) => ({ email: `bench.${side}${k}.${i}@example.com`, full_name: `Bench ${side}${k} ${i}` })),
 		});

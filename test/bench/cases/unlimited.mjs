@@ -1,7 +1,7 @@
 // Case 2: Return All with no rate limit: the Stora node's sequential walk and its parallel windows against a bare
 // fetch loop (what the network allows), the HTTP Request node for information.
 import { bareLoop } from '../bare.mjs';
-import { alternated, credentialsFor, doing, publish, row, runOnce, runsText, sec, summary, using } from '../harness.mjs';
+import { alternated, credentialsFor, doing, publish, row, runName as repetitionName, runOnce, runsText, sec, summary, using } from '../harness.mjs';
 import { seedOrders, startSandboxProcess } from '../sandbox.mjs';
 import * as wf from '../workflows.mjs';
 import { GOALS, NO_RATE_LIMIT, rateLimit, ratios, typical } from './common.mjs';
@@ -20,7 +20,7 @@ export async function unlimitedCase(n8n, cfg) {
 		await seedOrders(sandbox.control, cfg.orders);
 		const token = await sandbox.control.token('all');
 		const runs = { sequential: [], windows: [], bare: [], http: [] };
-		const runName = (k) => (k === cfg.closeReps ? 'warm-up run' : `run ${k + 1}`);
+		const runName = (k) => repetitionName(k, cfg.closeReps);
 		/** Whether the run fetched `created_before` windows, from the sandbox's request log. */
 		const usedWindows = async () => (await sandbox.control.requests()).some((r) => r.query?.created_before !== undefined);
 		const stora = async (kind, k) => {
