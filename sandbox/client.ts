@@ -34,6 +34,8 @@ export interface SandboxModes {
 	param_readings?: ParamReadings;
 	signature_timestamp?: SignatureTimestamp;
 	signature_encoding?: SignatureEncoding;
+	/** Delay before each API call is handled, in ms (not the control plane's); shown when above 0. */
+	latency_ms?: number;
 }
 
 export interface TokenResponse {

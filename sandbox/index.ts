@@ -33,7 +33,7 @@ export interface SandboxOptions {
 	allowHttpWebhooks?: boolean;
 	/** Per-token rate limits. Default `off` from code (the CLI defaults to `default` = 10/s and 60/min). */
 	rateLimit?: RateLimitOption;
-	/** Added delay per API request, in ms. */
+	/** Added delay per API request, in ms (not the control plane's); `POST /__sandbox/config {latency_ms}` changes it. */
 	latencyMs?: number;
 	/** Lifetime of OAuth access tokens. Default 7200. */
 	tokenTtlSeconds?: number;
@@ -129,6 +129,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Starte
 		close: () =>
 			(closed ??= (async () => {
 				sb.webhooks.clear();
+				sb.closing.abort();
 				server.closeAllConnections();
 				await new Promise<void>((resolve) => server.close(() => resolve()));
 				await sb.files.close();

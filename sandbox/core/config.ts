@@ -19,6 +19,7 @@ export interface SandboxConfig {
 	seed: string;
 	allowHttpWebhooks: boolean;
 	rateLimit: RateLimitOption;
+	/** Delay before each API call is handled, in ms; switchable at run time (`POST /__sandbox/config {latency_ms}`). */
 	latencyMs: number;
 	tokenTtlSeconds: number;
 	webhookRetrySchedule: number[];
@@ -50,6 +51,7 @@ export interface RequestLogEntry {
 	/** null while in progress, and for good when the connection was reset before an answer. */
 	status: number | null;
 	request_id: string;
+	/** When the sandbox received the call (its clock), before any latency: the spacing of calls is read from it. */
 	at: string;
 	/** Message of an unexpected exception (the 500s), to ease debugging. */
 	error?: string;

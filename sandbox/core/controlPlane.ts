@@ -77,7 +77,11 @@ const modes = (sb: Sandbox) => ({
 	...(Object.keys(sb.modes.paramReadings).length ? { param_readings: sb.modes.paramReadings } : {}),
 	...(sb.webhooks.signatureTimestamp !== 'seconds' ? { signature_timestamp: sb.webhooks.signatureTimestamp } : {}),
 	...(sb.webhooks.signatureEncoding !== 'hex' ? { signature_encoding: sb.webhooks.signatureEncoding } : {}),
+	...(sb.config.latencyMs > 0 ? { latency_ms: sb.config.latencyMs } : {}),
 });
+
+/** The longest latency the control plane takes: ten minutes, longer than any client waits. */
+const MAX_LATENCY_MS = 600_000;
 
 const isUnknownParamsMode = (value: unknown): value is UnknownParamsMode => UNKNOWN_PARAMS_MODES.includes(value as UnknownParamsMode);
 const isPlainObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -107,7 +111,7 @@ on('GET', '/__sandbox/config', (sb) => modes(sb));
 
 /** Validates everything before changing anything, so a bad request leaves the modes as they were. */
 on('POST', '/__sandbox/config', (sb, body) => {
-	const known = ['unknown_params', 'headers', 'retry_timestamp', 'param_readings', 'signature_timestamp', 'signature_encoding'];
+	const known = ['unknown_params', 'headers', 'retry_timestamp', 'param_readings', 'signature_timestamp', 'signature_encoding', 'latency_ms'];
 	const unknown = Object.keys(body).filter((k) => !known.includes(k));
 	if (unknown.length) throw bad(`/${unknown[0]}`, `The property '${unknown[0]}' is not allowed (known: ${known.join(', ')})`);
 	const byPath = isPlainObject(body.unknown_params) ? body.unknown_params : undefined;
@@ -131,6 +135,10 @@ on('POST', '/__sandbox/config', (sb, body) => {
 	if (body.retry_timestamp !== undefined && !RETRY_TIMESTAMP_MODES.includes(body.retry_timestamp as RetryTimestamp)) {
 		throw bad('/retry_timestamp', `retry_timestamp must be one of: ${RETRY_TIMESTAMP_MODES.join(', ')}`);
 	}
+	const latency = body.latency_ms;
+	if (latency !== undefined && (typeof latency !== 'number' || !Number.isInteger(latency) || latency < 0 || latency > MAX_LATENCY_MS)) {
+		throw bad('/latency_ms', `latency_ms must be a whole number of milliseconds from 0 to ${MAX_LATENCY_MS}`);
+	}
 	if (byPath) sb.modes.unknownParamsByPath = { ...(byPath as Record<string, UnknownParamsMode>) };
 	else if (body.unknown_params !== undefined) sb.modes.unknownParams = body.unknown_params as UnknownParamsMode;
 	if (body.param_readings !== undefined) sb.modes.paramReadings = structuredClone(body.param_readings as ParamReadings);
@@ -138,6 +146,7 @@ on('POST', '/__sandbox/config', (sb, body) => {
 	if (body.signature_encoding !== undefined) sb.webhooks.signatureEncoding = body.signature_encoding as SignatureEncoding;
 	if (body.headers !== undefined) sb.modes.headers = body.headers as HeadersMode;
 	if (body.retry_timestamp !== undefined) sb.webhooks.retryTimestamp = body.retry_timestamp as RetryTimestamp;
+	if (latency !== undefined) sb.config.latencyMs = latency as number;
 	return modes(sb);
 });
 

@@ -79,6 +79,8 @@ export class Sandbox extends RecordStore implements SandboxCore {
 	onApiRequest?: (request: { method: string; path: string; query: Record<string, string> }) => void | Promise<void>;
 	/** The API's own base URL once it listens (`http://127.0.0.1:<port>`); image URLs are rendered against it. */
 	baseUrl = '';
+	/** Aborted when the sandbox closes: ends the waits of requests held by the latency. */
+	readonly closing = new AbortController();
 	/** Added to the injected clock by `POST /__sandbox/clock`. */
 	clockOffsetMs = 0;
 	readonly modes: SandboxModes;

@@ -59,8 +59,6 @@ export async function handleHttp(sb: Sandbox, req: IncomingMessage, res: ServerR
 			rawBody: raw.toString('utf8'),
 			requestId,
 		};
-		if (sb.config.latencyMs > 0) await delay(sb.config.latencyMs);
-
 		if (path === '/__sandbox' || path.startsWith('/__sandbox/')) {
 			return write(res, await handleControl(sb, incoming));
 		}
@@ -76,6 +74,9 @@ export async function handleHttp(sb: Sandbox, req: IncomingMessage, res: ServerR
 			at: sb.now().toISOString(),
 		};
 		sb.requests.push(log);
+		// The latency delays API calls only, after they are logged: the log shows a delayed call (status null) while
+		// it waits, and the control plane answers at once. Closing the sandbox ends the wait.
+		if (sb.config.latencyMs > 0) await delay(sb.config.latencyMs, undefined, { signal: sb.closing.signal });
 		await sb.onApiRequest?.(incoming);
 
 		let out: Outgoing | undefined;

@@ -1,6 +1,7 @@
 /** Formats (CSV/PDF/406), Idempotency-Key, rate limits, faults, latency, token expiry and the files host. */
-import { client } from '../client';
+import { client, SandboxClient } from '../client';
 import { manualClock, widgetsModule } from '../core/testing';
+import { startSandbox } from '../index';
 import { useSandboxWithClients, withSandbox } from './fixture';
 
 describe('sandbox formats', () => {
@@ -240,6 +241,45 @@ describe('sandbox faults and latency', () => {
 			const res = await client(slow.url, slow.token)('GET', '/2025-09/widgets');
 			expect(res.status).toBe(200);
 			expect(Date.now() - started).toBeGreaterThanOrEqual(110);
+		});
+	});
+
+	it('takes a latency at run time: an API call is logged on arrival and held, the control plane answers at once, closing ends the hold', async () => {
+		const sandbox = await startSandbox({ modules: [widgetsModule] });
+		let held: Promise<number | string> | undefined;
+		try {
+			const control = new SandboxClient(sandbox.url);
+			expect(await control.configure({ latency_ms: 60_000 })).toMatchObject({ latency_ms: 60_000 });
+			const get = () => fetch(`${sandbox.url}/2025-09/widgets`, { headers: { Authorization: `Bearer ${sandbox.token}` } });
+			held = get().then((response) => response.status, () => 'connection closed');
+			// Held for a minute, far past jest's 5 s: the control plane answering at all shows it is not held.
+			let log = await control.requests();
+			while (log.length === 0) log = await control.requests();
+			expect(log).toMatchObject([{ method: 'GET', path: '/2025-09/widgets', status: null }]);
+			expect(Number.isNaN(Date.parse(log[0].at))).toBe(false);
+			// Back to none: the next call is answered while the first is still held.
+			expect(await control.configure({ latency_ms: 0 })).not.toHaveProperty('latency_ms');
+			expect((await get()).status).toBe(200);
+			expect((await control.requests()).map((entry) => entry.status)).toEqual([null, 200]);
+		} finally {
+			await sandbox.close();
+		}
+		expect(await held).toBe('connection closed');
+	});
+
+	it('holds every API call for the latency set at run time, and refuses a latency that is not whole milliseconds up to ten minutes', async () => {
+		await withSandbox({ modules: [widgetsModule] }, async (sandbox) => {
+			const control = new SandboxClient(sandbox.url);
+			await control.configure({ latency_ms: 150 });
+			const started = Date.now();
+			expect((await client(sandbox.url, sandbox.token)('GET', '/2025-09/widgets')).status).toBe(200);
+			expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+			for (const latency of [-1, 1.5, '100', 600_001]) {
+				const refused = await client(sandbox.url)('POST', '/__sandbox/config', { body: { latency_ms: latency } });
+				expect(refused.status).toBe(422);
+				expect(refused.body.error.details[0].pointer).toBe('/latency_ms');
+			}
+			expect((await control.modes()).latency_ms).toBe(150);
 		});
 	});
 });
