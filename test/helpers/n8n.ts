@@ -3,7 +3,7 @@
  * stack), in-process. Only the parts n8n's server would provide are stand-ins: the credential store and the
  * execution hooks.
  */
-import { ExecutionLifecycleHooks, RoutingNode, WorkflowExecute } from 'n8n-core';
+import { DirectoryLoader, ExecutionLifecycleHooks, RoutingNode, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsHelper,
@@ -31,10 +31,19 @@ import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
 
 export type CredentialStore = Record<string, ICredentialDataDecryptedObject>;
 
+/**
+ * A node as n8n's loader leaves it: n8n adds parameters of its own when it loads a package (DirectoryLoader's
+ * `applySpecialNodeParameters`; for the Stora node, Settings → Request Options). Loads into the object given.
+ */
+export function asLoadedByN8n<T extends INodeType>(nodeType: T): T {
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
+	return nodeType;
+}
+
 const nodeClasses: Record<string, INodeType> = {
-	stora: new Stora(),
-	storaTrigger: new StoraTrigger(),
-	storaPollTrigger: new StoraPollTrigger(),
+	stora: asLoadedByN8n(new Stora()),
+	storaTrigger: asLoadedByN8n(new StoraTrigger()),
+	storaPollTrigger: asLoadedByN8n(new StoraPollTrigger()),
 };
 
 const nodeTypes: INodeTypes = {
@@ -48,9 +57,18 @@ export function credentialsHelper(store: CredentialStore): ICredentialsHelper {
 	return {
 		getParentTypes: (type: string) => (type.includes('OAuth2') ? ['oAuth2Api'] : []),
 		isCredentialUsableByNode: () => true,
-		// The credential's own authenticate, as n8n calls it for a credential that is not OAuth2.
-		authenticate: async (credentials: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) =>
-			await new StoraApi().authenticate(credentials, options),
+		// The credential's own generic authenticate (its headers, `{{$credentials.x}}` filled in), as n8n applies it
+		// for a credential that is not OAuth2 (the HTTP Request node's way; the Stora nodes send the header themselves).
+		authenticate: async (credentials: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) => {
+			const declared = new StoraApi().authenticate.properties.headers ?? {};
+			const headers = Object.fromEntries(
+				Object.entries(declared).map(([name, value]) => [
+					name,
+					String(value).replace(/^=/, '').replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_match, key: string) => String(credentials[key] ?? '')),
+				]),
+			);
+			return { ...options, headers: { ...(options.headers ?? {}), ...headers } };
+		},
 		preAuthentication: async () => undefined,
 		runPreAuthentication: async () => undefined,
 		getCredentials: async () => ({}) as never,

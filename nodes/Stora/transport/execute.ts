@@ -22,6 +22,7 @@ import { asNodeError, storaRequest } from './request';
 import { listPages } from './walk';
 import { fetchWindows, parallelWindows } from './windows';
 import { PARAMETER } from '../helpers/parameters';
+import { REQUEST_OPTIONS } from './requestOptions';
 
 /**
  * POSTs carry an Idempotency-Key derived from the execution, node, run, item and request, so n8n's Retry On Fail and
@@ -47,6 +48,22 @@ function withIdempotencyKey(context: IExecutePaginationFunctions, options: IHttp
 		.slice(0, 32);
 	headers['Idempotency-Key'] = `n8n-${fingerprint}`;
 	return { ...options, headers };
+}
+
+/**
+ * Each attempt waits the node's Timeout (Settings → Request Options), or the transport's own per-attempt default when
+ * it is not set: not the 300 s RoutingNode puts on every request, with which a retried attempt could hold a run for
+ * many minutes.
+ */
+function withAttemptTimeout(context: IExecutePaginationFunctions, options: IHttpRequestOptions): IHttpRequestOptions {
+	const settings = context.getNodeParameter(REQUEST_OPTIONS, {}) as IDataObject | undefined;
+	return { ...options, timeout: Number(settings?.timeout) > 0 ? Number(settings?.timeout) : undefined };
+}
+
+/** Every output item linked to the input item it came from, as n8n's item linking (`$('Node').item`) needs. */
+function linkedTo(items: INodeExecutionData[], itemIndex: number): INodeExecutionData[] {
+	for (const item of items) item.pairedItem ??= { item: itemIndex };
+	return items;
 }
 
 /**
@@ -182,7 +199,7 @@ export async function executeStoraRequest(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	const options = withIdempotencyKey(this, requestData.options as IHttpRequestOptions);
+	const options = withAttemptTimeout(this, withIdempotencyKey(this, requestData.options as IHttpRequestOptions));
 	const returnAll = (options.method ?? 'GET').toUpperCase() === 'GET' && this.getNodeParameter(PARAMETER.returnAll, false) === true;
 	try {
 		if (returnAll && runsAsTool(this) && options.encoding !== 'arraybuffer') {
@@ -190,17 +207,17 @@ export async function executeStoraRequest(
 			const firstPage = { ...options, qs: { ...((options.qs ?? {}) as IDataObject), limit: TOOL_MAX_RECORDS, page: 1 } };
 			const response = await storaRequest(this, firstPage, this.getItemIndex());
 			checkListPage(this, firstPage, response);
-			return await shapeOutput(this, firstPage, response);
+			return linkedTo(await shapeOutput(this, firstPage, response), this.getItemIndex());
 		}
 		if (returnAll && options.encoding === 'arraybuffer') {
-			return await shapeOutput(this, options, await fetchAllCsv(this, options));
+			return linkedTo(await shapeOutput(this, options, await fetchAllCsv(this, options)), this.getItemIndex());
 		}
 		if (returnAll) {
-			return await shapeOutput(this, options, await fetchAll(this, options));
+			return linkedTo(await shapeOutput(this, options, await fetchAll(this, options)), this.getItemIndex());
 		}
 		const response = await storaRequest(this, options, this.getItemIndex());
 		checkListPage(this, options, response);
-		return await shapeOutput(this, options, response);
+		return linkedTo(await shapeOutput(this, options, response), this.getItemIndex());
 	} catch (error) {
 		throw namingTheOperation(this, options, asNodeError(this, error));
 	}

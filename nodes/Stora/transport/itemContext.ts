@@ -79,12 +79,15 @@ export function itemContext(
 		const raw = rawAt(scope.node.parameters, name);
 		const readOptions = optionsKey(options);
 		const key = `${name}\n${readOptions}`;
-		// Not set: n8n answers the fallback (or throws, which is not kept), the same for every item.
+		// Not set: n8n answers the fallback (or throws, which is not kept), the same for every item. Equal fallbacks
+		// share an answer (`{}` is a new object on every read).
 		if (raw === undefined) {
 			const byFallback = scope.unset.get(key) ?? new Map<unknown, unknown>();
 			scope.unset.set(key, byFallback);
-			if (!byFallback.has(fallback)) byFallback.set(fallback, read());
-			return byFallback.get(fallback);
+			const fallbackKey = isObject(fallback) ? `{object}${JSON.stringify(fallback)}` : fallback;
+			if (!byFallback.has(fallbackKey)) byFallback.set(fallbackKey, read());
+			const value = byFallback.get(fallbackKey);
+			return isObject(value) && isPlainData(value) ? structuredClone(value) : value;
 		}
 		const cache = holdsExpression(raw) ? perItem : scope.fixed;
 		if (cache.has(key)) {

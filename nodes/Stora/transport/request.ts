@@ -1,6 +1,4 @@
 import type {
-	ICredentialDataDecryptedObject,
-	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
@@ -12,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { allowedDomainsOf, refusalOf } from '../helpers/allowedDomains';
 import { credentialTypeForAuthentication, type CredentialType } from '../helpers/authentication';
 import { API_VERSION, OAUTH_PATH } from '../helpers/constants';
 import { headerOf } from '../helpers/response';
@@ -72,12 +71,10 @@ interface BudgetRef {
 	baseURL: string;
 	/** `<Base URL>`: where a request to an OAuth endpoint (`/oauth2/...`) without its own `baseURL` goes. */
 	rootURL: string;
-	/**
-	 * The access-token credential as read here, handed to n8n with the request: n8n would otherwise read and decrypt it
-	 * once more for every request, which on n8n 2.x costs about a millisecond (a database read, and every field's
-	 * display condition, the Base URL notice's regex among them, run in a sandbox). OAuth2 requests read their own.
-	 */
-	credentialsDecrypted?: ICredentialsDecrypted;
+	/** The access token, for the access-token credential: the transport sends it itself (see `budgetedSender`). */
+	accessToken?: string;
+	/** The credential's Allowed HTTP Request Domains (helpers/allowedDomains.ts); undefined when it sets no limit. */
+	allowedDomains?: string;
 }
 
 /** Credential reads, kept with what they serve (see `credentialsOf`); each goes when that goes. */
@@ -130,11 +127,14 @@ async function budgetOf(context: StoraContext, credentialType: CredentialType): 
 		limits,
 		baseURL: versioned(credentials),
 		rootURL: apiRoot(credentials),
-		credentialsDecrypted:
-			credentialType === 'storaApi'
-				? { id: stored?.id ?? '', name: stored?.name ?? '', type: credentialType, data: credentials as ICredentialDataDecryptedObject }
-				: undefined,
+		accessToken: credentialType === 'storaApi' ? String(credentials.accessToken ?? '') : undefined,
+		allowedDomains: allowedDomainsOf(credentials),
 	};
+}
+
+/** The Allowed HTTP Request Domains of the credential the node uses (read once per run, as every request reads it). */
+export async function allowedDomainsFor(context: StoraContext): Promise<string | undefined> {
+	return (await budgetOf(context, credentialTypeOfNode(context))).allowedDomains;
 }
 
 /** The account's rate-limit budget as it stands (what Return All reads to decide whether to fetch in parallel). */
@@ -149,23 +149,37 @@ type AuthenticatedSend = (request: IHttpRequestOptions) => Promise<IN8nHttpFullR
 /**
  * Sends through `sendWithCredential`, each HTTP call of it queued for the account's rate-limit budget (which retries
  * 429s), so the budget sees every answer's status and headers.
+ *
+ * The access token goes in the Authorization header here, as the credential's `authenticate` says
+ * (`Bearer <token>`), from the credential read once per run: n8n's own way evaluates that expression in its
+ * expression sandbox and reads the credential again on every request. OAuth2 requests go through n8n, which keeps
+ * and refreshes the token.
  */
-function budgetedSender(
-	context: StoraContext,
-	credentialType: CredentialType,
-	{ key, limits, credentialsDecrypted }: BudgetRef,
-): AuthenticatedSend {
+function budgetedSender(context: StoraContext, credentialType: CredentialType, { key, limits, accessToken }: BudgetRef): AuthenticatedSend {
 	const signal = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
-	const additional = credentialsDecrypted ? { credentialsDecrypted } : undefined;
+	const call = async (request: IHttpRequestOptions) =>
+		(credentialType === 'storaApi'
+			? await context.helpers.httpRequest({ ...request, headers: { ...(request.headers ?? {}), Authorization: `Bearer ${accessToken ?? ''}` } })
+			: await context.helpers.httpRequestWithAuthentication.call(context, credentialType, request)) as IN8nHttpFullResponse;
 	const once = async (request: IHttpRequestOptions) =>
-		await rateLimits.send(
-			key,
-			async () =>
-				(await context.helpers.httpRequestWithAuthentication.call(context, credentialType, request, additional)) as IN8nHttpFullResponse,
-			(response) => ({ statusCode: response.statusCode, headers: response.headers as IDataObject }),
-			{ signal, limits },
-		);
+		await rateLimits.send(key, async () => await call(request), (response) => ({ statusCode: response.statusCode, headers: response.headers as IDataObject }), {
+			signal,
+			limits,
+		});
 	return async (request) => await sendWithCredential(once, credentialType, request, isSafeToRepeat(request));
+}
+
+/** A request to a host the credential's Allowed HTTP Request Domains leave out, refused before it leaves. */
+function checkAllowed(context: StoraContext, url: string, allowedDomains: string | undefined, itemIndex?: number) {
+	const refusal = refusalOf(url, allowedDomains);
+	if (refusal) throw new NodeOperationError(context.getNode(), refusal.message, { description: refusal.description, itemIndex });
+}
+
+/** Whether a request failed because its attempt ran out of time (n8n's HTTP client: axios's timeout). */
+function isTimeout(error: unknown): boolean {
+	const failure = error as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } } | undefined;
+	const codes = [failure?.code, failure?.cause?.code];
+	return codes.includes('ECONNABORTED') || codes.includes('ETIMEDOUT') || /timeout of \d+ ?ms exceeded/i.test(`${String(failure?.message)} ${String(failure?.cause?.message)}`);
 }
 
 /** Redirects followed for a request that must not carry the credential to another host. */
@@ -189,6 +203,7 @@ async function followRedirects(
 	send: AuthenticatedSend,
 	request: IHttpRequestOptions,
 	first: IN8nHttpFullResponse,
+	allowedDomains: string | undefined,
 ): Promise<IN8nHttpFullResponse> {
 	let response = first;
 	let from = absoluteUrl(request);
@@ -198,6 +213,7 @@ async function followRedirects(
 		if (response.statusCode < 300 || response.statusCode >= 400 || !location) return response;
 		if (hop === MAX_REDIRECTS) break;
 		const target = new URL(location, from);
+		checkAllowed(context, target.href, allowedDomains);
 		// As browsers do: 303, and 301/302 after a POST, continue with a GET; 307/308 repeat the request.
 		const method = (request.method ?? 'GET').toUpperCase();
 		const toGet = response.statusCode === 303 || ([301, 302].includes(response.statusCode) && method === 'POST');
@@ -242,6 +258,19 @@ function goneAfterLostAnswer(response: IN8nHttpFullResponse): IN8nHttpFullRespon
 	};
 }
 
+/** An attempt (and its retries) that waited out the timeout: the error names the setting that decides it. */
+function timedOut(context: StoraContext, request: IHttpRequestOptions, attempts: number, itemIndex?: number) {
+	const seconds = `${Number(request.timeout) / 1000} s`;
+	const onTheNode = /\.stora(Tool)?$/.test(context.getNode().type);
+	return new NodeApiError(context.getNode(), { message: `timeout of ${request.timeout}ms exceeded` }, {
+		message: `Stora did not answer within the timeout of ${seconds} (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'})`,
+		description: onTheNode
+			? `Each attempt waits at most the Timeout under Settings → Request Options (${transportSettings.timeoutMs / 1000} s when it is not set). Raise it if Stora is slow to answer this request, or check that Stora is reachable from n8n.`
+			: `Each attempt waits at most ${seconds}. Check that Stora is reachable from n8n.`,
+		itemIndex,
+	});
+}
+
 /**
  * One call to the Stora API with the node's credential. Queues for the account's shared rate-limit budget (which
  * also retries 429s, bounded by total waiting time), retries 5xx and dropped connections when repeating cannot
@@ -256,8 +285,10 @@ export async function storaRequest(
 	const credentialType = credentialTypeOfNode(context);
 	const budget = await budgetOf(context, credentialType);
 	const send = budgetedSender(context, credentialType, budget);
+	// Redirects are followed here where the credential must not reach another host, or another domain the credential's
+	// Allowed HTTP Request Domains leave out (n8n checks those too from 2.x on; the transport does on every version).
 	const followsRedirectsItself =
-		options.sendCredentialsOnCrossOriginRedirect === false && options.disableFollowRedirect !== true;
+		(options.sendCredentialsOnCrossOriginRedirect === false || budget.allowedDomains !== undefined) && options.disableFollowRedirect !== true;
 	const request: IHttpRequestOptions = {
 		json: true,
 		...options,
@@ -268,9 +299,10 @@ export async function storaRequest(
 		headers: { Accept: 'application/json', ...(options.headers ?? {}) },
 		returnFullResponse: true,
 		timeout: options.timeout ?? transportSettings.timeoutMs,
-		// Redirects that must not carry the credential to another host are followed below, not by n8n.
 		...(followsRedirectsItself ? { disableFollowRedirect: true } : {}),
+		...(budget.allowedDomains !== undefined ? { allowedDomains: budget.allowedDomains } : {}),
 	};
+	checkAllowed(context, absoluteUrl(request), budget.allowedDomains, itemIndex);
 	const isDelete = (request.method ?? 'GET').toUpperCase() === 'DELETE';
 
 	let transient = 0;
@@ -280,7 +312,7 @@ export async function storaRequest(
 		let response: IN8nHttpFullResponse;
 		try {
 			response = await send(request);
-			if (followsRedirectsItself) response = await followRedirects(context, send, request, response);
+			if (followsRedirectsItself) response = await followRedirects(context, send, request, response, budget.allowedDomains);
 		} catch (error) {
 			const failed = responseOfError(error);
 			if (failed) throw toNodeApiError(context.getNode(), failed, itemIndex);
@@ -293,6 +325,7 @@ export async function storaRequest(
 			}
 			// n8n's own errors (for example an OAuth2 credential that must be reconnected) already say what to do.
 			if (error instanceof NodeApiError || error instanceof NodeOperationError) throw asNodeError(context, error);
+			if (isTimeout(error)) throw timedOut(context, request, transient + 1, itemIndex);
 			throw new NodeApiError(context.getNode(), { message: (error as Error)?.message ?? String(error) }, {
 				message: `Could not reach Stora: ${(error as Error)?.message ?? String(error)}`,
 				description: 'Check the Base URL in the credential and that the Stora API is reachable from n8n.',

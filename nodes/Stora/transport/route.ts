@@ -23,6 +23,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { routingValueOf } from '../helpers/routingValues';
 import { isPlain } from './plain';
+import { applyRequestSettings, type RequestSettings } from './requestOptions';
 
 type Routed = INodeProperties | INodePropertyOptions;
 
@@ -34,9 +35,6 @@ export interface RoutedParameter {
 	/** A fixed collection row's path: the row is the routing's `$parent`. */
 	row?: { path: string; index: number };
 }
-
-/** What RoutingNode sends on n8n before 2.x and since: its own default for a request without Options → Timeout. */
-export const ROUTING_TIMEOUT_MS = 300_000;
 
 /** The node's description as n8n's display conditions read it (`@tool` is true in the tool variant). */
 function describedAs(description: INodeTypeDescription, node: INode): INodeTypeDescription {
@@ -84,6 +82,44 @@ export function routedParameters(description: INodeTypeDescription, node: INode)
 	return found;
 }
 
+const isExpression = (value: unknown) => typeof value === 'string' && value.startsWith('=');
+
+/** Whether an object holds an expression anywhere. */
+const holdsExpression = (value: unknown): boolean =>
+	isExpression(value) || (value !== null && typeof value === 'object' && Object.values(value).some(holdsExpression));
+
+/**
+ * What the description asks of RoutingNode that this builder does not do, one line each: response handling
+ * (`routing.output`, `routing.operations`), expressions in `requestDefaults` or inside an object of
+ * `routing.request`, and routing expressions it does not know (helpers/routingValues.ts). Empty when it builds
+ * every request as RoutingNode would.
+ */
+export function unsupportedRouting(description: INodeTypeDescription): string[] {
+	const found: string[] = [];
+	if (holdsExpression(description.requestDefaults)) found.push('an expression in requestDefaults');
+	const visit = (property: Routed | INodePropertyCollection, path: string) => {
+		const where = `${path}${property.name}`;
+		const routing = 'routing' in property ? property.routing : undefined;
+		if (routing?.output) found.push(`${where}: routing.output`);
+		if (routing?.operations) found.push(`${where}: routing.operations`);
+		for (const [key, value] of Object.entries(routing?.request ?? {})) {
+			if (value !== null && typeof value === 'object' && holdsExpression(value)) found.push(`${where}: an expression inside routing.request.${key}`);
+			else if (isExpression(value) && !routingValueOf(value as string)) found.push(`${where}: routing.request.${key} ${String(value)}`);
+		}
+		const send = routing?.send;
+		if (send?.type !== undefined && !['body', 'query'].includes(send.type)) found.push(`${where}: routing.send.type ${send.type}`);
+		for (const value of [send?.property, send?.value, send?.paginate]) {
+			if (isExpression(value) && !routingValueOf(value as string)) found.push(`${where}: the routing expression ${String(value)}`);
+		}
+		const members = 'values' in property ? property.values : 'options' in property ? property.options : [];
+		for (const member of (members ?? []) as Array<Routed | INodePropertyCollection>) {
+			if (member && typeof member === 'object') visit(member, `${where}.`);
+		}
+	};
+	for (const property of description.properties) visit(property, '');
+	return found;
+}
+
 /** lodash's merge as RoutingNode uses it: objects and arrays merged member by member, undefined never overwrites. */
 function mergeInto(target: IDataObject | unknown[], source: IDataObject | unknown[]) {
 	const to = target as Record<string, unknown>;
@@ -118,11 +154,12 @@ function resolved(text: unknown, value: unknown, parent: IDataObject | undefined
 	return known.apply(value, parent);
 }
 
-/** The item's request data as RoutingNode hands it to the pagination hook, before the preSends run. */
+/** The item's request data as RoutingNode hands it to the pagination hook, before the preSends run, with the run's Request Options. */
 export function routedRequest(
 	context: IExecuteSingleFunctions,
 	description: INodeTypeDescription,
 	parameters: RoutedParameter[],
+	settings: RequestSettings,
 ): DeclarativeRestApiSettings.ResultOptions {
 	const options: IDataObject = { qs: {}, body: {}, headers: {} };
 	mergeInto(options, { ...(description.requestDefaults ?? {}) } as IDataObject);
@@ -149,6 +186,6 @@ export function routedRequest(
 		mergeInto(options, part);
 		if (send?.preSend) request.preSend.push(...send.preSend);
 	}
-	options.timeout = ROUTING_TIMEOUT_MS;
+	applyRequestSettings(options, settings);
 	return { ...request, paginate } as DeclarativeRestApiSettings.ResultOptions;
 }

@@ -16,8 +16,10 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { executeStoraRequest } from './execute';
+import { allowedDomainsFor } from './request';
 import { itemContext, runScope, type RunScope } from './itemContext';
-import { routedParameters, routedRequest } from './route';
+import { routedParameters, routedRequest, unsupportedRouting } from './route';
+import { REQUEST_OPTIONS, requestSettingsOf, type RequestSettings } from './requestOptions';
 
 /** The run's items: main input, or the tool input when n8n runs the tool variant this way. */
 function inputItems(context: IExecuteFunctions): INodeExecutionData[] {
@@ -39,11 +41,17 @@ function buildError(scope: RunScope, error: unknown, itemIndex: number) {
 	return nodeError;
 }
 
+/** What RoutingNode says of a 429 that reached the run, pointing at the settings that exist. */
+const SPACING_HINT =
+	'Stora kept answering 429 (too many requests) after the node waited for its rate limit. Space the requests out with Settings → Request Options → Batching, or set the Stora credential\'s Rate Limit to your plan\'s.';
+
 /** RoutingNode's handling of an item whose request failed. */
 function requestError(scope: RunScope, reason: unknown, itemIndex: number) {
-	type Failure = { message?: string; description?: string | null; statusCode?: number; isAxiosError?: boolean; response?: { status?: number } };
+	type Failure = { message?: string; description?: string | null; statusCode?: number; httpCode?: string | null; isAxiosError?: boolean; response?: { status?: number } };
 	const error = reason as Failure;
-	if (error?.statusCode === 429) error.message = "Try spacing your requests out using the batching settings under 'Options'";
+	if ((error?.statusCode === 429 || error?.httpCode === '429') && !String(error.description ?? '').includes(SPACING_HINT)) {
+		error.description = error.description ? `${error.description}\n${SPACING_HINT}` : SPACING_HINT;
+	}
 	const runIndex = scope.runIndex();
 	if (error instanceof NodeApiError) {
 		error.context = { ...(error.context ?? {}), itemIndex, runIndex };
@@ -67,11 +75,15 @@ function requestError(scope: RunScope, reason: unknown, itemIndex: number) {
 const BUILD_SLICE_MS = 4;
 const ITEMS_WITH_A_TURN_EACH = 16;
 
+/** A failed item's output: the error, linked to its input item (n8n's error output then carries that item's data). */
+const errorItem = (error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData =>
+	({ json: {}, error, pairedItem: { item: itemIndex } }) as INodeExecutionData;
+
 /**
  * One run of the node: each item's request built and checked, in item order, and sent as soon as it is, while the
- * next items are built; then every answer awaited. (RoutingNode built every item before the first request left:
- * for 500 items, most of a second.) An item that cannot be built stops the run, after the requests already sent
- * have ended, unless the node continues on fail.
+ * next items are built; then every answer awaited. Settings → Request Options is read once; with Batching, a batch's
+ * requests leave Batch Interval after the previous batch's. An item that cannot be built stops the run, after the
+ * requests already sent have ended, unless the node continues on fail.
  */
 async function runRouted(this: IExecuteFunctions, description: INodeTypeDescription): Promise<INodeExecutionData[][]> {
 	// The hook RoutingNode would hand the request to (transport/execute.ts in the node as published).
@@ -79,16 +91,34 @@ async function runRouted(this: IExecuteFunctions, description: INodeTypeDescript
 	const items = inputItems(this);
 	const scope = runScope(this);
 	const parameters = routedParameters(description, scope.node);
+	// A setting that is not valid (a proxy without a port) fails every item, as in RoutingNode.
+	let settings: RequestSettings = {};
+	let invalidSettings: unknown;
+	try {
+		settings = requestSettingsOf(this.getNodeParameter(REQUEST_OPTIONS, 0, {}), scope.node);
+	} catch (error) {
+		invalidSettings = error;
+	}
+	// As RoutingNode puts the credential's domain limit on each request; a credential that cannot be read fails the
+	// first item's request instead, with the transport's error.
+	if (items.length > 0) {
+		const first = itemContext(this, scope, 0, items[0]);
+		settings.allowedDomains = await allowedDomainsFor(first as IExecuteSingleFunctions).catch(() => undefined);
+	}
 	const pending: Array<Promise<INodeExecutionData[]>> = [];
 	let sliceStarted = Date.now();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		if ((itemIndex > 0 && itemIndex <= ITEMS_WITH_A_TURN_EACH) || Date.now() - sliceStarted >= BUILD_SLICE_MS) {
+		if (settings.batch && itemIndex > 0 && itemIndex % settings.batch.size === 0) {
+			await sleep(settings.batch.intervalMs);
+			sliceStarted = Date.now();
+		} else if ((itemIndex > 0 && itemIndex <= ITEMS_WITH_A_TURN_EACH) || Date.now() - sliceStarted >= BUILD_SLICE_MS) {
 			await sleep(0);
 			sliceStarted = Date.now();
 		}
 		const single = itemContext(this, scope, itemIndex, items[itemIndex]);
 		try {
-			const request = routedRequest(single as IExecuteSingleFunctions, description, parameters);
+			if (invalidSettings) throw invalidSettings;
+			const request = routedRequest(single as IExecuteSingleFunctions, description, parameters, settings);
 			const sent = (async () => {
 				for (const preSend of request.preSend) request.options = await preSend.call(single, request.options as IHttpRequestOptions);
 				return await hook.call(single, request);
@@ -102,7 +132,7 @@ async function runRouted(this: IExecuteFunctions, description: INodeTypeDescript
 				await Promise.allSettled(pending);
 				throw nodeError;
 			}
-			pending.push(Promise.resolve([{ json: {}, error: nodeError } as INodeExecutionData]));
+			pending.push(Promise.resolve([errorItem(nodeError, itemIndex)]));
 		}
 	}
 	const settled = await Promise.allSettled(pending);
@@ -114,13 +144,18 @@ async function runRouted(this: IExecuteFunctions, description: INodeTypeDescript
 		}
 		const error = requestError(scope, outcome.reason, itemIndex);
 		if (!this.continueOnFail()) throw error;
-		output.push({ json: {}, error } as INodeExecutionData);
+		output.push(errorItem(error, itemIndex));
 	});
 	return [output];
 }
 
-/** `customOperations` for every resource and operation of the node's description. */
+/**
+ * `customOperations` for every resource and operation of the node's description. A description using a routing
+ * feature the builder does not implement fails here, when n8n loads the node, never silently at run time.
+ */
 export function routedOperations(description: INodeTypeDescription) {
+	const unsupported = unsupportedRouting(description);
+	if (unsupported.length) throw new Error(`The Stora node's request builder does not implement: ${unsupported.join('; ')}`);
 	const operations: Record<string, Record<string, (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>>> = {};
 	const run = async function (this: IExecuteFunctions) {
 		return await runRouted.call(this, description);
