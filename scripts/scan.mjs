@@ -1,9 +1,12 @@
 // Runs n8n's community package scanner offline, the way n8n verifies a published package: once on the source
-// (package.json, nodes/, credentials/) and once on the unpacked `npm pack` tarball. Also checks what the tarball holds.
-// One exception, printed on every run: package.json has no author e-mail and no homepage until the package has a
-// publisher whose true values they are (README, "Before publishing"); every other finding fails.
+// (package.json, nodes/, credentials/) and once on the unpacked `npm pack` tarball. Also checks what the tarball holds:
+// what n8n loads, and no source maps or type declarations.
+// One exception while package.json says "strict": false, printed on every run: it has no author e-mail and no
+// homepage until the package has a publisher whose true values they are (CONTRIBUTING.md, "Publishing"). With
+// "strict": true, as the publish run requires, every finding fails. Runs on Node 20 and newer.
 import { execFileSync } from 'node:child_process';
-import { globSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,8 +14,12 @@ import { ESLint } from 'eslint';
 
 import { buildScanConfig, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
 
-/** The findings that only the publisher can clear with true values. */
-const PUBLISHER_RULES = new Set([
+// The scanner's own file search (fs.globSync would need Node 22).
+const glob = createRequire(import.meta.resolve('@n8n/scan-community-package/scanner/scanner.mjs'))('fast-glob');
+
+/** The findings that only the publisher can clear with true values: waived only while "strict" is false. */
+const strict = JSON.parse(readFileSync('package.json', 'utf8')).n8n?.strict === true;
+const PUBLISHER_RULES = new Set(strict ? [] : [
 	'@n8n/community-nodes/valid-author',
 	'@n8n/community-nodes/require-homepage',
 	'n8n-nodes-base/community-package-json-author-missing',
@@ -21,8 +28,7 @@ const PUBLISHER_RULES = new Set([
 /** The scanner's own configuration and file selection (as its analyzePackage), with the publisher's findings apart. */
 async function analyzePackage(packageDir, filePatterns) {
 	const eslint = new ESLint({ cwd: packageDir, allowInlineConfig: false, overrideConfigFile: true, overrideConfig: await buildScanConfig() });
-	const files = globSync(filePatterns, { cwd: packageDir, exclude: (name) => /(^|\/)(node_modules|package-lock\.json)/.test(name) })
-		.map((file) => join(packageDir, file));
+	const files = glob.sync(filePatterns, { cwd: packageDir, absolute: true, ignore: ['node_modules/**', '**/package-lock.json'] });
 	const results = await eslint.lintFiles(files);
 	const waiting = [];
 	for (const result of results) {
@@ -60,13 +66,13 @@ try {
 		execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' }),
 	)[0];
 	const allowed = /^(dist\/|package\.json$|README\.md$|LICENSE\.md$|CHANGELOG\.md$|index\.js$)/;
-	const unexpected = packed.files.map((file) => file.path).filter((path) => !allowed.test(path));
+	const unexpected = packed.files.map((file) => file.path).filter((path) => !allowed.test(path) || /\.(js\.map|d\.ts)$/.test(path));
 	const leakedTests = packed.files.map((file) => file.path).filter((path) => /test|sandbox/i.test(path));
 	if (unexpected.length || leakedTests.length) {
 		failed = true;
 		console.error(`tarball holds files it should not: ${[...unexpected, ...leakedTests].join(', ')}`);
 	} else {
-		console.log(`tarball: ${packed.files.length} files, ${packed.size} bytes, only dist/, package.json, README, licence`);
+		console.log(`tarball: ${packed.files.length} files, ${packed.size} bytes (${packed.unpackedSize} unpacked), only dist/ without maps or declarations, package.json, README, licence`);
 	}
 
 	const unpacked = join(work, 'unpacked');
