@@ -6,9 +6,10 @@
  * package's metadata is not real. The tarball holds what n8n loads (nodes, credentials, icons, codex, output schemas).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import { validateWorkflow } from '@action-validator/core';
 import { parse } from 'yaml';
@@ -64,36 +65,89 @@ describe('the release path', () => {
 		expect(called.filter((script) => !(script in manifest.scripts))).toEqual([]);
 	});
 
-	it('npm run release refuses, naming each missing field, until the metadata is real', () => {
-		const { status, output } = release(['--check']);
-		expect(status).toBe(1);
-		for (const field of ['"author"', '"homepage"', '"repository.url"', '"n8n.strict"']) expect(output).toContain(field);
-		expect(release([]).output).toContain('publishing runs in .github/workflows/publish.yml only');
-	});
-
-	it('npm run release accepts real metadata, and refuses a tag or repository that does not match', () => {
+	/** A scratch package folder: `manifest` as package.json, with the lint config and changelog given; removed after `body`. */
+	function scratch<T>(files: Record<string, string>, body: (dir: string) => T): T {
 		const dir = mkdtempSync(join(tmpdir(), 'stora-release-'));
 		try {
-			const file = join(dir, 'package.json');
-			const filled = {
-				...manifest,
-				version: '0.1.0',
-				author: { name: 'A Publisher', email: 'publisher@example.org' },
-				homepage: 'https://github.com/publisher/n8n-nodes-stora#readme',
-				repository: { type: 'git', url: 'git+https://github.com/publisher/n8n-nodes-stora.git' },
-				n8n: { ...manifest.n8n, strict: true },
-			};
-			writeFileSync(file, JSON.stringify(filled));
-			const actions = { GITHUB_REPOSITORY: 'publisher/n8n-nodes-stora', GITHUB_REF_TYPE: 'tag', GITHUB_REF_NAME: 'v0.1.0' };
-			expect(release(['--check', '--package', file], actions)).toMatchObject({ status: 0 });
-			const wrongTag = release(['--check', '--package', file], { ...actions, GITHUB_REF_NAME: 'v0.2.0' });
-			expect(wrongTag.status).toBe(1);
-			expect(wrongTag.output).toContain('the tag v0.2.0 is not v0.1.0');
-			const elsewhere = release(['--check', '--package', file], { ...actions, GITHUB_REPOSITORY: 'someone/fork' });
-			expect(elsewhere.output).toContain('but this runs in someone/fork');
+			for (const [name, text] of Object.entries(files)) {
+				mkdirSync(dirname(join(dir, name)), { recursive: true });
+				writeFileSync(join(dir, name), text);
+			}
+			return body(dir);
 		} finally {
 			rmSync(dir, { recursive: true, force: true });
 		}
+	}
+
+	const DEFAULT_ESLINT = readFileSync(join(ROOT, 'node_modules/@n8n/node-cli/dist/template/templates/shared/default/eslint.config.mjs'), 'utf8');
+	/** What the publisher fills in (`npm run release -- --prepare` writes the same), on top of the live manifest. */
+	const filled = {
+		...manifest,
+		version: '0.1.0',
+		author: { name: 'A Publisher', email: 'publisher@example.com' },
+		homepage: 'https://github.com/publisher/n8n-nodes-stora#readme',
+		repository: { type: 'git', url: 'git+https://github.com/publisher/n8n-nodes-stora.git' },
+		n8n: { ...manifest.n8n, strict: true },
+	};
+	const ready = { 'package.json': JSON.stringify(filled), 'eslint.config.mjs': DEFAULT_ESLINT, 'CHANGELOG.md': '# Changelog\n\n## 0.1.0\n\n- First.\n' };
+	const actions = { GITHUB_REPOSITORY: 'publisher/n8n-nodes-stora', GITHUB_REF_TYPE: 'tag', GITHUB_REF_NAME: 'v0.1.0' };
+
+	it('npm run release -- --check refuses, naming each fix, until the metadata, strict mode, lint config and changelog are right', () => {
+		const unready = {
+			'package.json': JSON.stringify({ ...manifest, version: '0.1.0', author: undefined, homepage: undefined, repository: undefined, n8n: { ...manifest.n8n, strict: false } }),
+			'eslint.config.mjs': `${DEFAULT_ESLINT}\n// changed\nexport const more = 1;\n`,
+			'CHANGELOG.md': '# Changelog\n\n## 0.1.0 (unreleased)\n',
+		};
+		scratch(unready, (dir) => {
+			const { status, output } = release(['--check', '--package', join(dir, 'package.json')]);
+			expect(status).toBe(1);
+			for (const field of ['"author"', '"homepage"', '"repository.url"', '"n8n.strict"', 'eslint.config.mjs: n8n\'s default configuration', 'CHANGELOG.md: "## 0.1.0 (unreleased)"']) expect(output).toContain(field);
+			expect(output).toContain('npm run release -- --prepare --author "Name <e-mail>" --repository <owner>/<repository>');
+		});
+		scratch({ ...ready, 'CHANGELOG.md': '# Changelog\n\n## 0.0.9\n' }, (dir) => {
+			expect(release(['--check', '--dry-run', '--package', join(dir, 'package.json')]).output).toContain('CHANGELOG.md: a section "## 0.1.0"');
+		});
+		scratch({ ...ready, 'package.json': JSON.stringify({ ...filled, publishConfig: undefined }) }, (dir) => {
+			expect(release(['--check', '--dry-run', '--package', join(dir, 'package.json')]).output).toContain('"publishConfig.provenance": true');
+		});
+	});
+
+	it('npm run release -- --check accepts the filled manifest, refuses a placeholder e-mail outside the rehearsal, a tag or repository that does not match', () => {
+		scratch(ready, (dir) => {
+			const file = join(dir, 'package.json');
+			expect(release(['--check', '--dry-run', '--package', file], actions)).toMatchObject({ status: 0 });
+			const placeholder = release(['--check', '--package', file], actions);
+			expect(placeholder.status).toBe(1);
+			expect(placeholder.output).toContain('publisher@example.com is a placeholder address');
+			const wrongTag = release(['--check', '--dry-run', '--package', file], { ...actions, GITHUB_REF_NAME: 'v0.2.0' });
+			expect(wrongTag.status).toBe(1);
+			expect(wrongTag.output).toContain('the tag v0.2.0 is not v0.1.0');
+			const elsewhere = release(['--check', '--dry-run', '--package', file], { ...actions, GITHUB_REPOSITORY: 'someone/fork' });
+			expect(elsewhere.output).toContain('but this runs in someone/fork');
+		});
+	});
+
+	it('npm run release -- --prepare writes what the checks ask for: the publisher fields, strict mode, n8n\'s default lint config', () => {
+		scratch({ 'package.json': JSON.stringify(manifest), 'eslint.config.mjs': '// ours\n', 'CHANGELOG.md': `# Changelog\n\n## ${(manifest as { version?: string }).version}\n` }, (dir) => {
+			const file = join(dir, 'package.json');
+			expect(release(['--prepare', '--author', 'A Publisher <publisher@example.com>', '--repository', 'publisher/n8n-nodes-stora', '--package', file])).toMatchObject({ status: 0 });
+			const written = JSON.parse(readFileSync(file, 'utf8'));
+			expect(written).toMatchObject({ author: { name: 'A Publisher', email: 'publisher@example.com' }, homepage: 'https://github.com/publisher/n8n-nodes-stora#readme', n8n: { strict: true } });
+			expect(written.repository.url).toBe('git+https://github.com/publisher/n8n-nodes-stora.git');
+			expect(readFileSync(join(dir, 'eslint.config.mjs'), 'utf8')).toBe(DEFAULT_ESLINT);
+			expect(release(['--check', '--dry-run', '--package', file], actions)).toMatchObject({ status: 0 });
+		});
+		// The copy release.mjs writes when node_modules is not there yet is n8n's template.
+		const copy = spawnSync(process.execPath, ['--input-type=module', '-e', `import { DEFAULT_ESLINT_CONFIG } from ${JSON.stringify(join(ROOT, 'scripts/release.mjs'))}; process.stdout.write(DEFAULT_ESLINT_CONFIG);`], { encoding: 'utf8' });
+		expect(copy.stdout).toBe(DEFAULT_ESLINT);
+	});
+
+	it('npm run release outside the publish workflow refuses, naming it', () => {
+		scratch(ready, (dir) => {
+			const { status, output } = release(['--package', join(dir, 'package.json')], actions);
+			expect(status).toBe(1);
+			expect(output).toContain('publishing runs in .github/workflows/publish.yml only');
+		});
 	});
 
 	it('the tarball holds every node and credential n8n loads, with icons, codex files and output schemas', () => {
@@ -105,5 +159,68 @@ describe('the release path', () => {
 		expect(files).toEqual(expect.arrayContaining(['dist/icons/stora.svg', 'dist/icons/stora.dark.svg']));
 		expect(files.filter((file) => /^dist\/nodes\/Stora\/__schema__\/v1\.0\.0\/.+\.json$/.test(file)).length).toBeGreaterThanOrEqual(85);
 		expect(files.filter((file) => !/^(dist\/|package\.json$|README\.md$|LICENSE\.md$|index\.js$)/.test(file))).toEqual([]);
+		// n8n loads none of these: no source maps, no type declarations.
+		expect(files.filter((file) => /\.(js\.map|d\.ts)$/.test(file))).toEqual([]);
+	});
+
+	describe('a hand-run npm publish, with the project\'s .npmrc (scripts off)', () => {
+		/** npm in `dir` with nothing of a CI run or of an outer npm in its environment. */
+		function npm(dir: string, args: string[], extra: Record<string, string> = {}) {
+			const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm_|GITHUB_|STORA_RELEASE)/i.test(name)));
+			const result = spawnSync('npm', args, { cwd: dir, encoding: 'utf8', env: { ...env, ...extra } });
+			return { status: result.status, output: `${result.stdout}${result.stderr}` };
+		}
+		/** The package as a scratch copy: package.json, .npmrc, the guard; with `built`, a dist/ holding what n8n loads. */
+		const copy = (built: boolean) => ({
+			'package.json': JSON.stringify(manifest),
+			'.npmrc': readFileSync(join(ROOT, '.npmrc'), 'utf8'),
+			'scripts/publishGuard.mjs': readFileSync(join(ROOT, 'scripts/publishGuard.mjs'), 'utf8'),
+			...(built ? Object.fromEntries([...manifest.n8n.nodes, ...manifest.n8n.credentials].map((file) => [file, 'module.exports = {};\n'])) : {}),
+		});
+
+		it('is refused, naming the publish workflow, with or without dist/; without dist/ also for that', () => {
+			scratch(copy(false), (dir) => {
+				const { status, output } = npm(dir, ['publish', '--dry-run']);
+				expect(status).not.toBe(0);
+				expect(output).toContain('is published by .github/workflows/publish.yml only');
+				expect(output).toContain('dist/ lacks what n8n loads');
+				// Even in the release run's own rehearsal, a package without dist/ is not packed.
+				expect(npm(dir, ['publish', '--dry-run'], { STORA_RELEASE: 'dry-run' }).output).toContain('dist/ lacks what n8n loads');
+			});
+			scratch(copy(true), (dir) => {
+				const { status, output } = npm(dir, ['publish', '--dry-run']);
+				expect(status).not.toBe(0);
+				expect(output).toContain('is published by .github/workflows/publish.yml only');
+				expect(output).not.toContain('dist/ lacks');
+			});
+		});
+
+		it('passes in the release run\'s rehearsal (npm run release -- --dry-run), with dist/ in the tarball', () => {
+			scratch(copy(true), (dir) => {
+				const { status, output } = npm(dir, ['publish', '--dry-run'], { STORA_RELEASE: 'dry-run' });
+				expect(output).not.toContain('refused');
+				expect(status).toBe(0);
+				expect(output).toContain(manifest.n8n.nodes[0]);
+			});
+		});
+
+		it('of a tarball packed without the guard is refused by npm: publishConfig asks for provenance, which only CI makes', async () => {
+			// A port nothing listens on: npm asks it for the package first, then refuses before any upload.
+			const port = await new Promise<number>((resolve) => {
+				const server = createServer().listen(0, '127.0.0.1', () => {
+					const { port: free } = server.address() as AddressInfo;
+					server.close(() => resolve(free));
+				});
+			});
+			scratch(copy(false), (dir) => {
+				const packed = npm(dir, ['pack', '--json']);
+				expect(packed.status).toBe(0);
+				const tarball = (JSON.parse(packed.output.slice(packed.output.indexOf('['))) as Array<{ filename: string }>)[0].filename;
+				const registry = `http://127.0.0.1:${port}/`;
+				const { status, output } = npm(dir, ['publish', `./${tarball}`, '--registry', registry, '--fetch-retries=0', `--//127.0.0.1:${port}/:_authToken=placeholder`]);
+				expect(status).not.toBe(0);
+				expect(output).toMatch(/provenance generation not supported/i);
+			});
+		});
 	});
 });
