@@ -142,6 +142,17 @@ describe('the release path', () => {
 		expect(copy.stdout).toBe(DEFAULT_ESLINT);
 	});
 
+	it('npm run release -- --bootstrap makes the first, hand-published version a placeholder 0.0.0: package.json and README only', () => {
+		expect(release(['--bootstrap', '--dry-run']).output).toContain('--bootstrap needs package.json "repository.url" first');
+		scratch(ready, (dir) => {
+			const { status, output } = release(['--bootstrap', '--dry-run', '--package', join(dir, 'package.json')], { HOME: process.env.HOME ?? '' });
+			expect(status).toBe(0);
+			expect(output).toContain('n8n-nodes-stora@0.0.0');
+			expect(output).toMatch(/total files:\s+2/);
+			expect(output).not.toMatch(/dist\//);
+		});
+	});
+
 	it('npm run release outside the publish workflow refuses, naming it', () => {
 		scratch(ready, (dir) => {
 			const { status, output } = release(['--package', join(dir, 'package.json')], actions);

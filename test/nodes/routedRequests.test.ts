@@ -1,9 +1,12 @@
 /**
  * The node's own request builder (transport/route.ts, run by n8n as the node's `customOperations`) against n8n's
- * RoutingNode: for every operation, with only its required parameters and with every parameter, collection member
- * and fixed-collection row set, two items each, both must hand the transport hook the same requests (after the
- * preSends) or fail with the same error. The hook is replaced by one that records what it gets, so no request leaves.
- * Also: every routing expression in the built description is one the builder knows, computing what n8n computes.
+ * RoutingNode, on the node's description as n8n loads it (with Settings → Request Options added): for every
+ * operation, with only its required parameters and with every parameter, collection member and fixed-collection row
+ * set (by expressions wherever n8n takes one: text, numbers, booleans, choices, locators, inside collections and
+ * rows), Request Options set and a credential limited to its host, two items each, both must hand the transport hook
+ * the same requests (after the preSends) or fail with the same error. The hook is replaced by one that records what it
+ * gets, so no request leaves. Also: every routing expression in the built description is one the builder knows,
+ * computing what n8n computes, and a routing feature the builder does not implement fails when the node is made.
  */
 import type {
 	DeclarativeRestApiSettings,
@@ -22,10 +25,10 @@ import { recordKindOfParameter, RECORDS } from '../../nodes/Stora/helpers/record
 import { ROUTING_VALUE, routingValueOf } from '../../nodes/Stora/helpers/routingValues';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { routedOperations } from '../../nodes/Stora/transport/routedOperations';
-import { runByRoutingNode, runStora, tokenCredentials } from '../helpers/n8n';
+import { asLoadedByN8n, runByRoutingNode, runStora, tokenCredentials } from '../helpers/n8n';
 import { nodeOperations } from '../helpers/operations';
 
-const stora = new Stora();
+const stora = asLoadedByN8n(new Stora());
 const properties = stora.description.properties;
 
 interface Seen {
@@ -53,37 +56,41 @@ function shownFor(property: INodeProperties, resource: string, operation: string
 	return !!resources?.includes(resource) && (!operations || operations.includes(operation)) && property.name !== 'operation';
 }
 
-/** A plausible value for a parameter: IDs with their record's prefix, the first choices, one row per collection. */
-function valueFor(resource: string, property: INodeProperties): unknown {
+/**
+ * A plausible value for a parameter: IDs with their record's prefix, the first choices, one row per collection;
+ * with `expressions`, an expression wherever the parameter takes one.
+ */
+function valueFor(resource: string, property: INodeProperties, expressions = false): unknown {
 	const kind = recordKindOfParameter(resource, property.name);
 	const id = kind ? `${RECORDS[kind].prefix}routed1` : 'routed1';
 	const choices = ((property.options ?? []) as INodePropertyOptions[]).map((option) => option.value);
+	const asExpression = (value: unknown) => (expressions && !property.noDataExpression ? `={{ ${JSON.stringify(value)} }}` : value);
 	switch (property.type) {
 		case 'resourceLocator':
-			return { __rl: true, mode: 'id', value: id };
+			return { __rl: true, mode: 'id', value: asExpression(id) };
 		case 'string':
-			if (kind || /Id$/.test(property.name)) return id;
+			if (kind || /Id$/.test(property.name)) return asExpression(id);
 			if (/email/i.test(property.name)) return '={{ "person" + $json.n + "@example.com" }}';
-			if (/url/i.test(property.name)) return 'https://example.com/hooks/stora';
+			if (/url/i.test(property.name)) return asExpression('https://example.com/hooks/stora');
 			return '={{ "Text " + $json.n }}';
 		case 'number':
-			return Math.max(1, Number(property.typeOptions?.minValue ?? 1));
+			return asExpression(Math.max(1, Number(property.typeOptions?.minValue ?? 1)));
 		case 'boolean':
-			return true;
+			return asExpression(true);
 		case 'dateTime':
-			return '2026-01-02T03:04:05Z';
+			return asExpression('2026-01-02T03:04:05Z');
 		case 'options':
-			return choices[0] ?? '';
+			return asExpression(choices[0] ?? '');
 		case 'multiOptions':
 			return choices.slice(0, 2);
 		case 'json':
 			return '{"routed": 1}';
 		case 'collection':
-			return Object.fromEntries((property.options as INodeProperties[]).map((member) => [member.name, valueFor(resource, member)]));
+			return Object.fromEntries((property.options as INodeProperties[]).map((member) => [member.name, valueFor(resource, member, expressions)]));
 		case 'fixedCollection':
 			return Object.fromEntries(
 				(property.options as INodePropertyCollection[]).map((rows) => {
-					const row = Object.fromEntries(rows.values.map((member) => [member.name, valueFor(resource, member)]));
+					const row = Object.fromEntries(rows.values.map((member) => [member.name, valueFor(resource, member, expressions)]));
 					return [rows.name, property.typeOptions?.multipleValues ? [row] : row];
 				}),
 			);
@@ -92,21 +99,28 @@ function valueFor(resource: string, property: INodeProperties): unknown {
 	}
 }
 
+/** Settings → Request Options as a user sets them (a proxy with a user, Ignore SSL Issues, a Timeout). */
+const REQUEST_OPTIONS = { proxy: 'http://proxy-user:pa%40ss@127.0.0.1:3128', allowUnauthorizedCerts: true, timeout: 4321 };
+
 function parametersFor(resource: string, operation: string, every: boolean): INodeParameters {
 	const parameters: INodeParameters = { resource, operation };
 	for (const property of properties) {
 		if (!shownFor(property, resource, operation) || (!every && !property.required)) continue;
-		const value = valueFor(resource, property);
+		const value = valueFor(resource, property, every);
 		if (value !== undefined) parameters[property.name] = value as INodeParameters[string];
 	}
+	if (every) parameters.requestOptions = REQUEST_OPTIONS;
 	return parameters;
 }
 
 async function outcome(by: 'RoutingNode' | 'builder', parameters: INodeParameters) {
 	const seen: Seen[] = [];
+	const credentials = tokenCredentials('http://127.0.0.1:9', 'sk_test_routed');
+	// A credential limited to its own host (n8n's Allowed HTTP Request Domains): RoutingNode puts the list on the request.
+	Object.assign(credentials.storaApi, { allowedHttpRequestDomains: 'domains', allowedDomains: '127.0.0.1' });
 	const result = await runStora({
 		nodeClass: recordingNode(by, seen),
-		credentials: tokenCredentials('http://127.0.0.1:9', 'sk_test_routed'),
+		credentials,
 		items: [{ n: 1 }, { n: 2 }],
 		parameters,
 	});
@@ -132,6 +146,38 @@ describe('the node’s own request builder against n8n’s RoutingNode', () => {
 	it('most of those runs reached the hook, so the comparison is of requests, not only of errors', () => {
 		// Some parameter sets fail the node's own checks before any request (a generated value is not a valid choice).
 		expect(built).toBeGreaterThanOrEqual(Math.round(operations.length * 2 * 0.75));
+	});
+
+	it('the requests carry the Request Options and the domain limit as RoutingNode puts them', async () => {
+		const { seen } = await outcome('builder', parametersFor('site', 'getAll', true));
+		expect(seen[0].options).toMatchObject({
+			proxy: { host: '127.0.0.1', port: 3128, protocol: 'http', auth: { username: 'proxy-user', password: 'pa@ss' } },
+			skipSslCertificateValidation: true,
+			timeout: 4321,
+			allowedDomains: '127.0.0.1',
+		});
+	});
+});
+
+describe('a routing feature the builder does not implement fails when the node is made', () => {
+	/** The description with one property changed by `change`. */
+	const changed = (name: string, change: (property: INodeProperties) => INodeProperties, more: Partial<INodeTypeDescription> = {}) => ({
+		...stora.description,
+		...more,
+		properties: stora.description.properties.map((property) => (property.name === name ? change(property) : property)),
+	});
+	it.each([
+		['routing.output', changed('resource', (p) => ({ ...p, routing: { ...p.routing, output: { maxResults: 5 } } })), 'resource: routing.output'],
+		['routing.operations', changed('resource', (p) => ({ ...p, routing: { ...p.routing, operations: {} } })), 'resource: routing.operations'],
+		['an expression in requestDefaults', changed('resource', (p) => p, { requestDefaults: { baseURL: '={{ $credentials.baseUrl }}' } }), 'an expression in requestDefaults'],
+		['an object in routing.request holding an expression', changed('resource', (p) => ({ ...p, routing: { ...p.routing, request: { qs: { page: '={{ $value }}' } } } })), 'resource: an expression inside routing.request.qs'],
+		['an expression it does not know', changed('resource', (p) => ({ ...p, routing: { ...p.routing, send: { ...p.routing?.send, property: '={{ $value.toUpperCase() }}' } } })), 'resource: the routing expression ={{ $value.toUpperCase() }}'],
+	])('%s', (_name, description, named) => {
+		expect(() => routedOperations(description)).toThrow(named);
+	});
+
+	it('the node as published uses none', () => {
+		expect(() => routedOperations(stora.description)).not.toThrow();
 	});
 });
 

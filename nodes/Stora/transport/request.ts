@@ -169,10 +169,13 @@ function budgetedSender(context: StoraContext, credentialType: CredentialType, {
 	return async (request) => await sendWithCredential(once, credentialType, request, isSafeToRepeat(request));
 }
 
+/** A request refused for the credential's Allowed HTTP Request Domains: final, never retried. */
+class DomainNotAllowed extends NodeOperationError {}
+
 /** A request to a host the credential's Allowed HTTP Request Domains leave out, refused before it leaves. */
 function checkAllowed(context: StoraContext, url: string, allowedDomains: string | undefined, itemIndex?: number) {
 	const refusal = refusalOf(url, allowedDomains);
-	if (refusal) throw new NodeOperationError(context.getNode(), refusal.message, { description: refusal.description, itemIndex });
+	if (refusal) throw new DomainNotAllowed(context.getNode(), refusal.message, { description: refusal.description, itemIndex });
 }
 
 /** Whether a request failed because its attempt ran out of time (n8n's HTTP client: axios's timeout). */
@@ -314,6 +317,7 @@ export async function storaRequest(
 			response = await send(request);
 			if (followsRedirectsItself) response = await followRedirects(context, send, request, response, budget.allowedDomains);
 		} catch (error) {
+			if (error instanceof DomainNotAllowed) throw asNodeError(context, error);
 			const failed = responseOfError(error);
 			if (failed) throw toNodeApiError(context.getNode(), failed, itemIndex);
 			const cancelled = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.()?.aborted === true;

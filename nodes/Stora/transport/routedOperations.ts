@@ -5,6 +5,7 @@
  * (execute.ts), with RoutingNode's item order, error handling and continue-on-fail.
  */
 import type {
+	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
@@ -75,9 +76,18 @@ function requestError(scope: RunScope, reason: unknown, itemIndex: number) {
 const BUILD_SLICE_MS = 4;
 const ITEMS_WITH_A_TURN_EACH = 16;
 
-/** A failed item's output: the error, linked to its input item (n8n's error output then carries that item's data). */
-const errorItem = (error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData =>
-	({ json: {}, error, pairedItem: { item: itemIndex } }) as INodeExecutionData;
+/**
+ * A failed item's output under On Error → Continue, as n8n's own nodes give it: `{ error, details }` in the item's
+ * JSON, linked to its input item. n8n's error output then merges that input item's data into it; an item carrying
+ * the error object instead (RoutingNode's way) has its JSON replaced by the message alone.
+ */
+function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
+	// What the API said (code, request ID, field details), without where in the run it happened.
+	const details = Object.fromEntries(Object.entries(error.context ?? {}).filter(([key]) => key !== 'itemIndex' && key !== 'runIndex')) as IDataObject;
+	if (error.description) details.description = error.description;
+	if (error instanceof NodeApiError && error.httpCode) details.httpCode = error.httpCode;
+	return { json: { error: error.message, ...(Object.keys(details).length ? { details } : {}) }, pairedItem: { item: itemIndex } };
+}
 
 /**
  * One run of the node: each item's request built and checked, in item order, and sent as soon as it is, while the

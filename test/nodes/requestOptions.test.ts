@@ -1,0 +1,84 @@
+/**
+ * Settings → Request Options, which n8n adds to the Stora node when it loads the package (test/helpers/n8n.ts loads
+ * the node the same way), applied by the node's own runs as RoutingNode applies it: Timeout per attempt, Batching,
+ * and a Proxy that is not a URL refused before any request. Over real HTTP against the sandbox. Proxy and Ignore SSL
+ * Issues on the wire are proven in real n8n (test/e2e/), with a forward proxy and an https sandbox.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { useSandboxForNode } from '../helpers/sandboxFixture';
+
+jest.setTimeout(30_000);
+
+const getSites = (requestOptions: IDataObject): INodeParameters => ({ resource: 'site', operation: 'getAll', returnAll: false, limit: 1, requestOptions: requestOptions as INodeParameters });
+
+describe('Settings → Request Options', () => {
+	const fixture = useSandboxForNode();
+
+	it('Timeout: an attempt that waits longer fails, retried as a GET is, with an error naming the setting', async () => {
+		await fixture.client.call('POST', '/__sandbox/config', { latency_ms: 3000 });
+		try {
+			const { error } = await fixture.run(getSites({ timeout: 300 }));
+			expect(error?.message).toBe('Stora did not answer within the timeout of 0.3 s (3 attempts)');
+			expect(String((error as { description?: string }).description)).toContain('Timeout under Settings → Request Options');
+			const attempts = (await fixture.client.requests()).filter((request) => request.path === '/2025-09/sites');
+			expect(attempts).toHaveLength(3);
+		} finally {
+			await fixture.client.call('POST', '/__sandbox/config', { latency_ms: 0 });
+		}
+	});
+
+	it('Timeout: an answer within it is taken', async () => {
+		await fixture.client.call('POST', '/__sandbox/config', { latency_ms: 200 });
+		try {
+			const { error, items } = await fixture.run(getSites({ timeout: 10_000 }));
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(1);
+		} finally {
+			await fixture.client.call('POST', '/__sandbox/config', { latency_ms: 0 });
+		}
+	});
+
+	it.each([
+		[2, 4, [1]],
+		[1, 3, [0, 1]],
+	])('Batching: %i item(s) per batch over %i items, each batch at least the interval after the one before', async (size, count, gapsAfter) => {
+		const interval = 250;
+		const { error, items } = await fixture.run(getSites({ batching: { batch: { batchSize: size, batchInterval: interval } } }), {
+			items: Array.from({ length: count }, (_, n) => ({ n })),
+		});
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(count);
+		const times = (await fixture.client.requests()).filter((request) => request.path === '/2025-09/sites').map((request) => Date.parse(String(request.at)));
+		expect(times).toHaveLength(count);
+		// Between batches the run waited the interval (a lower bound: never shorter, whatever the machine's speed).
+		for (const index of gapsAfter) expect(times[index + 1] - times[index]).toBeGreaterThanOrEqual(interval - 5);
+	});
+
+	it('Batching with -1 items per batch is off: every item is sent', async () => {
+		const { error, items } = await fixture.run(getSites({ batching: { batch: { batchSize: -1, batchInterval: 60_000 } } }), {
+			items: [{ n: 1 }, { n: 2 }, { n: 3 }],
+		});
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(3);
+	});
+
+	it('Proxy: a value that is not a URL with a host and a port fails every item before any request, naming the setting', async () => {
+		const { error } = await fixture.run(getSites({ proxy: 'http://user:secret@myproxy' }), { items: [{ n: 1 }, { n: 2 }] });
+		expect(error?.message).toBe('The proxy is not valid');
+		const description = String((error as { description?: string }).description);
+		expect(description).toContain('Settings → Request Options → Proxy');
+		// The password in the proxy URL is not repeated in the error.
+		expect(description).not.toContain('secret');
+		expect(await fixture.client.requests()).toEqual([]);
+	});
+
+	it('Proxy not valid, with On Error → Continue: each item carries the error, linked to its input item', async () => {
+		const { error, items } = await fixture.run(getSites({ proxy: 'not a url' }), { items: [{ n: 1 }, { n: 2 }], continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.json.error, item.pairedItem])).toEqual([
+			['The proxy is not valid', { item: 0 }],
+			['The proxy is not valid', { item: 1 }],
+		]);
+	});
+});
