@@ -8,6 +8,7 @@
  */
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
+	IConnections,
 	IDataObject,
 	IExecuteFunctions,
 	INode,
@@ -21,7 +22,7 @@ import type {
 import { createRunExecutionData, NodeConnectionTypes, Workflow } from 'n8n-workflow';
 
 import { Stora } from '../../nodes/Stora/Stora.node';
-import { additionalDataFor, runByRoutingNode, storaNode, type CredentialStore } from './n8n';
+import { additionalDataFor, asLoadedByN8n, runByRoutingNode, storaNode, type CredentialStore } from './n8n';
 
 /** What the caller uses of the LangChain tool n8n-core builds (a DynamicStructuredTool). */
 interface BuiltTool {
@@ -31,9 +32,15 @@ interface BuiltTool {
 	invoke(args: IDataObject): Promise<unknown>;
 }
 
-/** n8n's tool variant of the Stora node (n8n's NodeTypes.getByNameAndVersion with convertNodeToAiTool). */
+/**
+ * n8n's tool variant of the Stora node, as n8n makes it: NodeTypes' `convertNodeToAiTool` builds the tool type on the
+ * node's own object (`Object.create`), so it keeps the node's `customOperations`; and because the node has no
+ * `execute`, n8n gives the tool one that runs RoutingNode. Which runs depends on how n8n calls the tool: an agent
+ * calling it through `getInputConnectionData` runs `execute` (RoutingNode); the engine running it as a node of the
+ * workflow (an agent's engine request) runs the custom operation (the node's own builder).
+ */
 function storaTool(): INodeType {
-	const stora = new Stora();
+	const stora = asLoadedByN8n(new Stora());
 	const description: INodeTypeDescription = {
 		...stora.description,
 		name: `${stora.description.name}Tool`,
@@ -42,7 +49,10 @@ function storaTool(): INodeType {
 		outputs: [NodeConnectionTypes.AiTool],
 	};
 	delete description.usableAsTool;
-	return runByRoutingNode(description);
+	const tool = Object.create(stora) as INodeType;
+	tool.description = description;
+	tool.execute = runByRoutingNode(description).execute;
+	return tool;
 }
 
 export interface ToolCallResult {
@@ -139,4 +149,72 @@ export async function runStoraTool(options: {
 	const output = run?.runData['Tool caller']?.[0]?.data?.main?.[0]?.[0]?.json;
 	if (!output) throw new Error(`the caller produced nothing: ${JSON.stringify(run?.error ?? run?.runData['Tool caller']?.[0]?.error ?? {})}`);
 	return output as unknown as ToolRun;
+}
+
+/** Passes its input on: the node before the agent (n8n resumes an agent's engine request from its parent). */
+const start: INodeType = {
+	description: { ...caller.description, displayName: 'Start', name: 'start', inputs: [NodeConnectionTypes.Main], defaults: { name: 'Start' } },
+	async execute(this: IExecuteFunctions) {
+		return [this.getInputData()];
+	},
+};
+
+/**
+ * An agent that calls its tool the engine's way (n8n 2.x): its first run answers with an engine request, one action
+ * per entry of `calls`; n8n then runs the tool node as a node of the workflow and runs the agent again with the tool
+ * node's results.
+ */
+const engineCaller: INodeType = {
+	description: { ...caller.description, displayName: 'Engine caller', name: 'engineCaller', defaults: { name: 'Engine caller' } },
+	async execute(this: IExecuteFunctions, response?: { actionResponses: Array<{ data: { data?: IDataObject; error?: { message: string } } }> }) {
+		const calls = this.getInputData()[0].json.calls as IDataObject[];
+		const tool = String(this.getInputData()[0].json.tool);
+		if (!response?.actionResponses?.length) {
+			return {
+				actions: calls.map((input, index) => ({ actionType: 'ExecutionNodeAction', nodeName: tool, input, type: NodeConnectionTypes.AiTool, id: `call_${index}`, metadata: {} })),
+				metadata: {},
+			} as never;
+		}
+		const outputs = response.actionResponses.map(({ data }) =>
+			data.error ? { error: data.error.message } : { items: ((data.data?.[NodeConnectionTypes.AiTool] as INodeExecutionData[][] | undefined)?.[0] ?? []).map((item) => ({ json: item.json, pairedItem: item.pairedItem })) },
+		);
+		return [[{ json: { outputs } as unknown as IDataObject }]];
+	},
+};
+
+/**
+ * Runs the Stora tool with `parameters` the engine's way (see `engineCaller`), once per entry of `calls`, and returns
+ * each call's output items (or its error) as n8n hands them back to the agent.
+ */
+export async function runStoraToolByEngine(options: { parameters: INodeParameters; credentials: CredentialStore; calls: IDataObject[] }) {
+	const tool: INode = { ...storaNode(options.parameters), name: 'stora_tool', type: 'n8n-nodes-stora.storaTool' };
+	const startNode: INode = { id: 'c0ffee00-0000-4000-8000-0000000000c2', name: 'Start', type: 'test.start', typeVersion: 1, position: [0, 0], parameters: {} };
+	const agent: INode = { id: 'c0ffee00-0000-4000-8000-0000000000c3', name: 'Engine caller', type: 'test.engineCaller', typeVersion: 1, position: [0, 0], parameters: {} };
+	const types: Record<string, INodeType> = { 'n8n-nodes-stora.storaTool': storaTool(), 'test.start': start, 'test.engineCaller': engineCaller };
+	const nodeTypes = { getByName: (type: string) => types[type], getByNameAndVersion: (type: string) => types[type], getKnownTypes: () => ({}) } as unknown as INodeTypes;
+	const workflowData = {
+		id: 'wf-tool-engine',
+		name: 'Stora tool, engine request',
+		active: false,
+		nodes: [startNode, agent, tool],
+		connections: {
+			Start: { main: [[{ node: agent.name, type: NodeConnectionTypes.Main, index: 0 }]] },
+			[tool.name]: { [NodeConnectionTypes.AiTool]: [[{ node: agent.name, type: NodeConnectionTypes.AiTool, index: 0 }]] },
+		} as IConnections,
+		settings: { executionOrder: 'v1' as const },
+	};
+	const workflow = new Workflow({ ...workflowData, nodeTypes });
+	let finished: IRun | undefined;
+	const hooks = new ExecutionLifecycleHooks('manual', 'exec-engine', workflowData as never);
+	hooks.addHandler('workflowExecuteAfter', async (run: IRun) => {
+		finished = run;
+	});
+	const runExecutionData = createRunExecutionData({
+		executionData: { nodeExecutionStack: [{ node: startNode, data: { main: [[{ json: { calls: options.calls, tool: tool.name } }]] }, source: null }] },
+	});
+	await new WorkflowExecute(additionalDataFor(options.credentials, 'exec-engine', hooks), 'manual', runExecutionData).processRunExecutionData(workflow);
+	const runs = finished?.data.resultData.runData['Engine caller'] ?? [];
+	const output = runs.at(-1)?.data?.main?.[0]?.[0]?.json;
+	if (!output) throw new Error(`the agent produced nothing: ${JSON.stringify(finished?.data.resultData.error ?? runs.at(-1)?.error ?? {})}`);
+	return output.outputs as Array<{ items?: Array<Pick<INodeExecutionData, 'json' | 'pairedItem'>>; error?: string }>;
 }

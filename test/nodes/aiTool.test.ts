@@ -1,14 +1,16 @@
 /**
  * The Stora node as an AI tool (n8n's `storaTool` variant, what an AI Agent or the MCP Server Trigger calls), run in
  * n8n-core's engine against the sandbox: what a model reads about each operation, what it gets back (simplified,
- * bounded lists with how to see more) and the errors it gets for bad arguments, before any request.
+ * bounded lists with how to see more) and the errors it gets for bad arguments, before any request. Both ways n8n
+ * runs a tool: an agent calling it (RoutingNode runs the node) and the engine running it as a node of the workflow
+ * (the node's own builder runs it); they answer alike.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { SIMPLIFIED_FIELDS } from '../../nodes/Stora/helpers/output';
 import { TOOL_MAX_CHARACTERS, TOOL_MAX_RECORDS } from '../../nodes/Stora/helpers/tool';
-import { runStoraTool } from '../helpers/aiTool';
+import { runStoraTool, runStoraToolByEngine } from '../helpers/aiTool';
 import { locator, runStora } from '../helpers/n8n';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
 
@@ -152,6 +154,23 @@ describe('Stora node as an AI tool', () => {
 				parameters: { resource: 'contact', operation: 'getAll', limit: '={{ 500 }}' },
 			});
 			expect(result.error?.message).toBe('Limit: 500 is out of range');
+		});
+	});
+
+	describe('both ways n8n runs a tool', () => {
+		it('an agent’s call (RoutingNode) and the engine’s run of the tool node (the builder) give the model the same answer', async () => {
+			const parameters = { resource: 'contact', operation: 'getAll', limit: fromAI('limit', 'How many, 1 to 100', 'number') };
+			const calls = [{ limit: 3 }, { limit: 500 }];
+			const byAgent = await run(parameters, calls);
+			await fixture.client.clearRequests();
+			const byEngine = await runStoraToolByEngine({ parameters: parameters as never, credentials: fixture.credentials(), calls });
+			expect(byEngine[0].items?.map((item) => item.json)).toEqual(byAgent.calls[0].answer);
+			expect(byEngine[0].items?.map((item) => item.pairedItem)).toEqual([{ item: 0 }]);
+			// The bad argument is refused before any request, with the argument named, either way.
+			expect(byEngine[1].error).toMatch(/^Argument limit: 500 is out of range/);
+			expect(byAgent.calls[1].error).toMatch(/^Argument limit: 500 is out of range/);
+			const requests = await fixture.client.requests();
+			expect(requests.map((request) => [request.method, request.path, request.query.limit])).toEqual([['GET', '/2025-09/contacts', '3']]);
 		});
 	});
 });
