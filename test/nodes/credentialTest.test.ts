@@ -119,6 +119,27 @@ describe('Stora API credential: connection test', () => {
 	});
 });
 
+describe('both Stora credentials in n8n’s HTTP Request node (Authentication → Predefined Credential Type)', () => {
+	// The HTTP Request node's Credential Type list offers the credential types matching its `credentialTypes`
+	// (`extends:oAuth2Api`, `extends:oAuth1Api`, `has:authenticate`), read by the editor from the credential types as
+	// n8n serves them: JSON, in which an `authenticate` function does not survive.
+	const pickable = (type: object) => {
+		const served = JSON.parse(JSON.stringify(type)) as { extends?: string[]; authenticate?: unknown };
+		return served.authenticate !== undefined || ['oAuth2Api', 'oAuth1Api'].some((parent) => served.extends?.includes(parent));
+	};
+
+	it.each([
+		['Stora API', new StoraApi()],
+		['Stora OAuth2 API', new StoraOAuth2Api()],
+	])('%s is offered', (_name, type) => {
+		expect(pickable(type)).toBe(true);
+	});
+
+	it('the Stora API credential declares the header the Stora nodes send: Authorization: Bearer <token>', () => {
+		expect(new StoraApi().authenticate).toEqual({ type: 'generic', properties: { headers: { Authorization: '=Bearer {{$credentials.accessToken}}' } } });
+	});
+});
+
 describe('Base URL field: a notice under it while the value cannot work (n8n has no validation for credential fields)', () => {
 	// n8n's own display logic, as its credential form runs it.
 	const noticeShown = (properties: INodeProperties[], baseUrl: string) => {
