@@ -9,9 +9,14 @@
 //   node scripts/release.mjs --prepare --author "Name <e-mail>" --repository <owner>/<repository>
 //                                         fills package.json's publisher fields, sets "strict": true and writes
 //                                         n8n's default eslint.config.mjs (what the checks ask for)
+//   node scripts/release.mjs --bootstrap [--dry-run]
+//                                         the first publish, by hand with 2FA, once: a placeholder 0.0.0 (package.json
+//                                         and README only), because npm sets up trusted publishing only for a package
+//                                         that exists; the tag then publishes the real version from the workflow
 //   --package <file>                      another package.json to check, in its own folder (the tests use it)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -120,6 +125,48 @@ export function prepare(file, { author, repository }) {
 	return manifest;
 }
 
+/** The placeholder version `--bootstrap` publishes: below any real one, so the tag's version becomes "latest". */
+export const BOOTSTRAP_VERSION = '0.0.0';
+
+/**
+ * Publishes (by hand, npm asking for 2FA) the placeholder that lets npm's trusted publishing be set up: npm offers
+ * it only for a package that exists. Made in a scratch folder, so nothing of this repository goes with it; without
+ * the keyword n8n lists community packages by. Exits 1 naming what is missing.
+ */
+function bootstrap(manifest, dryRun) {
+	const url = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
+	if (!/^(?:git\+)?https:\/\/github\.com\//.test(url ?? '')) {
+		console.error('[release] --bootstrap needs package.json "repository.url" first: `npm run release -- --prepare --author "Name <e-mail>" --repository <owner>/<repository>`');
+		process.exit(1);
+	}
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-bootstrap-'));
+	try {
+		const placeholder = {
+			name: manifest.name,
+			version: BOOTSTRAP_VERSION,
+			description: `Placeholder that let npm's trusted publishing be set up for ${manifest.name}; install ${manifest.version} or later.`,
+			license: manifest.license,
+			repository: manifest.repository,
+			homepage: manifest.homepage,
+		};
+		fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(placeholder, null, 2)}\n`);
+		fs.writeFileSync(
+			path.join(dir, 'README.md'),
+			`# ${manifest.name} ${BOOTSTRAP_VERSION}\n\nA placeholder, published by hand once so that npm's trusted publishing could be set up for this package ` +
+				`(npm offers it only for a package that exists). It holds no nodes. Every real version is published from ` +
+				`${PUBLISH_WORKFLOW} with a provenance statement: install ${manifest.version} or later.\n`,
+		);
+		console.log(`[release] placeholder ${manifest.name}@${BOOTSTRAP_VERSION} in ${dir}${dryRun ? ' (dry run)' : ': npm asks for your 2FA code'}`);
+		const result = spawnSync('npm', ['publish', '--access', 'public', ...(dryRun ? ['--dry-run'] : [])], { cwd: dir, stdio: 'inherit' });
+		if (result.status !== 0) process.exit(result.status ?? 1);
+		if (!dryRun) {
+			console.log(`[release] published ${manifest.name}@${BOOTSTRAP_VERSION}. Next: set the trusted publisher on npmjs.com (CONTRIBUTING.md, "The first publish"), then push the tag v${manifest.version}`);
+		}
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
+}
+
 function run(command, args, env = process.env) {
 	console.log(`[release] ${command} ${args.join(' ')}`);
 	const result = spawnSync(command, args, { cwd: REPO, stdio: 'inherit', env });
@@ -135,6 +182,7 @@ function main() {
 			check: { type: 'boolean' },
 			'dry-run': { type: 'boolean' },
 			prepare: { type: 'boolean' },
+			bootstrap: { type: 'boolean' },
 			author: { type: 'string' },
 			repository: { type: 'string' },
 			package: { type: 'string' },
@@ -148,6 +196,10 @@ function main() {
 	}
 	const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
 	const dryRun = values['dry-run'] === true;
+	if (values.bootstrap) {
+		bootstrap(manifest, dryRun);
+		return;
+	}
 	const publishing = !values.check && !dryRun;
 	const npmVersion = publishing ? spawnSync('npm', ['--version'], { encoding: 'utf8' }).stdout?.trim() : undefined;
 	const problems = releaseProblems(manifest, process.env, { dir: path.dirname(file), rehearsal: dryRun, publishing, npmVersion });

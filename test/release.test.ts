@@ -30,6 +30,16 @@ const workflowText = (name: string) => readFileSync(join(ROOT, '.github/workflow
 const workflow = (name: string) => parse(workflowText(name)) as Workflow;
 const runs = (flow: Workflow) => Object.values(flow.jobs).flatMap((job) => job.steps.map((step) => step.run).filter((run): run is string => !!run));
 
+/** A local port nothing listens on (taken free, then closed): npm pointed there reaches no registry. */
+function closedPort() {
+	return new Promise<number>((resolve) => {
+		const server = createServer().listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as AddressInfo;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
 /** Runs scripts/release.mjs with `args` in a clean environment (`env` added); its exit code and output. */
 function release(args: string[], env: Record<string, string> = {}) {
 	const result = spawnSync(process.execPath, [join(ROOT, 'scripts/release.mjs'), ...args], {
@@ -142,10 +152,12 @@ describe('the release path', () => {
 		expect(copy.stdout).toBe(DEFAULT_ESLINT);
 	});
 
-	it('npm run release -- --bootstrap makes the first, hand-published version a placeholder 0.0.0: package.json and README only', () => {
+	it('npm run release -- --bootstrap makes the first, hand-published version a placeholder 0.0.0: package.json and README only', async () => {
 		expect(release(['--bootstrap', '--dry-run']).output).toContain('--bootstrap needs package.json "repository.url" first');
+		// npm's dry run still asks the registry about the package: a port nothing listens on, asked once.
+		const offline = { HOME: process.env.HOME ?? '', npm_config_registry: `http://127.0.0.1:${await closedPort()}/`, npm_config_fetch_retries: '0' };
 		scratch(ready, (dir) => {
-			const { status, output } = release(['--bootstrap', '--dry-run', '--package', join(dir, 'package.json')], { HOME: process.env.HOME ?? '' });
+			const { status, output } = release(['--bootstrap', '--dry-run', '--package', join(dir, 'package.json')], offline);
 			expect(status).toBe(0);
 			expect(output).toContain('n8n-nodes-stora@0.0.0');
 			expect(output).toMatch(/total files:\s+2/);
@@ -175,10 +187,16 @@ describe('the release path', () => {
 	});
 
 	describe('a hand-run npm publish, with the project\'s .npmrc (scripts off)', () => {
-		/** npm in `dir` with nothing of a CI run or of an outer npm in its environment. */
+		// npm asks the registry about the package even in a dry run: a port nothing listens on, asked once.
+		let registry = '';
+		beforeAll(async () => {
+			registry = `http://127.0.0.1:${await closedPort()}/`;
+		});
+		/** npm in `dir` with nothing of a CI run or of an outer npm in its environment, and no registry to reach. */
 		function npm(dir: string, args: string[], extra: Record<string, string> = {}) {
 			const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm_|GITHUB_|STORA_RELEASE)/i.test(name)));
-			const result = spawnSync('npm', args, { cwd: dir, encoding: 'utf8', env: { ...env, ...extra } });
+			const offline = { npm_config_registry: registry, npm_config_fetch_retries: '0' };
+			const result = spawnSync('npm', args, { cwd: dir, encoding: 'utf8', env: { ...env, ...offline, ...extra } });
 			return { status: result.status, output: `${result.stdout}${result.stderr}` };
 		}
 		/** The package as a scratch copy: package.json, .npmrc, the guard; with `built`, a dist/ holding what n8n loads. */
@@ -215,20 +233,13 @@ describe('the release path', () => {
 			});
 		});
 
-		it('of a tarball packed without the guard is refused by npm: publishConfig asks for provenance, which only CI makes', async () => {
-			// A port nothing listens on: npm asks it for the package first, then refuses before any upload.
-			const port = await new Promise<number>((resolve) => {
-				const server = createServer().listen(0, '127.0.0.1', () => {
-					const { port: free } = server.address() as AddressInfo;
-					server.close(() => resolve(free));
-				});
-			});
+		it('of a tarball packed without the guard is refused by npm: publishConfig asks for provenance, which only CI makes', () => {
 			scratch(copy(false), (dir) => {
 				const packed = npm(dir, ['pack', '--json']);
 				expect(packed.status).toBe(0);
 				const tarball = (JSON.parse(packed.output.slice(packed.output.indexOf('['))) as Array<{ filename: string }>)[0].filename;
-				const registry = `http://127.0.0.1:${port}/`;
-				const { status, output } = npm(dir, ['publish', `./${tarball}`, '--registry', registry, '--fetch-retries=0', `--//127.0.0.1:${port}/:_authToken=placeholder`]);
+				// A token for that unreachable registry, so npm gets as far as it would for a logged-in maintainer.
+				const { status, output } = npm(dir, ['publish', `./${tarball}`, `--${registry.replace(/^http:/, '')}:_authToken=placeholder`]);
 				expect(status).not.toBe(0);
 				expect(output).toMatch(/provenance generation not supported/i);
 			});
