@@ -1,11 +1,13 @@
 /*
- * EVERY request this node makes runs through `requestOperations.pagination` (transport/execute.ts), our transport
- * hook: the Resource parameter turns pagination on for every operation, so n8n's RoutingNode builds the request from
- * the descriptions (request, send, preSend) and then hands it to the hook, which sends it (retries, idempotency,
- * errors, Return All) and shapes the items. RoutingNode's own response handling therefore never runs: descriptions
- * must not use routing.output (postReceive, maxResults), routing.operations or a pagination of their own
- * (test/nodes/descriptionsLayout.test.ts fails when one does). Keep the hook global. The node's own runs build the
- * same requests with our own walker (customOperations below) and hand them to the same hook.
+ * Who builds a request: n8n runs the node's `customOperations` (transport/routedOperations.ts) for its own runs and
+ * when the engine runs the tool variant as a node of a workflow (an agent's engine request); n8n's RoutingNode runs
+ * the tool variant when an agent calls it through its tool input (n8n gives a node without `execute` one that runs
+ * RoutingNode). Both build the request from these descriptions (request, send, preSend), with Settings → Request
+ * Options, and hand it to `requestOperations.pagination` (transport/execute.ts), on for every operation through the
+ * Resource parameter: the one hook that sends it (domain limits, retries, idempotency, errors, Return All) and shapes
+ * the items. RoutingNode's own response handling therefore never runs: descriptions must not use routing.output,
+ * routing.operations or a pagination of their own (the builder refuses them when the node is made, and
+ * test/nodes/descriptionsLayout.test.ts fails). test/nodes/routedRequests.test.ts holds the builder to RoutingNode.
  */
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
@@ -68,8 +70,8 @@ export class Stora implements INodeType {
 		],
 	};
 
-	// n8n runs these instead of its RoutingNode for the node's own runs: the same requests from the same descriptions,
-	// walking only what the settings show (transport/routedOperations.ts). The tool variant still runs RoutingNode.
+	// n8n runs these instead of its RoutingNode (see the top of this file): the same requests from the same
+	// descriptions, walking only what the settings show (transport/routedOperations.ts).
 	customOperations = routedOperations(this.description);
 
 	methods = methods;
