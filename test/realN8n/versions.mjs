@@ -42,6 +42,9 @@ export const N8N_VERSIONS = [
 			// A webhook node's `onReceived` answer goes out before the execution is stored (2.x stores first, and answers
 			// 500 when it cannot): an execution n8n cannot store is lost to Stora's retries (test/e2e/triggerLife.mjs).
 			answersBeforeStoring: true,
+			// n8n's HTTP Request node applies a credential's Allowed HTTP Request Domains to redirects only: its request
+			// path (requestWithAuthentication → proxyRequestToAxios) never checks the first URL. 2.x checks it.
+			httpRequestChecksDomains: false,
 		},
 		knownBugs: ['vm-engine-code-node-item'],
 		ai: AI_NODES,
@@ -50,7 +53,7 @@ export const N8N_VERSIONS = [
 		n8n: '2.20.12',
 		line: '2.20.x',
 		node: 24,
-		api: { createNeedsActive: false, statusErrorExceptions: true, executionBusy500: true, pkceSwitch: false },
+		api: { createNeedsActive: false, statusErrorExceptions: true, executionBusy500: true, pkceSwitch: false, httpRequestChecksDomains: true },
 		knownBugs: [],
 		ai: AI_NODES,
 	},
@@ -58,7 +61,7 @@ export const N8N_VERSIONS = [
 		n8n: '2.30.8',
 		line: '2.30.x',
 		node: 24,
-		api: { createNeedsActive: false, statusErrorExceptions: true, executionBusy500: false, pkceSwitch: false },
+		api: { createNeedsActive: false, statusErrorExceptions: true, executionBusy500: false, pkceSwitch: false, httpRequestChecksDomains: true },
 		knownBugs: [],
 		ai: AI_NODES,
 	},
@@ -66,7 +69,7 @@ export const N8N_VERSIONS = [
 		n8n: '2.41.1',
 		line: '2.41.x',
 		node: 24,
-		api: { createNeedsActive: false, statusErrorExceptions: true, executionBusy500: false, pkceSwitch: true },
+		api: { createNeedsActive: false, statusErrorExceptions: true, executionBusy500: false, pkceSwitch: true, httpRequestChecksDomains: true },
 		knownBugs: [],
 		ai: AI_NODES,
 		// The Chromium parts (OAuth2 in the editor, editor checks) run against the newest only.
@@ -89,6 +92,19 @@ export const NEWEST = N8N_VERSIONS.at(-1);
  * a version where the reproduction shows the bug, and that `affects` names, is reported as that bug and not counted.
  */
 export const KNOWN_N8N_BUGS = {
+	// Reproduced inside its check (test/e2e/contract.mjs), which needs the run's proxy and https sandbox: not listed
+	// in any version's `knownBugs`, so it has no `reproduction` here.
+	'proxy-tunnel-checks-certificate': {
+		title: "n8n 1.123's request helpers check the certificate of an https target reached through a proxy, whatever Ignore SSL Issues says",
+		explanation:
+			'n8n 1.123 gives `rejectUnauthorized: false` to the HttpsProxyAgent it makes for a proxy, which applies it to the ' +
+			'connection to the proxy, not to the TLS connection to the target inside the tunnel: a self-signed target fails ' +
+			'with "self-signed certificate" (n8n 2.x skips the check).',
+		steps:
+			"n8n's HTTP Request node, GET an https URL with a self-signed certificate, Options → Proxy (an http forward proxy) " +
+			'and Ignore SSL Issues on: the proxy opens the tunnel, the run fails with "self-signed certificate"; without the ' +
+			"proxy it works. test/e2e/contract.mjs runs it beside the Stora node's run the same way.",
+	},
 	'vm-engine-code-node-item': {
 		title: "n8n 1.123's default `vm` expression engine reads a Code node's output through `$('<Code node>')` as null",
 		explanation:

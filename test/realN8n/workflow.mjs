@@ -1,10 +1,11 @@
-// The n8n workflows the suites build in code (queue mode, bench, the trigger's life): nodes with fresh ids, Stora
+// The n8n workflows the suites build in code (queue mode, bench, the trigger's life, e2e's contract checks): nodes with fresh ids, Stora
 // nodes wired to their credential, and a chain of nodes into a workflow. One builder, so every suite's workflows are
 // shaped the way n8n's editor saves them.
 import { randomUUID } from 'node:crypto';
 
 export const STORA = 'n8n-nodes-stora.stora';
 export const STORA_TRIGGER = 'n8n-nodes-stora.storaTrigger';
+export const STORA_POLL_TRIGGER = 'n8n-nodes-stora.storaPollTrigger';
 
 /** A node with a fresh id; `extra` adds or replaces fields (credentials, webhookId, type...). chain() places it. */
 export const node = (name, type, typeVersion, parameters, extra = {}) => ({ id: randomUUID(), name, type, typeVersion, position: [0, 0], parameters, ...extra });
@@ -26,6 +27,21 @@ export const storaTriggerNode = (name, parameters, credential, extra = {}) =>
 /** n8n's Webhook node: POST at `path`; `parameters` say how it answers (responseMode, responseData). */
 export const webhookNode = (path, parameters = {}) =>
 	node('Webhook', 'n8n-nodes-base.webhook', 2, { httpMethod: 'POST', path, ...parameters, options: {} }, { webhookId: randomUUID() });
+
+/** n8n's Manual Trigger, which `N8n.runManually(id, 'Start')` starts from. */
+export const manualTriggerNode = (name = 'Start') => node(name, 'n8n-nodes-base.manualTrigger', 1, {});
+
+/** n8n's Code node (JavaScript, run once for all items). */
+export const codeNode = (name, jsCode) => node(name, 'n8n-nodes-base.code', 2, { jsCode });
+
+/**
+ * n8n's HTTP Request node calling `url` with a credential of the predefined type `type` (as the Custom API Call route);
+ * `options` are its Options (proxy, allowUnauthorizedCerts, timeout, ...).
+ */
+export const httpRequestNode = (name, type, credential, url, options = {}) =>
+	node(name, 'n8n-nodes-base.httpRequest', 4.2, { authentication: 'predefinedCredentialType', nodeCredentialType: type, url, options }, {
+		credentials: { [type]: { id: credential.id, name: credential.name } },
+	});
 
 /** A No Operation node, the end of a workflow that only has to run. */
 export const noOpNode = (name = 'Done') => node(name, 'n8n-nodes-base.noOp', 1, {});
