@@ -62,9 +62,9 @@ function report(label, result) {
 try {
 	report('source', await analyzePackage(root, SOURCE_FILE_PATTERNS));
 
-	const packed = JSON.parse(
-		execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' }),
-	)[0];
+	// npm 10 and 11 print a list of packages, npm 12 an object by package name.
+	const listed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' }));
+	const packed = (Array.isArray(listed) ? listed : Object.values(listed))[0];
 	const allowed = /^(dist\/|package\.json$|README\.md$|LICENSE\.md$|CHANGELOG\.md$|index\.js$)/;
 	const unexpected = packed.files.map((file) => file.path).filter((path) => !allowed.test(path) || /\.(js\.map|d\.ts)$/.test(path));
 	const leakedTests = packed.files.map((file) => file.path).filter((path) => /test|sandbox/i.test(path));

@@ -30,6 +30,13 @@ const workflowText = (name: string) => readFileSync(join(ROOT, '.github/workflow
 const workflow = (name: string) => parse(workflowText(name)) as Workflow;
 const runs = (flow: Workflow) => Object.values(flow.jobs).flatMap((job) => job.steps.map((step) => step.run).filter((run): run is string => !!run));
 
+/** What `npm pack --json` printed, as a list: npm 10 and 11 print one, npm 12 an object by package name. */
+function packedList(json: string) {
+	type Packed = { filename: string; files: Array<{ path: string }> };
+	const parsed = JSON.parse(json) as Packed[] | Record<string, Packed>;
+	return Array.isArray(parsed) ? parsed : Object.values(parsed);
+}
+
 /** A local port nothing listens on (taken free, then closed): npm pointed there reaches no registry. */
 function closedPort() {
 	return new Promise<number>((resolve) => {
@@ -176,7 +183,7 @@ describe('the release path', () => {
 	it('the tarball holds every node and credential n8n loads, with icons, codex files and output schemas', () => {
 		const packed = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
 		expect(packed.status).toBe(0);
-		const files = (JSON.parse(packed.stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((entry) => entry.path);
+		const files = packedList(packed.stdout)[0].files.map((entry) => entry.path);
 		for (const entry of [...manifest.n8n.nodes, ...manifest.n8n.credentials]) expect(files).toContain(entry);
 		for (const codex of ['Stora', 'StoraTrigger', 'StoraPollTrigger']) expect(files).toContain(`dist/nodes/${codex}/${codex}.node.json`);
 		expect(files).toEqual(expect.arrayContaining(['dist/icons/stora.svg', 'dist/icons/stora.dark.svg']));
@@ -197,7 +204,7 @@ describe('the release path', () => {
 			const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm_|GITHUB_|STORA_RELEASE)/i.test(name)));
 			const offline = { npm_config_registry: registry, npm_config_fetch_retries: '0' };
 			const result = spawnSync('npm', args, { cwd: dir, encoding: 'utf8', env: { ...env, ...offline, ...extra } });
-			return { status: result.status, output: `${result.stdout}${result.stderr}` };
+			return { status: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
 		}
 		/** The package as a scratch copy: package.json, .npmrc, the guard; with `built`, a dist/ holding what n8n loads. */
 		const copy = (built: boolean) => ({
@@ -237,7 +244,7 @@ describe('the release path', () => {
 			scratch(copy(false), (dir) => {
 				const packed = npm(dir, ['pack', '--json']);
 				expect(packed.status).toBe(0);
-				const tarball = (JSON.parse(packed.output.slice(packed.output.indexOf('['))) as Array<{ filename: string }>)[0].filename;
+				const tarball = packedList(packed.stdout)[0].filename;
 				// A token for that unreachable registry, so npm gets as far as it would for a logged-in maintainer.
 				const { status, output } = npm(dir, ['publish', `./${tarball}`, `--${registry.replace(/^http:/, '')}:_authToken=placeholder`]);
 				expect(status).not.toBe(0);
