@@ -302,7 +302,7 @@ export class StoraTrigger implements INodeType {
 		const endpointId = registered[check.secretIndex].endpointId;
 		const key = deliveryKey(event.id, rawBody);
 		if (!acceptedEvents.claim(endpointId, key, check.timestampSeconds, nowSeconds)) {
-			if (acceptedEvents.isPending(endpointId, key)) {
+			if (acceptedEvents.isPending(endpointId, key, nowSeconds)) {
 				// An earlier attempt of it is still being stored: whether it ran is not known yet, so Stora tries again later.
 				this.getResponseObject().status(503).send({ received: false, pending: true, event_id: event.id }).end();
 				return { noWebhookResponse: true };
@@ -313,7 +313,7 @@ export class StoraTrigger implements INodeType {
 		// Received once n8n answers 2xx: only then is the execution stored. Any other answer lets Stora's retry start it.
 		whenAnswered(this.getResponseObject(), (status) => {
 			const taken = status >= 200 && status < 300;
-			acceptedEvents.settle(endpointId, key, taken);
+			acceptedEvents.settle(endpointId, key, taken, nowSeconds);
 			if (!taken) this.logger.warn(`n8n answered Stora's delivery of event ${String(event.id)} with ${status}; Stora's retry of it will start the workflow`);
 		});
 		if (acceptedEvents.takeCapWarning()) {

@@ -96,31 +96,51 @@ export function deliveryKey(eventId: unknown, rawBody: Buffer): string {
 	return `sha256:${createHash('sha256').update(rawBody).digest('base64url')}`;
 }
 
+/**
+ * How long a claim may wait for n8n's answer before a retry of its event counts as new. n8n answers a delivery once it
+ * has stored the execution (seconds at most); a claim still pending long after that is from an answer n8n will never
+ * give (a hung database, a process frozen past Stora's timeout), and holding it would answer every retry 503 until
+ * Stora gives up: the event lost. Stora retries 1 minute after a failed delivery, then 5 and 30 minutes after that
+ * (its webhook guide; the delivery timeout itself is not documented): with 2 minutes, the first retry still waits
+ * for a slow answer, the second starts the execution. At least once, never zero: if the hung attempt is stored in
+ * the end, the event runs twice. Unconfirmed against Stora; kept here to change in one place.
+ */
+export const PENDING_CLAIM_SECONDS = 120;
+
+/** One remembered event: until when its replays pass the timestamp, its slot in the eviction order, its pending claim. */
+interface Entry {
+	until: number;
+	slot: number;
+	/** When the claim that waits for n8n's answer was made (Unix seconds); absent once settled. */
+	pendingSince?: number;
+}
+
 /** The events accepted inside the window, per endpoint; bounded by ACCEPTED_EVENTS_CAP. */
 export class AcceptedEvents {
-	readonly version = 2;
-	/** Key → Unix seconds until which a delivery of it can still pass the timestamp check. */
-	private readonly until = new Map<string, number>();
+	readonly version = 3;
+	private readonly entries = new Map<string, Entry>();
 	/**
-	 * The keys in acceptance order, from `head` on: nearly expiry order, so expired and evicted entries leave from the
-	 * front. An array, not the Map's own order: V8 skips a Map's deleted slots one by one when iterating from its start.
+	 * The keys in acceptance order, slot `base + i` at `order[i]`, read from `head` on: nearly expiry order, so expired
+	 * and evicted entries leave from the front. A key accepted again gets a new slot; its old slot, met at the front,
+	 * is skipped (it no longer names the entry). An array, not the Map's own order: V8 skips a Map's deleted slots one by
+	 * one when iterating from its start.
 	 */
 	private order: string[] = [];
+	private base = 0;
 	private head = 0;
 	/** No entry expires before this, so a sweep before then would find nothing. */
 	private nextExpiry = Infinity;
-	/** Claims whose delivery n8n has not answered yet (`settle`). */
-	private readonly pending = new Set<string>();
 	private forgotten = 0;
 	private warned = false;
 
 	constructor(
 		readonly capacity = ACCEPTED_EVENTS_CAP,
 		readonly windowSeconds = SIGNATURE_TOLERANCE_SECONDS,
+		readonly pendingSeconds = PENDING_CLAIM_SECONDS,
 	) {}
 
 	get size(): number {
-		return this.until.size;
+		return this.entries.size;
 	}
 
 	/** How many entries were forgotten for room, not by expiry. */
@@ -129,45 +149,53 @@ export class AcceptedEvents {
 	}
 
 	/**
-	 * True the first time `key` arrives for `endpoint` inside the window, false for a repeat. Either way the entry lives
-	 * until the latest `t` seen for it leaves the window, as a replay of that delivery would pass the timestamp until then.
+	 * True the first time `key` arrives for `endpoint` inside the window, false for a repeat; true again for a repeat
+	 * whose claim has waited PENDING_CLAIM_SECONDS for n8n's answer. Either way the entry lives until the latest `t`
+	 * seen for it leaves the window, as a replay of that delivery would pass the timestamp until then.
 	 */
 	claim(endpoint: string, key: string, signedAt: number, nowSeconds = Date.now() / 1000): boolean {
 		const id = `${endpoint} ${key}`;
 		const until = signedAt + this.windowSeconds;
 		this.dropExpiredOldest(nowSeconds);
-		const known = this.until.get(id);
+		const known = this.entries.get(id);
 		if (known !== undefined) {
-			this.until.set(id, Math.max(known, until));
-			if (known >= nowSeconds) return false;
-			this.pending.add(id); // expired: a newer signature of it, accepted as new
+			const live = known.until >= nowSeconds;
+			known.until = Math.max(known.until, until);
+			if (known.pendingSince === undefined ? live : nowSeconds - known.pendingSince < this.pendingSeconds) return false;
+			// A hung claim, or an entry past its window: accepted as new, and it waits for n8n's answer from now.
+			known.pendingSince = nowSeconds;
+			this.place(id, known);
 			return true;
 		}
-		if (this.until.size >= this.capacity) this.makeRoom(nowSeconds);
-		this.until.set(id, until);
-		this.pending.add(id);
-		this.order.push(id);
+		if (this.entries.size >= this.capacity) this.makeRoom(nowSeconds);
+		const entry: Entry = { until, slot: 0, pendingSince: nowSeconds };
+		this.entries.set(id, entry);
+		this.place(id, entry);
 		this.nextExpiry = Math.min(this.nextExpiry, until);
 		return true;
 	}
 
 	/**
-	 * Whether `key`'s claim for `endpoint` still waits for n8n's answer to the delivery that made it (see `settle`): a
-	 * retry that arrives meanwhile is neither new nor a duplicate yet.
+	 * Whether `key`'s claim for `endpoint` still waits for n8n's answer to the delivery that made it (see `settle`), and
+	 * for less than PENDING_CLAIM_SECONDS: a retry that arrives meanwhile is neither new nor a duplicate yet.
 	 */
-	isPending(endpoint: string, key: string): boolean {
-		return this.pending.has(`${endpoint} ${key}`);
+	isPending(endpoint: string, key: string, nowSeconds = Date.now() / 1000): boolean {
+		const since = this.entries.get(`${endpoint} ${key}`)?.pendingSince;
+		return since !== undefined && nowSeconds - since < this.pendingSeconds;
 	}
 
 	/**
-	 * What n8n did with the delivery that claimed `key`: `taken` (answered 2xx, so the execution was stored) keeps the
-	 * claim, and a replay is refused; otherwise the claim is withdrawn, so Stora's retry starts the execution that this
-	 * attempt could not (at least once).
+	 * What n8n did with the delivery that claimed `key` at `claimedAt`: `taken` (answered 2xx, so the execution was
+	 * stored) keeps the claim, and a replay is refused; otherwise the claim is withdrawn, so Stora's retry starts the
+	 * execution that this attempt could not (at least once). An answer to a claim a later retry has taken over (see
+	 * PENDING_CLAIM_SECONDS) changes nothing: the later claim waits for its own.
 	 */
-	settle(endpoint: string, key: string, taken: boolean): void {
+	settle(endpoint: string, key: string, taken: boolean, claimedAt?: number): void {
 		const id = `${endpoint} ${key}`;
-		if (!this.pending.delete(id)) return;
-		if (!taken) this.until.delete(id);
+		const entry = this.entries.get(id);
+		if (entry?.pendingSince === undefined || (claimedAt !== undefined && entry.pendingSince !== claimedAt)) return;
+		entry.pendingSince = undefined;
+		if (!taken) this.entries.delete(id);
 	}
 
 	/** True once, the first time an entry was forgotten for room: the caller logs it. */
@@ -177,46 +205,69 @@ export class AcceptedEvents {
 		return true;
 	}
 
-	private shift(): void {
-		this.until.delete(this.order[this.head]);
-		this.pending.delete(this.order[this.head]);
+	/** Gives the entry the next slot: the back of the eviction order. */
+	private place(id: string, entry: Entry): void {
+		entry.slot = this.base + this.order.length;
+		this.order.push(id);
+	}
+
+	/** The entry the front slot names, or undefined when that slot is stale (its key was placed again, or dropped). */
+	private front(): Entry | undefined {
+		const entry = this.entries.get(this.order[this.head]);
+		return entry?.slot === this.base + this.head ? entry : undefined;
+	}
+
+	/** Leaves the front slot, dropping its entry when `drop`. */
+	private shift(drop: boolean): void {
+		if (drop) this.entries.delete(this.order[this.head]);
 		this.head += 1;
 		if (this.head > 1024 && this.head * 2 > this.order.length) {
 			this.order = this.order.slice(this.head);
+			this.base += this.head;
 			this.head = 0;
 		}
 	}
 
+	/** Drops expired entries, and stale slots, from the front. A pending claim is never dropped. */
 	private dropExpiredOldest(nowSeconds: number) {
-		while (this.head < this.order.length && (this.until.get(this.order[this.head]) ?? 0) < nowSeconds) this.shift();
+		while (this.head < this.order.length) {
+			const entry = this.front();
+			if (entry === undefined) this.shift(false);
+			else if (entry.until < nowSeconds && entry.pendingSince === undefined) this.shift(true);
+			else break;
+		}
 	}
 
-	/** At the cap: drops every expired entry; if none had expired, the oldest accepted one. */
+	/**
+	 * At the cap: drops every expired settled entry; if that leaves no room, the oldest settled ones. A pending claim
+	 * is never dropped (it goes to the back instead): dropping it would let a retry of its event start a second run.
+	 * Pending claims are as many as deliveries n8n is storing at once, so they never fill the store.
+	 */
 	private makeRoom(nowSeconds: number) {
 		if (nowSeconds > this.nextExpiry) {
 			let next = Infinity;
-			const kept: string[] = [];
-			for (let i = this.head; i < this.order.length; i++) {
-				const until = this.until.get(this.order[i]) ?? 0;
-				if (until < nowSeconds) {
-					this.until.delete(this.order[i]);
-					this.pending.delete(this.order[i]);
-				}
-				else {
-					kept.push(this.order[i]);
-					next = Math.min(next, until);
-				}
+			for (const [id, entry] of this.entries) {
+				if (entry.until < nowSeconds && entry.pendingSince === undefined) this.entries.delete(id);
+				else next = Math.min(next, entry.until);
 			}
-			this.order = kept;
-			this.head = 0;
 			this.nextExpiry = next;
 		}
-		while (this.until.size >= this.capacity) {
-			this.shift();
-			this.forgotten += 1;
+		let moved = 0;
+		while (this.entries.size >= this.capacity && this.head < this.order.length && moved <= this.entries.size) {
+			const entry = this.front();
+			if (entry?.pendingSince !== undefined) {
+				this.place(this.order[this.head], entry);
+				moved += 1;
+				this.shift(false);
+			} else if (entry !== undefined) {
+				this.shift(true);
+				this.forgotten += 1;
+			} else {
+				this.shift(false);
+			}
 		}
 	}
 }
 
 /** The process-wide store, found by every copy of this module. */
-export const acceptedEvents: AcceptedEvents = processWide('acceptedEvents', 2, () => new AcceptedEvents());
+export const acceptedEvents: AcceptedEvents = processWide('acceptedEvents', 3, () => new AcceptedEvents());
