@@ -1,8 +1,8 @@
 // `npm run test:versions`: the real-n8n suite (test/e2e/run.mjs) against every n8n the package supports
 // (test/realN8n/versions.mjs), one after the other: each installed once into its own .cache/n8n-<version> on the Node it
 // runs on, the Chromium parts against the newest only. Prints a table version × checks, and last
-// `versions: N/M passed`. After a run of every version it writes that table into the README (between the
-// versions markers), so the README shows what the last run measured.
+// `versions: N/M passed`. After a run of every version it writes what the last run measured: the README shows which
+// n8n works on which Node, docs/compatibility.md the whole table and the known n8n bugs (each between its markers).
 //
 //   npm run test:versions [-- --only <version|line>] [--no-browser] [--no-readme]
 //
@@ -20,6 +20,12 @@ import { ensureToolchain, REPO, seconds } from './toolchain.mjs';
 
 export const README_START = '<!-- versions:start (written by npm run test:versions) -->';
 export const README_END = '<!-- versions:end -->';
+export const DETAIL_START = '<!-- versions-detail:start (written by npm run test:versions) -->';
+export const DETAIL_END = '<!-- versions-detail:end -->';
+/** Where the whole table goes; the README links there. */
+export const DETAIL_FILE = 'docs/compatibility.md';
+/** The anchor of the heading above DETAIL_START in DETAIL_FILE ("The last run of every version"). */
+export const DETAIL_ANCHOR = 'the-last-run-of-every-version';
 
 const { values: args } = parseArgs({
 	options: {
@@ -93,9 +99,29 @@ function runVersion(version, { nodeBin, env }) {
 	});
 }
 
-/** The results as the README shows them: a Markdown table, the known n8n bugs, and the closing tally. */
+const ok = (r) => r.code === 0 && r.failed === 0 && r.passed > 0;
+const result = (r) => (ok(r) ? 'passed' : `**failed** (exit ${r.code})`);
+
+/**
+ * The results as the README shows them, for a user deciding whether to install: each n8n, the Node it ran on, what
+ * passed; then where the details are, and the closing tally.
+ */
+export function renderSummary(results, { date }) {
+	return [
+		`Last \`npm run test:versions\`: ${date}.`,
+		'',
+		'| n8n | Tested on Node | Checks passed | Result |',
+		'|---|---|---|---|',
+		...results.map((r) => `| ${r.version.n8n} | ${r.version.node} | ${r.passed ?? '–'} | ${result(r)} |`),
+		'',
+		`Each run in full (its times, the known n8n bugs it reproduces): [${DETAIL_FILE}](${DETAIL_FILE}#${DETAIL_ANCHOR}).`,
+		'',
+		`versions: ${results.filter(ok).length}/${results.length} passed`,
+	].join('\n');
+}
+
+/** The results in full, for docs/compatibility.md: the whole table, the known n8n bugs, and the closing tally. */
 export function renderResults(results, { date, machine }) {
-	const ok = (r) => r.code === 0 && r.failed === 0 && r.passed > 0;
 	const lines = [
 		`Last \`npm run test:versions\`: ${date}, ${machine}.`,
 		'',
@@ -114,7 +140,7 @@ export function renderResults(results, { date, machine }) {
 				r.browser ? 'yes' : 'no',
 				r.installMs === undefined ? '–' : seconds(r.installMs),
 				minutes(r.ms),
-				ok(r) ? 'passed' : `**failed** (exit ${r.code})`,
+				result(r),
 				'',
 			].join(' | ').trim(),
 		),
@@ -131,12 +157,12 @@ export function renderResults(results, { date, machine }) {
 	return lines.join('\n');
 }
 
-/** The README with the section between the versions markers replaced. */
-export function replaceVersionsSection(readme, section) {
-	const start = readme.indexOf(README_START);
-	const end = readme.indexOf(README_END);
-	if (start < 0 || end < start) throw new Error(`README lacks the ${README_START} ... ${README_END} markers`);
-	return `${readme.slice(0, start + README_START.length)}\n${section}\n${readme.slice(end)}`;
+/** `text` with the section between the markers (the README's by default) replaced. */
+export function replaceVersionsSection(text, section, [startMarker, endMarker] = [README_START, README_END]) {
+	const start = text.indexOf(startMarker);
+	const end = text.indexOf(endMarker);
+	if (start < 0 || end < start) throw new Error(`the file lacks the ${startMarker} ... ${endMarker} markers`);
+	return `${text.slice(0, start + startMarker.length)}\n${section}\n${text.slice(end)}`;
 }
 
 let current;
@@ -165,13 +191,17 @@ async function main() {
 		console.log(`=== n8n ${version.n8n}: ${last.passed ?? '?'} passed, ${last.failed ?? '?'} failed, ${last.known} known n8n bug checks, ${minutes(last.ms)} (log: ${path.relative(REPO, last.logFile)})`);
 	}
 	const cpus = os.cpus().length;
-	const section = renderResults(results, { date: new Date().toISOString().slice(0, 10), machine: `${cpus} CPU cores, ${os.platform()}` });
+	const date = new Date().toISOString().slice(0, 10);
+	const section = renderResults(results, { date, machine: `${cpus} CPU cores, ${os.platform()}` });
 	console.log(`\n${section}`);
 	if (!args.only && !args['no-readme']) {
-		const file = path.join(REPO, 'README.md');
-		const readme = fs.readFileSync(file, 'utf8');
-		fs.writeFileSync(file, replaceVersionsSection(readme, section));
-		console.log('\nREADME.md: the versions table is updated');
+		const write = (file, text, markers) => {
+			const full = path.join(REPO, file);
+			fs.writeFileSync(full, replaceVersionsSection(fs.readFileSync(full, 'utf8'), text, markers));
+		};
+		write('README.md', renderSummary(results, { date }));
+		write(DETAIL_FILE, section, [DETAIL_START, DETAIL_END]);
+		console.log(`\nREADME.md and ${DETAIL_FILE}: the versions tables are updated`);
 	}
 	// The tally again, last.
 	console.log(section.split('\n').at(-1));

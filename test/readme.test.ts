@@ -89,8 +89,13 @@ describe('README and descriptions stay in sync', () => {
 			.split('\n')
 			.filter((line) => /^\| \d+\.\d+\.\d+ \|/.test(line))
 			.map((line) => line.split('|').map((cell) => cell.trim()));
-		expect(rows.map((cells) => [cells[1], Number(cells[3])])).toEqual(versions.map((version) => [version.n8n, version.node]));
+		expect(rows.map((cells) => [cells[1], Number(cells[2])])).toEqual(versions.map((version) => [version.n8n, version.node]));
 		expect(section).toMatch(new RegExp(`^versions: \\d+/${versions.length} passed$`, 'm'));
+		// The same run in full in docs/compatibility.md, where the README links.
+		const detail = readFileSync(join(__dirname, '..', 'docs/compatibility.md'), 'utf8');
+		const full = detail.slice(detail.indexOf('<!-- versions-detail:start'), detail.indexOf('<!-- versions-detail:end -->'));
+		expect(full.split('\n').filter((line) => /^\| \d+\.\d+\.\d+ \|/.test(line)).map((line) => line.split('|')[1].trim())).toEqual(versions.map((version) => version.n8n));
+		expect(full.match(/^versions: .*$/m)?.[0]).toBe(section.match(/^versions: .*$/m)?.[0]);
 		expect(readme).toContain(`**n8n ${versions[0].line}** (the last 1.x line) **to ${versions[versions.length - 1].line}**`);
 		const peer = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).peerDependencies;
 		expect(peer).toEqual({ 'n8n-workflow': '*' });

@@ -81,15 +81,19 @@ describe('npm run tarball: the manual install of the README', () => {
 		const clone = join(scratch, 'clone');
 		for (const name of NEEDED) cpSync(join(ROOT, name), join(clone, name), { recursive: true });
 		symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
-		const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+		const { scripts, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; version: string };
 		expect(scripts.tarball).toBe('node scripts/tarball.mjs');
+		// What the README tells a self-hosted user to run, which this test then runs.
+		const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+		expect(readme).toContain('in a clone of this repository run `npm run tarball`');
+		expect(readme).toContain(`\`npm install --prefix ~/.n8n/nodes --omit=dev --omit=peer <path of n8n-nodes-stora-${version}.tgz>\``);
 
 		registry = await peerOnlyRegistry();
 		const offline = { ...process.env, npm_config_registry: registry.url, npm_config_fetch_retries: '0' };
 		const made = await run('npm', ['run', 'tarball', '--', '--dest', join(scratch, 'out')], { cwd: clone, env: offline });
 		expect({ status: made.status, stderr: made.stderr }).toEqual({ status: 0, stderr: '' });
 		// The script's last lines: the tarball's path, then the command the README gives.
-		const tarball = join(scratch, 'out', 'n8n-nodes-stora-0.1.0.tgz');
+		const tarball = join(scratch, 'out', `n8n-nodes-stora-${version}.tgz`);
 		expect(made.stdout).toContain(`npm install --prefix ~/.n8n/nodes --omit=dev --omit=peer "${tarball}"`);
 		expect(made.stdout).not.toMatch(/jest|lint|scanner/i);
 
