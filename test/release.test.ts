@@ -160,9 +160,11 @@ describe('the release path', () => {
 	});
 
 	it('npm run release -- --bootstrap makes the first, hand-published version a placeholder 0.0.0: package.json and README only', async () => {
-		expect(release(['--bootstrap', '--dry-run']).output).toContain('--bootstrap needs package.json "repository.url" first');
 		// npm's dry run still asks the registry about the package: a port nothing listens on, asked once.
 		const offline = { HOME: process.env.HOME ?? '', npm_config_registry: `http://127.0.0.1:${await closedPort()}/`, npm_config_fetch_retries: '0' };
+		scratch({ ...ready, 'package.json': JSON.stringify({ ...filled, repository: undefined }) }, (dir) => {
+			expect(release(['--bootstrap', '--dry-run', '--package', join(dir, 'package.json')], offline).output).toContain('--bootstrap needs package.json "repository.url" first');
+		});
 		scratch(ready, (dir) => {
 			const { status, output } = release(['--bootstrap', '--dry-run', '--package', join(dir, 'package.json')], offline);
 			expect(status).toBe(0);
