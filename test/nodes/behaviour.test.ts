@@ -119,6 +119,8 @@ describe('Stora node: shared behaviour', () => {
 			});
 			expect(result.error?.message).toBe('Site: "con_123" is not a site ID');
 			expect(result.error?.description).toContain('starts with "site_"');
+			// A check of the node's own, not an answer of the API's.
+			expect(result.error?.name).toBe('NodeOperationError');
 			expect(await client().requests()).toHaveLength(0);
 		});
 
@@ -160,6 +162,8 @@ describe('Stora node: shared behaviour', () => {
 			const result = await runStora({ credentials: credentials(), parameters: getSites });
 			expect(result.error?.message).toBe('Too many requests [too_many_requests]');
 			expect(result.error?.description).toContain('10 per second');
+			// What to do points at settings the node shows.
+			expect(result.error?.description).toContain('Settings → Request Options → Batching');
 			// Each wait is a second: the bound lets one or two retries through, never the twenty queued 429s.
 			const statuses = (await client().requests()).map((request) => request.status);
 			expect(statuses.length).toBeGreaterThanOrEqual(2);

@@ -6,8 +6,8 @@ import { MAX_PAGE_SIZE } from '../helpers/constants';
 /**
  * The most records one node run hands to n8n: the one bound of every path that pages (Return All, its parallel
  * windows, the time walk and the Stora Poll Trigger). n8n's declarative engine passes a node's items on with one
- * `push(...items)`, and a spread that large runs out of stack (measured by hand on Node 24: about 125,000 items on a
- * shallow stack, 93,000 with 2,000 frames above it); test/e2e/edges.mjs checks that 100,000 pass in real n8n. The rule:
+ * `push(...items)`, and a spread that large runs out of stack (the deeper the stack at that moment, the fewer items
+ * it takes); test/e2e/edges.mjs checks that 100,000 pass in real n8n. The rule:
  * Return All fails before it walks when the list's `count` is above the bound (and, when a list reports no count,
  * as soon as it has seen more); a poll emits the oldest MAX_RECORDS new records and the next poll goes on from there.
  */

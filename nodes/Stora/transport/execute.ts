@@ -22,6 +22,7 @@ import { asNodeError, storaRequest } from './request';
 import { listPages } from './walk';
 import { fetchWindows, parallelWindows } from './windows';
 import { PARAMETER } from '../helpers/parameters';
+import { RUN_INDEX_EXPRESSION } from './itemContext';
 import { REQUEST_OPTIONS } from './requestOptions';
 
 /**
@@ -38,7 +39,7 @@ function withIdempotencyKey(context: IExecutePaginationFunctions, options: IHttp
 				context.getExecutionId(),
 				context.getNode().id,
 				// A node inside a loop runs again in the same execution: each run is a new write.
-				context.evaluateExpression('={{ $runIndex }}', context.getItemIndex()),
+				context.evaluateExpression(RUN_INDEX_EXPRESSION, context.getItemIndex()),
 				context.getItemIndex(),
 				options.url,
 				options.body ?? null,

@@ -4,8 +4,8 @@
  *
  * Why: n8n-core copies the whole node on every `getNode()`, evaluates the run index as an expression on every ask,
  * and on every `getNodeParameter` resolves the value, then finds its property by evaluating the display conditions
- * of every property of that name (Simplify exists once per resource). For 500 items that was most of the time before
- * the first request. A value without an expression is the same for every item, so it is read once per run; one with
+ * of every property of that name (Simplify exists once per resource), which would delay the first request by the
+ * whole run's reads. A value without an expression is the same for every item, so it is read once per run; one with
  * an expression is read once per item, however many checks read it, and a collection's members from one read of it.
  */
 import type { IDataObject, IExecuteFunctions, IExecutePaginationFunctions, IGetNodeParameterOptions, INode, INodeExecutionData } from 'n8n-workflow';
@@ -13,7 +13,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isPlain, isPlainData } from './plain';
 
-/** The expression n8n's contexts answer with the node's run index; transport/execute.ts asks it for each POST. */
+/**
+ * The expression n8n's contexts answer with the node's run index; transport/execute.ts asks it for each POST, and the
+ * item's view answers it from the run without evaluating it.
+ */
 export const RUN_INDEX_EXPRESSION = '={{ $runIndex }}';
 
 /** What one run of the node shares between its items. */

@@ -2,9 +2,9 @@
  * An item's request, built from the descriptions' routing as n8n's RoutingNode builds it (the same properties, in
  * the same order, with the same values), but walking only what the node's settings show.
  *
- * Why: RoutingNode walks every top-level property of the node twice per item (392 of them, most shown only for
- * another resource or only to a model), evaluates each one's value and its display conditions, and builds every
- * item before the first request leaves. Which properties are shown depends on the node's raw parameters only, the
+ * Why: RoutingNode walks every top-level property of the node twice per item (most are shown only for another
+ * resource or only to a model), evaluates each one's value and its display conditions, and builds every item before
+ * the first request leaves. Which properties are shown depends on the node's raw parameters only, the
  * same for every item, so `routedParameters` finds them once per run; per item, only their values are read.
  * test/nodes/routedRequests.test.ts holds the result to RoutingNode's, request by request, for every operation.
  */

@@ -54,7 +54,8 @@ function requestError(scope: RunScope, reason: unknown, itemIndex: number) {
 		error.description = error.description ? `${error.description}\n${SPACING_HINT}` : SPACING_HINT;
 	}
 	const runIndex = scope.runIndex();
-	if (error instanceof NodeApiError) {
+	// Our own errors keep their type: a check a preSend makes (not a site ID) is not an API error.
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context = { ...(error.context ?? {}), itemIndex, runIndex };
 		return error;
 	}
