@@ -2,7 +2,8 @@
 // a user does it and refresh-token rotation (browser/oauth2.mjs), then editor checks with screenshots: node panels of
 // several resources and of the trigger, dropdowns loaded from the API, "From List" resource locators, hints,
 // credential dialogs (browser/*.mjs), a workflow built from an empty canvas (browser/buildWorkflow.mjs), the README's
-// Usage walked step by step (browser/usage.mjs), and no console errors.
+// Usage walked step by step (browser/usage.mjs), both Stora credentials in the HTTP Request node's Credential Type
+// (browser/credentialPicker.mjs), and no console errors. `pickerChecks` runs the last two alone (`--only n8n-contract`).
 //
 // Chromium and the editor helpers come from test/realN8n/chromium.mjs.
 import { fieldChecks } from './browser/fields.mjs';
@@ -13,6 +14,7 @@ import { connectChecks } from './browser/oauth2.mjs';
 import { chromiumSession, consoleCheck } from './browser/session.mjs';
 import { triggerPanelChecks } from './browser/trigger.mjs';
 import { buildWorkflowChecks } from './browser/buildWorkflow.mjs';
+import { credentialPickerChecks } from './browser/credentialPicker.mjs';
 import { usageChecks } from './browser/usage.mjs';
 
 export async function browserChecks(ctx) {
@@ -33,5 +35,17 @@ export async function browserChecks(ctx) {
 	await hintChecks(b);
 	await buildWorkflowChecks(b);
 	await usageChecks(b);
+	await credentialPickerChecks(b);
+	await consoleCheck(b);
+}
+
+/** Only the credential picker (and the console), in a Chromium session of its own. */
+export async function pickerChecks(ctx) {
+	console.log('\nBrowser (Chromium): the HTTP Request node\'s credential picker');
+	const session = await chromiumSession(ctx);
+	if (!session) return;
+	const b = { ...ctx, ...session };
+	b.page.on('dialog', (dialog) => (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()).catch(() => {}));
+	await credentialPickerChecks(b);
 	await consoleCheck(b);
 }

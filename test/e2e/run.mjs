@@ -2,7 +2,8 @@
 // or the one E2E_N8N_VERSION names (test/realN8n/versions.mjs; `npm run test:versions` runs every supported one).
 //
 //   npm run test:e2e [-- options]
-//     --only <text>          run only the workflow cases whose file name or title contains <text>
+//     --only <text>          run only the workflow cases whose file name or title contains <text>; `--only
+//                            n8n-contract` runs only the checks of contract.mjs (and their Chromium step)
 //     --no-browser           skip the Chromium parts (OAuth2 authorization code flow, editor checks); they run only
 //                            against the newest n8n anyway
 //     --screenshots <dir>    where the editor screenshots go (default: .cache/e2e-artifacts; use docs/screenshots
@@ -27,11 +28,13 @@ import { buildSandbox, startSandbox } from '../realN8n/sandbox.mjs';
 import { assertMatch } from './expect.mjs';
 import { edgeChecks } from './edges.mjs';
 import { customApiCallChecks } from './customApiCall.mjs';
+import { CONTRACT_ONLY, contractChecks } from './contract.mjs';
 import { aiToolChecks } from './checks/aiTools.mjs';
 import { credentialChecks } from './checks/credentials.mjs';
 import { exampleChecks } from './checks/examples.mjs';
 import { forgedChecks } from './checks/forged.mjs';
 import { knownBugChecks } from './checks/knownBugs.mjs';
+import { concurrentDeliveryChecks } from './checks/concurrentDeliveries.mjs';
 import { authorizationCodeChecks, clientCredentialsChecks } from './checks/oauth2.mjs';
 import { packageChecks } from './checks/package.mjs';
 import { rememberSecrets, secretsChecks } from './checks/secrets.mjs';
@@ -120,9 +123,15 @@ async function main() {
 	if (!args.only) {
 		await clientCredentialsChecks(ctx);
 		await customApiCallChecks(ctx);
+		await contractChecks(ctx);
 		await triggerChecks(ctx);
+		await concurrentDeliveryChecks(ctx);
 		await forgedChecks(ctx);
 		await edgeChecks(ctx);
+	}
+	if (args.only === CONTRACT_ONLY) {
+		await contractChecks(ctx);
+		if (browser) await (await import('./browser.mjs')).pickerChecks(ctx);
 	}
 	await aiToolChecks(ctx);
 	if (!args.only) {
