@@ -19,11 +19,18 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { descendants, onParentGone, processSet } from './processes.mjs';
+import { logAs } from '../test/realN8n/basics.mjs';
 import { loadExamples, withCredentials } from '../test/realN8n/examples.mjs';
 import { ensureN8n, freePort, OWNER, packPackage, REPO, seconds, startN8n } from '../test/realN8n/n8n.mjs';
 import { authorizationCodeCredential, buildSandbox, startSandbox } from '../test/realN8n/sandbox.mjs';
 
 const SMOKE_EXAMPLE = 'Stora: list sites';
+
+/**
+ * The demo's n8n runs in the time zone of its data (a UK operator's sites), so a date typed in the editor means the
+ * same day to n8n as to the records it reads. A user sets theirs the same way, with n8n's GENERIC_TIMEZONE.
+ */
+export const DEMO_TIME_ZONE = 'Europe/London';
 
 /** The credentials the demo keeps in n8n, by name. The access token one is saved last: new Stora nodes pick it. */
 export const DEMO_CREDENTIALS = {
@@ -228,7 +235,7 @@ async function main(args, t0) {
 	if (userFolder) fs.mkdirSync(userFolder, { recursive: true });
 	const n8nPort = args.smoke ? { port: await freePort() } : await usablePort(Number(args.port), 'n8n');
 	if (n8nPort.note) notes.push(n8nPort.note);
-	const n8n = await startN8n({ tarball, userFolder, port: n8nPort.port });
+	const n8n = await startN8n({ tarball, userFolder, port: n8nPort.port, env: { GENERIC_TIMEZONE: DEMO_TIME_ZONE } });
 	stops.push(() => n8n.stop());
 
 	const { accessToken, clientCredentials } = await demoCredentials(n8n, sandbox);
@@ -265,6 +272,7 @@ ${imported.length ? `Imported example workflows: ${imported.join(', ')}.` : 'Exa
   send an event  curl -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"type":"contact.created"}'
                  (any event type of the Stora Trigger; a published or listening trigger receives it, signed)
   state          ${demoDir}   (kept between runs; npm start -- --fresh starts n8n's part anew)
+  time zone      ${DEMO_TIME_ZONE}, the demo data's (n8n's GENERIC_TIMEZONE; each workflow's own in its Settings)
 
 n8n's log: ${n8n.logFile}
 
@@ -290,13 +298,16 @@ async function smokeRun(n8n, sandbox, t0) {
 	const items = execution.data.resultData.runData[lastNode]?.[0]?.data?.main?.[0] ?? [];
 	const sites = await sandbox.control.state('sites');
 	if (items.length !== sites.length) throw new Error(`"${SMOKE_EXAMPLE}" returned ${items.length} items; the sandbox has ${sites.length} sites`);
-	console.log(`\nSmoke run: ready in ${seconds(Date.now() - t0)}; "${SMOKE_EXAMPLE}" returned all ${items.length} sites. Stopping.`);
+	const { timezone } = await n8n.request('GET', '/rest/settings');
+	if (timezone !== DEMO_TIME_ZONE) throw new Error(`the demo's n8n runs in ${timezone}, not ${DEMO_TIME_ZONE}`);
+	console.log(`\nSmoke run: ready in ${seconds(Date.now() - t0)}; "${SMOKE_EXAMPLE}" returned all ${items.length} sites; n8n's time zone is ${timezone}. Stopping.`);
 	await stopAll(0);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
 	// From the user's `npm start` (scripts/npmScript.mjs), so a first run's toolchain install counts too.
 	const t0 = Number(process.env.STORA_COMMAND_STARTED_AT) || Date.now();
+	logAs('demo');
 	const { values: args } = parseArgs({
 		options: {
 			fresh: { type: 'boolean', default: false },

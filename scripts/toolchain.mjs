@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { alive, processInfo } from './processes.mjs';
+import { alive, descendants, processInfo } from './processes.mjs';
 
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,7 +34,7 @@ export function say(...args) {
 const readIf = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
 
 /**
- * Runs a command to completion without blocking the event loop, so `progress()` can report every 10 s how far it
+ * Runs a command to completion without blocking the event loop, so `progress(child)` can report every 10 s how far it
  * got. Output goes to `logFile` when given (shown in part on failure), else it is inherited. Resolves to the
  * output captured (empty when inherited); rejects with the tail of it.
  */
@@ -53,7 +53,7 @@ export function runWithProgress(cmd, args, { cwd = REPO, env = process.env, labe
 			child.stderr.on('data', take);
 		}
 		const timer = setInterval(() => {
-			const detail = progress ? progress() : '';
+			const detail = progress ? progress(child) : '';
 			say(`${label}: ${seconds(Date.now() - started)}${detail ? `, ${detail}` : ''}`);
 		}, HEARTBEAT_MS);
 		child.on('error', (error) => {
@@ -74,12 +74,42 @@ export function runWithProgress(cmd, args, { cwd = REPO, env = process.env, labe
 	});
 }
 
-/** How many packages of a lockfile are in place under `dir`/node_modules, as "n of m packages". */
-export function installedCount(dir) {
+/** Whether a lockfile entry's `os`, `cpu` or `libc` list (["linux"], ["!win32"]) lets npm install it here. */
+function fitsHere(list, value) {
+	if (!list) return true;
+	return list.includes(value) || (list.every((entry) => entry.startsWith('!')) && !list.includes(`!${value}`));
+}
+
+const LIBC = process.platform === 'linux' ? (process.report?.getReport().header.glibcVersionRuntime ? 'glibc' : 'musl') : undefined;
+
+/**
+ * The bytes `pid` and the processes under it have read so far (files and network alike), where /proc says (Linux):
+ * npm fetches every package before it unpacks most of them, and this is what moves meanwhile.
+ */
+function bytesRead(pid) {
+	let total;
+	for (const each of [pid, ...descendants(pid)]) {
+		try {
+			const rchar = /^rchar: (\d+)$/m.exec(fs.readFileSync(`/proc/${each}/io`, 'utf8'))?.[1];
+			if (rchar !== undefined) total = (total ?? 0) + Number(rchar);
+		} catch {
+			// not Linux, or the process ended meanwhile
+		}
+	}
+	return total;
+}
+
+/**
+ * How far an `npm install` into `dir` got: packages of its lockfile unpacked under node_modules (those for this
+ * platform, as npm installs them), and what `child`, the npm process, has read so far.
+ */
+export function installedCount(dir, child) {
 	let expected = 0;
 	try {
 		const lock = JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8'));
-		expected = Object.keys(lock.packages ?? {}).filter((key) => key.startsWith('node_modules/')).length;
+		expected = Object.entries(lock.packages ?? {}).filter(
+			([key, entry]) => key.startsWith('node_modules/') && fitsHere(entry.os, process.platform) && fitsHere(entry.cpu, process.arch) && (!LIBC || fitsHere(entry.libc, LIBC)),
+		).length;
 	} catch {
 		// no lockfile yet: count only
 	}
@@ -103,7 +133,9 @@ export function installedCount(dir) {
 		}
 	};
 	walk(path.join(dir, 'node_modules'), 0);
-	return expected ? `${present} of ${expected} packages in place` : `${present} packages in place`;
+	const read = child?.pid ? bytesRead(child.pid) : undefined;
+	const fetched = read === undefined ? '' : `, npm has read ${Math.round(read / 1e6).toLocaleString('en-US')} MB (registry and cache)`;
+	return `${present}${expected ? ` of ${expected}` : ''} packages unpacked${fetched}`;
 }
 
 // ------------------------------------------------------------------------------------------------ Node
@@ -145,7 +177,7 @@ export async function installedNode(major, tools = TOOLS) {
 		const partial = `${dir}.partial-${process.pid}`;
 		fs.rmSync(partial, { recursive: true, force: true });
 		fs.mkdirSync(partial, { recursive: true });
-		const cache = () => (fs.existsSync(path.join(partial, 'node_modules')) ? installedCount(partial) : 'downloading');
+		const cache = (child) => (fs.existsSync(path.join(partial, 'node_modules')) ? installedCount(partial, child) : 'downloading');
 		const logFile = path.join(partial, 'install.log');
 		// The `node` package's preinstall script installs its platform package (the binary) and links bin/node to it.
 		// npm 12 blocks a dependency's install scripts by default (and has no per-package allowance in an install
@@ -272,7 +304,7 @@ export async function ensureDevDependencies(env = process.env) {
 		await runWithProgress('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund'], {
 			env,
 			label: 'npm install',
-			progress: () => installedCount(REPO),
+			progress: (child) => installedCount(REPO, child),
 			logFile: path.join(logDir, 'npm-install.log'),
 		});
 		fs.writeFileSync(DEPS_STAMP, key);

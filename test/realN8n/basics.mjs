@@ -21,8 +21,14 @@ export const HOST_DIR = process.env.E2E_N8N_DIR ?? path.join(REPO, '.cache', `n8
 
 export const OWNER = { email: 'owner@example.com', firstName: 'Stora', lastName: 'Tester', password: 'Passw0rd!Stora' };
 
+let prefix = '[e2e]';
+/** Names the run in what `log` prints: `npm start` is the demo, not a test suite. */
+export function logAs(name) {
+	prefix = `[${name}]`;
+}
+
 export function log(...args) {
-	console.log('[e2e]', ...args);
+	console.log(prefix, ...args);
 }
 
 export const randomId = () => randomBytes(6).toString('hex');

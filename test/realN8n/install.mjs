@@ -53,7 +53,7 @@ export async function ensureN8n() {
 		env: childEnv(),
 		logFile,
 		label: `installing n8n ${N8N_VERSION}`,
-		progress: () => installedCount(HOST_DIR),
+		progress: (child) => installedCount(HOST_DIR, child),
 	});
 	timings.npmInstall = Date.now() - started;
 
@@ -109,24 +109,41 @@ async function buildSqlite3(logFile) {
 			delete env.npm_config_nodedir;
 			args.push(`--nodedir=${path.join(scratch, 'headers')}`);
 		}
-		const objects = () => {
-			let count = 0;
-			const walk = (dir) => {
-				for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
-					if (entry.isDirectory()) walk(path.join(dir, entry.name));
-					else if (entry.name.endsWith('.o')) count++;
-				}
-			};
-			walk(path.join(sqlite3, 'build'));
-			return `${count} of 5 object files compiled (the first, sqlite3.c, takes most of the time)`;
-		};
-		await runWithProgress(n8nNode(), args, { cwd: sqlite3, env, logFile, label: 'building sqlite3', progress: objects });
+		const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
+		await runWithProgress(n8nNode(), args, { cwd: sqlite3, env, logFile, label: 'building sqlite3', progress: () => buildStep(logFile, logStart) });
 		const target = path.join(modules, 'sqlite3/build/Release/node_sqlite3.node');
 		fs.mkdirSync(path.dirname(target), { recursive: true });
 		fs.copyFileSync(path.join(sqlite3, 'build/Release/node_sqlite3.node'), target);
 	} finally {
 		fs.rmSync(scratch, { recursive: true, force: true });
 	}
+}
+
+/**
+ * What the sqlite3 build is doing, from what make has printed into `logFile` since `from`: make names each file as it
+ * starts compiling it, so the last one named is the one being compiled.
+ */
+export function buildStep(logFile, from = 0) {
+	let text = '';
+	try {
+		const fd = fs.openSync(logFile, 'r');
+		const size = fs.fstatSync(fd).size;
+		const buffer = Buffer.alloc(Math.max(0, size - from));
+		fs.readSync(fd, buffer, 0, buffer.length, from);
+		fs.closeSync(fd);
+		text = buffer.toString('utf8');
+	} catch {
+		// no output yet
+	}
+	const steps = [...text.matchAll(/^\s+(CC|CXX|ACTION|SOLINK_MODULE|LINK)(?:\(target\))? (\S+)/gm)];
+	if (!steps.length) return 'configuring the build (node-gyp)';
+	const [, kind, target] = steps.at(-1);
+	if (kind === 'ACTION') return "unpacking SQLite's source";
+	if (kind === 'SOLINK_MODULE' || kind === 'LINK') return 'linking node_sqlite3.node';
+	const source = `${path.basename(target, '.o')}.${kind === 'CXX' ? 'cc' : 'c'}`;
+	const done = steps.filter(([, each]) => each === 'CC' || each === 'CXX').length - 1;
+	const before = `${done} file${done === 1 ? '' : 's'} compiled before it`;
+	return source === 'sqlite3.c' ? `compiling sqlite3.c, SQLite itself and most of the build (${before})` : `compiling ${source} (${before})`;
 }
 
 function nativeOk() {
