@@ -250,10 +250,10 @@ export async function mcpChecks({ n8n, sandbox, credentials, workflows, check, a
 		const client = state.client;
 		await sandbox.control.clearRequests();
 		const cases = [
-			['get_contact', { contactId: '12345' }, /Argument contactId: "12345" is not a contact ID[\s\S]*"con_"[\s\S]*con_a1b2c3/],
-			['search_contacts', { search: 'Smith', limit: 500 }, /Argument limit: "?500"? is out of range[\s\S]*at most 100, for example 10/],
-			['create_task', { title: '   ', contactId: 'con_x1', dueAt: '2026-12-01T10:00:00Z' }, /Argument title is empty/],
-			['create_note', { content: 'x', recordId: 'site_1' }, /Argument recordId/],
+			['get_contact', { contactId: '12345' }, /The argument contactId, "12345", is not a contact ID[\s\S]*"con_"[\s\S]*con_a1b2c3/],
+			['search_contacts', { search: 'Smith', limit: 500 }, /The argument limit, "?500"?, is out of range[\s\S]*at most 100, for example 10/],
+			['create_task', { title: '   ', contactId: 'con_x1', dueAt: '2026-12-01T10:00:00Z' }, /The argument title is empty/],
+			['create_note', { content: 'x', recordId: 'site_1' }, /The argument recordId/],
 		];
 		for (const [name, args, expected] of cases) {
 			const answer = await call(client, name, args);

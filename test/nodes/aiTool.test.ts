@@ -130,21 +130,21 @@ describe('Stora node as an AI tool', () => {
 		it('name the argument, the ID prefix and an example, before any request', async () => {
 			const tool = await run(getContact, [{ contactId: '12345' }]);
 			expect(tool.calls[0].error).toBe(
-				'Argument contactId: "12345" is not a contact ID\n\nDetails: A contact ID starts with "con_" (for example con_a1b2c3). Use the ID as a Stora answer gives it (the "id" of the record).\nChecked in n8n before sending: nothing was sent to Stora.',
+				'The argument contactId, "12345", is not a contact ID\n\nDetails: A contact ID starts with "con_" (for example con_a1b2c3). Use the ID as a Stora answer gives it (the "id" of the record).\nChecked in n8n before sending: nothing was sent to Stora.',
 			);
 			expect(await fixture.client.requests()).toEqual([]);
 		});
 
 		it('name the argument and its range with an example for a number, and the argument of an empty text', async () => {
 			const limit = await run({ resource: 'contact', operation: 'getAll', limit: fromAI('limit', 'How many, 1 to 100', 'number') }, [{ limit: 500 }]);
-			expect(limit.calls[0].error).toMatch(/^Argument limit: 500 is out of range\n\nDetails: Limit must be a whole number, at least 1, at most 100, for example 10\./);
+			expect(limit.calls[0].error).toMatch(/^The argument limit, 500, is out of range\n\nDetails: Limit must be a whole number, at least 1, at most 100, for example 10\./);
 			const task = await run({ resource: 'task', operation: 'create', title: fromAI('title', 'Short title') }, [{ title: '   ' }]);
-			expect(task.calls[0].error).toMatch(/^Argument title is empty\n\nDetails: Give Title a value: Stora needs it\./);
+			expect(task.calls[0].error).toMatch(/^The argument title is empty\n\nDetails: Give Title a value: Stora needs it\./);
 			const choice = await run(
 				{ resource: 'contact', operation: 'getAll', limit: 5, filters: { status: fromAI('status', 'lead, customer or churned') } },
 				[{ status: 'prospect' }],
 			);
-			expect(choice.calls[0].error).toMatch(/^Argument status: "prospect" is not one of the choices\n\nDetails: Choose one of: "churned", "customer", "lead"\./);
+			expect(choice.calls[0].error).toMatch(/^The argument status, "prospect", is not one of the choices\n\nDetails: Choose one of: "churned", "customer", "lead"\./);
 			expect(await fixture.client.requests()).toEqual([]);
 		});
 
@@ -167,8 +167,8 @@ describe('Stora node as an AI tool', () => {
 			expect(byEngine[0].items?.map((item) => item.json)).toEqual(byAgent.calls[0].answer);
 			expect(byEngine[0].items?.map((item) => item.pairedItem)).toEqual([{ item: 0 }]);
 			// The bad argument is refused before any request, with the argument named, either way.
-			expect(byEngine[1].error).toMatch(/^Argument limit: 500 is out of range/);
-			expect(byAgent.calls[1].error).toMatch(/^Argument limit: 500 is out of range/);
+			expect(byEngine[1].error).toMatch(/^The argument limit, 500, is out of range/);
+			expect(byAgent.calls[1].error).toMatch(/^The argument limit, 500, is out of range/);
 			const requests = await fixture.client.requests();
 			expect(requests.map((request) => [request.method, request.path, request.query.limit])).toEqual([['GET', '/2025-09/contacts', '3']]);
 		});

@@ -19,6 +19,18 @@ export const TOOL_MAX_RECORDS = MAX_PAGE_SIZE;
  */
 export const TOOL_MAX_CHARACTERS = 20_000;
 
+/**
+ * A check's message as a model reads it, naming its argument: `Contact: "12345" is not a contact ID` (whose label is
+ * Contact) becomes `The argument contactId, "12345", is not a contact ID`.
+ */
+export function namingTheArgument(message: string, label: string, argument: string): string {
+	if (!message.startsWith(label)) return `The argument ${argument}: ${message}`;
+	const rest = message.slice(label.length);
+	const quoted = /^: (.+?) (is .*)$/s.exec(rest);
+	if (quoted) return `The argument ${argument}, ${quoted[1]}, ${quoted[2]}`;
+	return `The argument ${argument}${rest}`;
+}
+
 /** Whether the node runs as n8n's tool variant of itself (its type ends in `Tool`, as n8n names it). */
 export function runsAsTool(context: { getNode(): INode }): boolean {
 	return context.getNode().type.endsWith('Tool');

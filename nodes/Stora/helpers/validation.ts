@@ -5,7 +5,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IGetNodeParameterOptions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { argumentOf, runsAsTool } from './tool';
+import { argumentOf, namingTheArgument, runsAsTool } from './tool';
 
 export type PreSend = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
 
@@ -76,11 +76,7 @@ export interface Checked {
  */
 export function fail(context: IExecuteSingleFunctions, message: string, description: string, checked?: Checked): never {
 	const argument = checked && runsAsTool(context) ? argumentOf(context.getNode(), checked.path) : undefined;
-	if (argument !== undefined && checked) {
-		message = message.startsWith(checked.label)
-			? `Argument ${argument}${message.slice(checked.label.length)}`
-			: `Argument ${argument}: ${message}`;
-	}
+	if (argument !== undefined && checked) message = namingTheArgument(message, checked.label, argument);
 	throw new NodeOperationError(context.getNode(), message, {
 		description: `${description}\n${NOTHING_SENT}`,
 		itemIndex: context.getItemIndex(),

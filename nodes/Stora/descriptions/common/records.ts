@@ -67,7 +67,7 @@ export function locator(
 						type: 'regex',
 						properties: {
 							regex: idPattern(prefix),
-							errorMessage: `${article(displayName) === 'an' ? 'An' : 'A'} ${displayName.toLowerCase()} ID starts with "${prefix}"`,
+							errorMessage: `${article(displayName) === 'an' ? 'An' : 'A'} ${displayName.toLowerCase()} ID starts with "${prefix}", for example ${prefix}a1b2c3`,
 						},
 					},
 				],
