@@ -1,6 +1,6 @@
 // The npm scripts a newcomer runs first (`npm test`, `npm start`, `npm run test:e2e`, `npm run sandbox`) start here,
 // on whatever Node the machine has: the toolchain (dev dependencies, Node 24) is installed when missing, then the
-// real work runs on Node 24. Usage: node scripts/npmScript.mjs <test|start|e2e|queue|bench|first-run|sandbox|readme> [args...]
+// real work runs on Node 24. Usage: node scripts/npmScript.mjs <test|start|e2e|queue|bench|trigger-memory|first-run|sandbox|readme> [args...]
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -109,6 +109,8 @@ async function main() {
 			return await nodeStep(nodeBin, [path.join(REPO, 'test/e2e/run.mjs'), ...args], env);
 		case 'bench':
 			return await nodeStep(nodeBin, [path.join(REPO, 'test/bench/run.mjs'), ...args], env);
+		case 'trigger-memory':
+			return await nodeStep(nodeBin, [path.join(REPO, 'scripts/triggerMemory.mjs'), ...args], env);
 		case 'first-run':
 			// The fresh clones run on the machine's own PATH, as a newcomer's shell has it.
 			return await nodeStep(nodeBin, [path.join(REPO, 'scripts/firstRun.mjs'), ...args], { ...env, STORA_MACHINE_PATH: process.env.PATH });
@@ -124,7 +126,7 @@ async function main() {
 			return code || (await nodeStep(nodeBin, [path.join(REPO, 'build/sandbox/cli.js'), ...args], env));
 		}
 		default:
-			console.error('usage: node scripts/npmScript.mjs <test|start|e2e|queue|bench|first-run|sandbox|readme> [args...]');
+			console.error('usage: node scripts/npmScript.mjs <test|start|e2e|queue|bench|trigger-memory|first-run|sandbox|readme> [args...]');
 			return 2;
 	}
 }
