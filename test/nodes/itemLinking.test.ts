@@ -85,7 +85,7 @@ describe('item linking', () => {
 		const failed = outputs('Stora', 1);
 		expect(failed).toHaveLength(1);
 		// n8n merges the input item into the error item by its pairedItem.
-		expect(failed[0].json).toMatchObject({ tag: 'bad', error: 'Contact con_doesnotexist not found [resource_not_found]', details: { code: 'resource_not_found', httpCode: '404' } });
+		expect(failed[0].json).toMatchObject({ tag: 'bad', error: 'Contact con_doesnotexist not found [resource_not_found]', message: expect.stringMatching(/Request ID: .*\nOperation: contact → get/) });
 		expect(failed[0].pairedItem).toEqual({ item: 1 });
 	});
 

@@ -78,16 +78,16 @@ const BUILD_SLICE_MS = 4;
 const ITEMS_WITH_A_TURN_EACH = 16;
 
 /**
- * A failed item's output under On Error → Continue, as n8n's own nodes give it: `{ error, details }` in the item's
- * JSON, linked to its input item. n8n's error output then merges that input item's data into it; an item carrying
- * the error object instead (RoutingNode's way) has its JSON replaced by the message alone.
+ * A failed item's output under On Error → Continue, as n8n's own nodes give it: the error in the item's JSON, linked
+ * to its input item. `error` is the message (with the API's code), `message` the description (the field details, the
+ * request ID, the operation): n8n's error output takes an item of exactly these keys as an error (n8n 1.x accepts no
+ * others) and merges the input item's data into it. An item carrying the error object instead (RoutingNode's way)
+ * has its JSON replaced by the message alone.
  */
 function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
-	// What the API said (code, request ID, field details), without where in the run it happened.
-	const details = Object.fromEntries(Object.entries(error.context ?? {}).filter(([key]) => key !== 'itemIndex' && key !== 'runIndex')) as IDataObject;
-	if (error.description) details.description = error.description;
-	if (error instanceof NodeApiError && error.httpCode) details.httpCode = error.httpCode;
-	return { json: { error: error.message, ...(Object.keys(details).length ? { details } : {}) }, pairedItem: { item: itemIndex } };
+	const json: IDataObject = { error: error.message };
+	if (error.description) json.message = error.description;
+	return { json, pairedItem: { item: itemIndex } };
 }
 
 /**
