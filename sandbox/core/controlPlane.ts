@@ -17,7 +17,8 @@
  *   GET|POST /__sandbox/config             {unknown_params?: accept|ignore|reject | {<path>: mode, ...},
  *                                           headers?: full|documented, retry_timestamp?: fresh|first,
  *                                           param_readings?: {<path>: {<parameter>|metadata[]|*: honour|ignore|reject}},
- *                                           signature_timestamp?: seconds|milliseconds, signature_encoding?: hex|base64}
+ *                                           signature_timestamp?: seconds|milliseconds, signature_encoding?: hex|base64,
+ *                                           noise?: {writer?, bounds?, default_order?, contention?} (noise.ts; {} off)}
  *                                          → the modes in force (they survive resets; see documented.ts, readings.ts
  *                                          and webhooks.ts). An object `unknown_params` replaces the per-path modes
  *                                          (`unknown_params_by_path`), `param_readings` replaces the readings; the
@@ -28,6 +29,7 @@ import { ApiError, invalidContent, invalidEndpoint, notFound } from './errors';
 import { checkFault, type FaultMatch, type FaultResponse } from './faults';
 import type { Sandbox } from './sandbox';
 import type { ApiRecord } from './types';
+import { noiseProblem, type NoiseMode } from './noise';
 import { readingsProblem, type ParamReadings } from './readings';
 import {
 	RETRY_TIMESTAMP_MODES,
@@ -78,6 +80,7 @@ const modes = (sb: Sandbox) => ({
 	...(sb.webhooks.signatureTimestamp !== 'seconds' ? { signature_timestamp: sb.webhooks.signatureTimestamp } : {}),
 	...(sb.webhooks.signatureEncoding !== 'hex' ? { signature_encoding: sb.webhooks.signatureEncoding } : {}),
 	...(sb.config.latencyMs > 0 ? { latency_ms: sb.config.latencyMs } : {}),
+	...(sb.noise.active ? { noise: sb.noise.mode } : {}),
 });
 
 /** The longest latency the control plane takes: ten minutes, longer than any client waits. */
@@ -111,7 +114,7 @@ on('GET', '/__sandbox/config', (sb) => modes(sb));
 
 /** Validates everything before changing anything, so a bad request leaves the modes as they were. */
 on('POST', '/__sandbox/config', (sb, body) => {
-	const known = ['unknown_params', 'headers', 'retry_timestamp', 'param_readings', 'signature_timestamp', 'signature_encoding', 'latency_ms'];
+	const known = ['unknown_params', 'headers', 'retry_timestamp', 'param_readings', 'signature_timestamp', 'signature_encoding', 'latency_ms', 'noise'];
 	const unknown = Object.keys(body).filter((k) => !known.includes(k));
 	if (unknown.length) throw bad(`/${unknown[0]}`, `The property '${unknown[0]}' is not allowed (known: ${known.join(', ')})`);
 	const byPath = isPlainObject(body.unknown_params) ? body.unknown_params : undefined;
@@ -139,6 +142,8 @@ on('POST', '/__sandbox/config', (sb, body) => {
 	if (latency !== undefined && (typeof latency !== 'number' || !Number.isInteger(latency) || latency < 0 || latency > MAX_LATENCY_MS)) {
 		throw bad('/latency_ms', `latency_ms must be a whole number of milliseconds from 0 to ${MAX_LATENCY_MS}`);
 	}
+	const noiseError = body.noise === undefined ? undefined : noiseProblem(body.noise);
+	if (noiseError) throw bad('/noise', noiseError);
 	if (byPath) sb.modes.unknownParamsByPath = { ...(byPath as Record<string, UnknownParamsMode>) };
 	else if (body.unknown_params !== undefined) sb.modes.unknownParams = body.unknown_params as UnknownParamsMode;
 	if (body.param_readings !== undefined) sb.modes.paramReadings = structuredClone(body.param_readings as ParamReadings);
@@ -147,6 +152,7 @@ on('POST', '/__sandbox/config', (sb, body) => {
 	if (body.headers !== undefined) sb.modes.headers = body.headers as HeadersMode;
 	if (body.retry_timestamp !== undefined) sb.webhooks.retryTimestamp = body.retry_timestamp as RetryTimestamp;
 	if (latency !== undefined) sb.config.latencyMs = latency as number;
+	if (body.noise !== undefined) sb.noise.set(body.noise as NoiseMode);
 	return modes(sb);
 });
 

@@ -15,6 +15,7 @@ import { FaultQueue } from './faults';
 import { FilesHost } from './files';
 import { IdempotencyStore } from './idempotency';
 import { IdGenerator, stableSuffix } from './ids';
+import { Noise } from './noise';
 import { runList } from './list';
 import { RateLimiter } from './ratelimit';
 import { honourUnimplemented } from './readings';
@@ -84,6 +85,8 @@ export class Sandbox extends RecordStore implements SandboxCore {
 	/** Added to the injected clock by `POST /__sandbox/clock`. */
 	clockOffsetMs = 0;
 	readonly modes: SandboxModes;
+	/** Other clients around a probe run (noise.ts): `POST /__sandbox/config {noise}`; off by default, kept over resets. */
+	readonly noise = new Noise();
 
 	private readonly ids: IdGenerator;
 	private readonly modules: ResourceModule[] = [];
@@ -271,8 +274,9 @@ export class Sandbox extends RecordStore implements SandboxCore {
 
 	list(ctx: RequestContext, collection: string, records: ApiRecord[], spec: ListSpec): Reply {
 		const { name } = this.mustCollection(collection);
-		const honoured = honourUnimplemented(ctx.query, ctx.honour, spec, records, (record) => this.renderPlain(collection, record));
-		const { items, pagination } = runList(ctx.query, honoured.records, honoured.spec, (id) => this.sequenceOf(id));
+		const noisy = this.noise.active ? this.noise.list(this, ctx.path, collection, records, ctx.query, spec) : { records, query: ctx.query, spec };
+		const honoured = honourUnimplemented(noisy.query, ctx.honour, noisy.spec, noisy.records, (record) => this.renderPlain(collection, record));
+		const { items, pagination } = runList(noisy.query, honoured.records, honoured.spec, (id) => this.sequenceOf(id));
 		return {
 			status: 200,
 			body: { [name]: items.map((r) => this.render(ctx, collection, r)), meta: meta(ctx.requestId, { pagination }) },

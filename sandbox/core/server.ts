@@ -79,8 +79,10 @@ export async function handleHttp(sb: Sandbox, req: IncomingMessage, res: ServerR
 		if (sb.config.latencyMs > 0) await delay(sb.config.latencyMs, undefined, { signal: sb.closing.signal });
 		await sb.onApiRequest?.(incoming);
 
-		let out: Outgoing | undefined;
-		const fault = sb.faults.take(incoming.method, path);
+		// Another client holding the rate-limit slot (noise.ts), before any fault.
+		let out: Outgoing | undefined = sb.noise.contend(sb.now().getTime(), requestId);
+		if (out) log.fault = 'contention';
+		const fault = out ? undefined : sb.faults.take(incoming.method, path);
 		if (fault) {
 			log.fault = Object.keys(fault)[0];
 			if ('reset' in fault) {
