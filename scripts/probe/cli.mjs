@@ -5,8 +5,8 @@
  * published package. The base URL and the access token come from the environment (STORA_BASE_URL,
  * STORA_ACCESS_TOKEN); the token is never printed nor written, and is redacted from anything the server echoes.
  *
- *   npm run probe -- [--out <folder>] [--lists contacts,deals] [--sample 10] [--rate 10/60]
- *                    [--write [--webhook-url <public url> --listen <[host:]port>] [--webhook-wait 30]]
+ *   npm run probe -- [--out <folder>] [--lists contacts,deals] [--sample 10] [--pace 3/20] [--plan]
+ *                    [--write [--yes] [--webhook-url <public url> --listen <[host:]port>] [--webhook-wait 30]]
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,18 +21,26 @@ import { probeList, probeMetadataKeyLength, probeOverlockAlias } from './listVer
 import { scopePoints, skippedWritePoints, UNREACHABLE, whereOfParameter } from './points.mjs';
 import { startReceiver } from './receiver.mjs';
 import { redact, writeReport } from './report.mjs';
+import { announce, confirmWrites, estimate } from './plan.mjs';
 import { probeWrites } from './writes.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** The documented default limits (auth-errors-limits.md §4): the probe never goes faster against a remote API. */
-const DOCUMENTED_RATE = { perSecond: 10, perMinute: 60 };
+export const DOCUMENTED_RATE = { perSecond: 10, perMinute: 60 };
+/** The default pace: a third of the documented budget, which the account's other clients share while it runs. */
+export const DEFAULT_PACE = { perSecond: 3, perMinute: 20 };
+/** Loopback hosts: the only ones the token may travel to over http:// (a local sandbox). */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
 const USAGE = `Usage: STORA_BASE_URL=https://public-api.stora.co STORA_ACCESS_TOKEN=... npm run probe -- [options]
   --out <folder>          where probe-report.md and probe-report.json go (default: the current folder)
   --lists <a,b,...>       only these lists (e.g. contacts,deals,deals/stages); default: every list the node reads
   --sample <n>            records asked per list (2-100, default 10)
-  --rate <s>/<m>          requests per second / per minute (default 10/60, the documented limits; higher only locally)
+  --pace <s>/<m>          requests per second / per minute (default 3/20, a third of the documented 10/60, which
+                          the account's other clients share; above 10/60 only locally)
+  --plan                  say what the run would do (requests, time, share of the budget) and stop: no request
   --write                 also the writes (a contact created and deleted, an Idempotency-Key replay): a test operator only
+  --yes                   with --write: go ahead without asking (otherwise it asks on a terminal, and stops elsewhere)
   --webhook-url <url>     with --write: a public URL reaching --listen, for a temporary webhook endpoint
   --listen <[host:]port>  with --webhook-url: where the probe receives the test delivery
   --webhook-wait <s>      how long to wait for the delivery (default 30)`;
@@ -47,8 +55,11 @@ export function parseOptions(argv, env) {
 			out: { type: 'string', default: '.' },
 			lists: { type: 'string' },
 			sample: { type: 'string', default: '10' },
+			pace: { type: 'string' },
 			rate: { type: 'string' },
+			plan: { type: 'boolean', default: false },
 			write: { type: 'boolean', default: false },
+			yes: { type: 'boolean', default: false },
 			'webhook-url': { type: 'string' },
 			listen: { type: 'string' },
 			'webhook-wait': { type: 'string', default: '30' },
@@ -66,21 +77,24 @@ export function parseOptions(argv, env) {
 	} catch {
 		throw new UsageError('STORA_BASE_URL is not a URL (e.g. https://public-api.stora.co).');
 	}
-	if (!['http:', 'https:'].includes(base.protocol)) throw new UsageError('STORA_BASE_URL must start with https:// (or http:// for a local sandbox).');
+	const local = LOOPBACK.test(base.hostname);
+	if (base.protocol !== 'https:' && !(base.protocol === 'http:' && local)) {
+		throw new UsageError('STORA_BASE_URL must start with https:// (http:// only for a loopback address, e.g. a local sandbox): the token would travel in clear text.');
+	}
 	base.username = '';
 	base.password = '';
 	const baseUrl = `${base.origin}${base.pathname}`.replace(/\/+$/, '').replace(/\/2025-09$/, '');
-	const local = ['localhost', '127.0.0.1', '[::1]'].includes(base.hostname);
 
 	const sampleSize = Number(values.sample);
 	if (!Number.isInteger(sampleSize) || sampleSize < 2 || sampleSize > 100) throw new UsageError('--sample takes a whole number from 2 to 100.');
-	let rate = DOCUMENTED_RATE;
-	if (values.rate !== undefined) {
-		const match = /^(\d+)\/(\d+)$/.exec(values.rate);
-		if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new UsageError('--rate takes <per second>/<per minute>, e.g. 5/30.');
+	let rate = DEFAULT_PACE;
+	const pace = values.pace ?? values.rate;
+	if (pace !== undefined) {
+		const match = /^(\d+)\/(\d+)$/.exec(pace);
+		if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new UsageError('--pace takes <per second>/<per minute>, e.g. 2/12.');
 		rate = { perSecond: Number(match[1]), perMinute: Number(match[2]) };
 		if (!local && (rate.perSecond > DOCUMENTED_RATE.perSecond || rate.perMinute > DOCUMENTED_RATE.perMinute)) {
-			throw new UsageError('--rate above the documented 10/60 is only for a local sandbox.');
+			throw new UsageError('--pace above the documented 10/60 is only for a local sandbox.');
 		}
 	}
 	let lists = LISTS;
@@ -93,9 +107,10 @@ export function parseOptions(argv, env) {
 	const webhookUrl = values['webhook-url'];
 	if ((webhookUrl === undefined) !== (values.listen === undefined)) throw new UsageError('--webhook-url and --listen go together.');
 	if (webhookUrl !== undefined && !values.write) throw new UsageError('--webhook-url needs --write (it registers an endpoint).');
+	if (values.yes && !values.write) throw new UsageError('--yes goes with --write (the read-only run asks nothing).');
 	const waitSeconds = Number(values['webhook-wait']);
 	if (!Number.isFinite(waitSeconds) || waitSeconds < 1) throw new UsageError('--webhook-wait takes seconds (1 or more).');
-	return { baseUrl, token, out: path.resolve(values.out), lists, sampleSize, rate, write: values.write, webhookUrl, listen: values.listen, waitMs: waitSeconds * 1000 };
+	return { baseUrl, token, out: path.resolve(values.out), lists, sampleSize, rate, plan: values.plan, write: values.write, yes: values.yes, webhookUrl, listen: values.listen, waitMs: waitSeconds * 1000 };
 }
 
 const packageVersion = () => {
@@ -106,8 +121,8 @@ const packageVersion = () => {
 	}
 };
 
-/** Runs the probe; returns the exit code (0 done, 1 usage, 2 stopped on an unexpected 401/403). */
-export async function main(argv, env, io = { stdout: process.stdout, stderr: process.stderr }) {
+/** Runs the probe; returns the exit code (0 done, 1 usage or writes not confirmed, 2 stopped on an unexpected 401/403). */
+export async function main(argv, env, io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }) {
 	let options;
 	try {
 		options = parseOptions(argv, env);
@@ -121,6 +136,10 @@ export async function main(argv, env, io = { stdout: process.stdout, stderr: pro
 	}
 	const secrets = [options.token];
 	const log = (line) => io.stderr.write(`${redact(line, secrets)}\n`);
+	// Before the first request: what it will do, how long, what share of the budget; the writes need a yes.
+	log(announce(options, estimate(options)));
+	if (options.plan) return 0;
+	if (options.write && !(await confirmWrites(options, io, log))) return 1;
 	const seen = {};
 	let answers = 0;
 	const client = createClient({
@@ -142,7 +161,8 @@ export async function main(argv, env, io = { stdout: process.stdout, stderr: pro
 		base_url: options.baseUrl,
 		write: options.write,
 		sample_size: options.sampleSize,
-		pacing: { per_second: options.rate.perSecond, per_minute: options.rate.perMinute },
+		pacing: { per_second: options.rate.perSecond, per_minute: options.rate.perMinute, budget_share: Math.round((options.rate.perMinute / DOCUMENTED_RATE.perMinute) * 100) / 100 },
+		estimate: estimate(options),
 		lists: options.lists.map((list) => list.path),
 	};
 	const points = [];
@@ -150,7 +170,6 @@ export async function main(argv, env, io = { stdout: process.stdout, stderr: pro
 	let receiver;
 	let code = 0;
 	try {
-		log(`Probing ${options.baseUrl} (${options.lists.length} lists${options.write ? ', with writes' : ''})`);
 		const info = await probeTokenInfo(client);
 		run.scopes = info.scopes;
 		run.scope_form = info.scopeForm;
@@ -159,8 +178,10 @@ export async function main(argv, env, io = { stdout: process.stdout, stderr: pro
 		points.push(await probeUnauthorized(client, first.path));
 
 		const samples = new Map();
+		const knownIds = new Set();
 		for (const list of options.lists) {
-			const { points: found, sample } = await probeList(client, list, { sampleSize: options.sampleSize, scopes: info.scopes, log });
+			const { points: found, sample, ids } = await probeList(client, list, { sampleSize: options.sampleSize, scopes: info.scopes, knownIds, log });
+			for (const id of ids ?? []) knownIds.add(id);
 			points.push(...found, ...fieldPoints(list, sample));
 			samples.set(list.path, sample);
 			done.add(list.path);

@@ -1,10 +1,14 @@
 /**
- * The probe's only way to the API: one request at a time, paced under the documented rate limits (10 requests a
- * second and 60 a minute per account, auth-errors-limits.md §4), counted for the report, and stopped on the first
- * 401 or 403 the caller did not ask for. The token goes into the Authorization header and nowhere else.
+ * The probe's only way to the API: one request at a time, paced well under the documented rate limits (10 requests a
+ * second and 60 a minute per account, auth-errors-limits.md §4, which the account's other clients share), counted for
+ * the report, and stopped on the first 401 or 403 the caller did not ask for. A 429 is waited out (until
+ * `RateLimit-Reset`, the header Stora documents) and asked again, a few times; it is never an answer to judge. The
+ * token goes into the Authorization header and nowhere else.
  */
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const realClock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+/** Attempts after a 429 before the answer is left as the 429 (the caller then says `unknown`). */
+export const RETRIES_AFTER_429 = 3;
 
 /** Raised on a 401/403 nobody expected: the probe stops asking and reports what it has. */
 export class StopError extends Error {}
@@ -14,7 +18,8 @@ export class StopError extends Error {}
  * window's length after that (where in between Stora counts it is not documented), so the server's count, whether
  * it counts at arrival or at answer, in fixed or sliding windows, never exceeds the limit.
  */
-export function createPacer({ perSecond, perMinute }) {
+export function createPacer({ perSecond, perMinute }, clock = realClock) {
+	const { now: nowOf, sleep } = clock;
 	const windows = [
 		{ limit: perSecond, ms: 1_000 },
 		{ limit: perMinute, ms: 60_000 },
@@ -24,7 +29,7 @@ export function createPacer({ perSecond, perMinute }) {
 	return {
 		async acquire() {
 			for (;;) {
-				const now = Date.now();
+				const now = nowOf();
 				if (now < notBefore) {
 					await sleep(notBefore - now);
 					continue;
@@ -39,23 +44,30 @@ export function createPacer({ perSecond, perMinute }) {
 			}
 		},
 		release() {
-			done.push(Date.now());
+			done.push(nowOf());
 			if (done.length > 200) done.splice(0, done.length - 200);
 		},
 		/** The server says its window is spent: no request before `at` (epoch ms). */
 		holdUntil(at) {
-			notBefore = Math.max(notBefore, Math.min(at, Date.now() + 65_000));
+			notBefore = Math.max(notBefore, Math.min(at, nowOf() + 65_000));
 		},
 	};
 }
 
 const headerObject = (headers) => Object.fromEntries([...headers.entries()].map(([name, value]) => [name.toLowerCase(), value]));
 
-/** Epoch ms of a `RateLimit-Reset` / `Retry-After` value: epoch seconds (the docs) or seconds from now (IETF drafts). */
-export function resetTime(value, now = Date.now()) {
-	const number = Number(String(value ?? '').trim());
-	if (!Number.isFinite(number) || number < 0) return undefined;
-	return number > 1e9 ? number * 1000 : now + number * 1000;
+/**
+ * Epoch ms (on this machine's clock) of a `RateLimit-Reset` / `Retry-After` value: epoch seconds (the docs) or seconds
+ * from now (IETF drafts). `serverDate`: the answer's `Date` header, so a server clock ahead of ours does not shorten
+ * the wait (Date has whole seconds: the wait comes out at most a second long, never short). Undefined when absent.
+ */
+export function resetTime(value, now = Date.now(), serverDate) {
+	const text = String(value ?? '').trim();
+	if (!/^\d+(\.\d+)?$/.test(text)) return undefined;
+	const number = Number(text);
+	if (number <= 1e9) return now + number * 1000;
+	const server = Date.parse(String(serverDate ?? ''));
+	return Number.isNaN(server) ? number * 1000 : now + Math.max(0, number * 1000 - server);
 }
 
 /**
@@ -63,8 +75,8 @@ export function resetTime(value, now = Date.now()) {
  * `{status, headers, json, text, ms}`; `headers` lower-cased. `onAnswer` sees every answer, a 429 retried included
  * (rate-limit headers are read there).
  */
-export function createClient({ baseUrl, token, rate, onAnswer = () => {}, timeoutMs = 60_000 }) {
-	const pacer = createPacer(rate);
+export function createClient({ baseUrl, token, rate, onAnswer = () => {}, timeoutMs = 60_000, clock = realClock }) {
+	const pacer = createPacer(rate, clock);
 	const stats = { requests: 0, rateLimited: 0, byStatus: {} };
 
 	function urlOf(path, query) {
@@ -76,7 +88,7 @@ export function createClient({ baseUrl, token, rate, onAnswer = () => {}, timeou
 	async function once(method, url, { body, headers, auth }) {
 		await pacer.acquire();
 		stats.requests += 1;
-		const started = Date.now();
+		const started = clock.now();
 		try {
 			const response = await fetch(url, {
 				method,
@@ -97,12 +109,12 @@ export function createClient({ baseUrl, token, rate, onAnswer = () => {}, timeou
 			} catch {
 				json = undefined;
 			}
-			const answer = { status: response.status, headers: headerObject(response.headers), json, text, ms: Date.now() - started };
+			const answer = { status: response.status, headers: headerObject(response.headers), json, text, ms: clock.now() - started };
 			onAnswer(answer, { method, url });
 			return answer;
 		} catch (error) {
 			// No answer (refused, reset, timed out): status 0, so callers report it instead of crashing.
-			return { status: 0, headers: {}, json: undefined, text: '', error: error?.cause?.message ?? error?.message ?? String(error), ms: Date.now() - started };
+			return { status: 0, headers: {}, json: undefined, text: '', error: error?.cause?.message ?? error?.message ?? String(error), ms: clock.now() - started };
 		} finally {
 			pacer.release();
 		}
@@ -115,16 +127,21 @@ export function createClient({ baseUrl, token, rate, onAnswer = () => {}, timeou
 	async function request(method, path, { query, body, headers, expect = [], auth } = {}) {
 		const url = urlOf(path, query);
 		let answer = await once(method, url, { body, headers, auth });
-		if (answer.status === 429) {
-			// Over a limit after all (a plan below the documented one): wait as told, then once more.
+		for (let retry = 0; answer.status === 429; retry++) {
+			// Over the limit: another client of the account may have taken the budget. Wait as told, then again.
 			stats.rateLimited += 1;
-			const at = resetTime(answer.headers['retry-after']) ?? resetTime(answer.headers['ratelimit-reset']) ?? Date.now() + 60_000;
-			pacer.holdUntil(at);
+			if (retry === RETRIES_AFTER_429) {
+				answer.rateLimited = RETRIES_AFTER_429 + 1;
+				break;
+			}
+			const now = clock.now();
+			const at = resetTime(answer.headers['ratelimit-reset'], now, answer.headers.date) ?? resetTime(answer.headers['retry-after'], now, answer.headers.date) ?? now + 60_000;
+			pacer.holdUntil(Math.max(at, now + 1_000));
 			answer = await once(method, url, { body, headers, auth });
 		}
 		stats.byStatus[answer.status] = (stats.byStatus[answer.status] ?? 0) + 1;
 		if (answer.headers['ratelimit-remaining'] === '0') {
-			const at = resetTime(answer.headers['ratelimit-reset']);
+			const at = resetTime(answer.headers['ratelimit-reset'], clock.now(), answer.headers.date);
 			if (at !== undefined) pacer.holdUntil(at);
 		}
 		if ((answer.status === 401 || answer.status === 403) && !expect.includes(answer.status)) {

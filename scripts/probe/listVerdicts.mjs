@@ -1,127 +1,74 @@
 /**
  * Per list and per parameter the node sends: honoured, ignored or refused, told by comparing answers, never by a
- * status code alone. The list is read once without the parameter (the sample, `--sample` records) and once with it
- * set to a value taken from the sample (values.mjs) that an honouring API must answer differently to:
+ * status code alone. The list is read without the parameter, then with it set to a value taken from the records
+ * (values.mjs) that an honouring API must answer differently to, then without it again: judge.mjs decides from what
+ * no concurrent write can explain (other clients write while the probe runs), and says `unknown` with the reason
+ * where the data cannot tell. The read after one parameter is the read before the next.
  *
- *   refused   a 4xx whose error names the parameter (a detail's pointer, or its message)
- *   ignored   the very records of the sample come back, in the same order
- *   honoured  the answer changed the way the parameter says (every record passes its test, the order holds, ...)
- *   unknown   too few records or values to tell, or an answer that fits neither (the reason is in the evidence)
+ *   refused   a 4xx (not a 429) whose error names the parameter (a detail's pointer, or its message)
+ *   ignored   the records that stayed unchanged came back as without it, including ones it excludes
+ *   honoured  the answer changed the way the parameter says, in a way no other client's write explains
+ *   unknown   too few records or values to tell, the list changed under the probe, a 429, or an answer that fits neither
  */
 import { isDocumented, parametersOf } from './lists.mjs';
+import { compareBaselines, errorLine, judgeAnswer, judgeDirection, judgeSort, namesParameter, recordsOf, statusVerdict } from './judge.mjs';
 import { whereOfParameter } from './points.mjs';
-import { chooseTest, fallbackOf, inOrder, kindOf, refId } from './values.mjs';
+import { chooseTest, fallbackOf, kindOf, refId } from './values.mjs';
+
+export { errorLine, namesParameter, recordsOf };
 
 const V = '/2025-09';
-
-/** The records of a list answer: its one array member beside `meta`. */
-export function recordsOf(json) {
-	if (!json || typeof json !== 'object') return undefined;
-	const key = Object.keys(json).find((name) => name !== 'meta' && Array.isArray(json[name]));
-	return key === undefined ? undefined : json[key];
-}
-
-/** Whether an error answer names `sent` (the query parameter as sent, e.g. `status` or `metadata[tier]`). */
-export function namesParameter(json, sent) {
-	const error = json?.error;
-	if (!error || typeof error !== 'object') return false;
-	const base = sent.replace(/\[.*$/, '');
-	const pointers = (Array.isArray(error.details) ? error.details : []).map((detail) => String(detail?.pointer ?? '').replace(/^\//, ''));
-	if (pointers.some((pointer) => pointer === sent || pointer === base || pointer.startsWith(`${sent}/`))) return true;
-	const texts = [error.message, ...(Array.isArray(error.details) ? error.details.map((detail) => detail?.message) : [])].filter((text) => typeof text === 'string');
-	const word = new RegExp(`(^|[^\\w\\[])${sent.replace(/[[\]]/g, '\\$&')}([^\\w\\]]|$)`);
-	return texts.some((text) => word.test(text));
-}
-
-/** One line on an error answer: status, code and what it says, for the evidence. */
-export function errorLine(answer) {
-	if (answer.status === 0) return `no answer (${answer.error})`;
-	const error = answer.json?.error;
-	if (!error) return `${answer.status} without the API's error envelope`;
-	const pointers = (Array.isArray(error.details) ? error.details : []).map((detail) => detail?.pointer).filter((pointer) => pointer !== undefined);
-	return `${answer.status} ${error.code ?? '(no code)'}: ${String(error.message ?? '').slice(0, 160)}${pointers.length ? ` (pointers: ${pointers.map((pointer) => JSON.stringify(pointer)).join(', ')})` : ''}`;
-}
-
-const ids = (records) => records.map((record) => String(record.id));
-const sameRecords = (a, b) => a.length === b.length && a.every((id, index) => id === b[index]);
-
-/** The verdict on one answer; `sample` are the records without the parameter. */
-export function judge(test, sample, answer, sent) {
-	if (answer.status === 0) return { verdict: 'unknown', evidence: `no answer: ${answer.error}` };
-	if (answer.status === 403) return { verdict: 'unknown', evidence: `answered ${errorLine(answer)}: the token may not read what it asks for` };
-	if (answer.status >= 400 && answer.status < 500) {
-		return namesParameter(answer.json, sent)
-			? { verdict: 'refused', evidence: `answered ${errorLine(answer)}` }
-			: { verdict: 'unknown', evidence: `answered ${errorLine(answer)}, not naming ${sent}` };
-	}
-	const records = answer.status === 200 ? recordsOf(answer.json) : undefined;
-	if (!records) return { verdict: 'unknown', evidence: `answered ${answer.status} without a list of records` };
-	const before = ids(sample);
-	const after = ids(records);
-	const same = sameRecords(before, after);
-	const counts = `${sample.length} record(s) without it, ${records.length} with it`;
-	switch (test.expect) {
-		case 'limit':
-			if (records.length === 1) return { verdict: 'honoured', evidence: `${counts}: one record, as asked` };
-			return { verdict: 'ignored', evidence: `${counts}: more than the one asked for` };
-		case 'page':
-			if (same) return { verdict: 'ignored', evidence: `${counts}: the first page again` };
-			if (!after.some((id) => before.includes(id))) return { verdict: 'honoured', evidence: `${counts}: none of the first page's records` };
-			return { verdict: 'unknown', evidence: `${counts}: some of the first page's records again, some not` };
-		case 'empty':
-			if (same) return { verdict: 'ignored', evidence: `${counts}: the same records` };
-			if (records.length === 0) return { verdict: 'honoured', evidence: `${counts}: none, as an ID that matches nothing should give` };
-			return { verdict: 'unknown', evidence: `${counts}: other records, though the ID matches nothing` };
-		case 'expand': {
-			const record = records.find((candidate) => String(candidate.id) === String(test.recordId));
-			if (!record) return { verdict: same ? 'ignored' : 'unknown', evidence: `${counts}: record ${test.recordId} not among them` };
-			const value = Array.isArray(record[test.field]) ? record[test.field][0] : record[test.field];
-			if (value && typeof value === 'object' && Object.keys(value).some((key) => key !== 'id')) {
-				return { verdict: 'honoured', evidence: `${test.recordId}.${test.field} came back in full (${Object.keys(value).length} members)` };
-			}
-			if (refId(value) !== undefined) return { verdict: 'ignored', evidence: `${test.recordId}.${test.field} came back as a bare reference, as without it` };
-			return { verdict: 'unknown', evidence: `${test.recordId}.${test.field} came back as ${JSON.stringify(value)?.slice(0, 60)}` };
-		}
-		case 'order': {
-			const ordered = inOrder(records, test.field, test.descending);
-			if (!sample.some((record) => test.field in record)) {
-				// Records without the field (product categories have no created_at) can only show that the order moved.
-				if (same) return { verdict: 'ignored', evidence: `${counts}: the same records in the same order (they carry no ${test.field})` };
-				return { verdict: 'honoured', evidence: `${counts}: another order (they carry no ${test.field} to check it by)` };
-			}
-			if (same) {
-				if (inOrder(sample, test.field, test.descending)) return { verdict: 'unknown', evidence: `${counts}: the same records in the same order, which is already in ${test.field} order` };
-				return { verdict: 'ignored', evidence: `${counts}: the same records in the same order (newest created first)` };
-			}
-			if (ordered) return { verdict: 'honoured', evidence: `${counts}: in ${test.field} ${test.descending ? 'descending' : 'ascending'} order` };
-			return { verdict: 'unknown', evidence: `${counts}: another answer, but not in ${test.field} order` };
-		}
-		default: {
-			if (same) return { verdict: 'ignored', evidence: `${counts}: the same records in the same order, some of which it excludes` };
-			const contradicting = records.find((record) => test.test(record) === false);
-			if (!contradicting) return { verdict: 'honoured', evidence: `${counts}: every one matches it, and sampled records it excludes are gone` };
-			return { verdict: 'unknown', evidence: `${counts}: another answer, yet ${contradicting.id} does not match it` };
-		}
-	}
-}
+/** Fields a list's own order may follow, in the order they are tried when describing it. */
+const orderFieldsOf = (list) => [...new Set(['created_at', 'updated_at', ...list.sortBy, 'position', 'name'])];
 
 const pointId = (list, parameter) => `GET ${V}/${list.path}?${parameter}`;
 /** The docs: expanding a reference needs its resource's read scope, so a 403 there is an answer, not a reason to stop. */
 const expected403 = (parameter) => (parameter === 'expand' ? [403] : []);
+/** Read again when the two reads without it disagree (another client wrote): at most this many tries per parameter. */
+const TRIES = 2;
+
+/** Every ID a sample shows (its records' and their references'), for ID filters tried with real IDs first. */
+export function idsIn(records) {
+	const found = new Set();
+	for (const record of records ?? []) {
+		if (record?.id !== undefined) found.add(String(record.id));
+		for (const value of Object.values(record ?? {})) {
+			const id = refId(Array.isArray(value) ? value[0] : value);
+			if (id !== undefined && /^[a-z]+_\w+$/.test(id)) found.add(id);
+		}
+	}
+	return found;
+}
 
 /**
- * Asks `list` without and with each parameter the node sends; returns its points and the sample (for the fields
- * check). `scopes`: the token's, or undefined when token info did not say.
+ * Reads with `queries` (one or two), then the list without them; again, up to TRIES, while the reads without it
+ * disagree. Returns `{before, answers, after}`; `after` undefined when that read failed.
  */
-export async function probeList(client, list, { sampleSize, scopes, log = () => {} }) {
+async function readAround(client, list, sampleSize, before, queries, expect) {
+	let current = before;
+	let result;
+	for (let attempt = 0; attempt < TRIES; attempt++) {
+		const answers = [];
+		for (const query of queries) answers.push(await client.request('GET', `${V}/${list.path}`, { query: { limit: sampleSize, ...query }, expect }));
+		const again = await client.request('GET', `${V}/${list.path}`, { query: { limit: sampleSize } });
+		const after = again.status === 200 ? recordsOf(again.json) : undefined;
+		result = { before: current, answers, after, afterAnswer: again };
+		// An answer that is no list (an error, a 429) is judged by its status: reading again would not change that.
+		if (!after || answers.some((answer) => statusVerdict(answer, 'x')) || compareBaselines(current, after).agree) return result;
+		current = after;
+	}
+	return result;
+}
+
+/**
+ * Asks `list` without and with each parameter the node sends; returns its points, the sample (for the fields
+ * check) and the IDs seen. `scopes`: the token's, or undefined when token info did not say. `knownIds`: IDs seen in
+ * lists read before (real values for ID filters whose records do not carry the field).
+ */
+export async function probeList(client, list, { sampleSize, scopes, knownIds = [], log = () => {} }) {
 	const parameters = parametersOf(list);
 	const documented = (parameter) => (isDocumented(list, parameter) ? 'documented' : 'not in the docs');
-	const point = (parameter, verdict, evidence) => ({
-		id: pointId(list, parameter),
-		verdict,
-		evidence: `(${documented(parameter)}) ${evidence}`,
-		where: whereOfParameter(list, parameter),
-	});
+	const point = (parameter, verdict, evidence) => ({ id: pointId(list, parameter), verdict, evidence: `(${documented(parameter)}) ${evidence}`, where: whereOfParameter(list, parameter) });
 	if (scopes && !scopes.includes(list.scope)) {
 		return { points: parameters.map((parameter) => point(parameter, 'unknown', `not asked: the token lacks ${list.scope}`)), sample: undefined };
 	}
@@ -133,28 +80,69 @@ export async function probeList(client, list, { sampleSize, scopes, log = () => 
 		return { points: parameters.map((parameter) => point(parameter, 'unknown', why)), sample: undefined };
 	}
 	const points = [];
+	let before = sample;
 	for (const parameter of parameters) {
-		const test = chooseTest(list, parameter, sample, { scopes });
+		const test = chooseTest(list, parameter, before, { scopes, knownIds: [...knownIds] });
 		if (test.unknown) {
-			const fallback = fallbackOf(list, parameter, sample, scopes);
-			if (!fallback) {
-				points.push(point(parameter, 'unknown', test.unknown));
-				continue;
-			}
-			const sent = Object.keys(fallback)[0];
-			const answer = await client.request('GET', `${V}/${list.path}`, { query: { limit: sampleSize, ...fallback }, expect: expected403(parameter) });
-			const refused = answer.status >= 400 && answer.status < 500 && answer.status !== 403 && namesParameter(answer.json, sent);
-			const shown = kindOf(list.resource, parameter) === 'equals' || kindOf(list.resource, parameter) === 'reference' ? `${sent}=${fallback[sent]}` : sent;
-			points.push(point(parameter, refused ? 'refused' : 'unknown', `${test.unknown}; sent ${shown} anyway: answered ${refused || answer.status >= 400 || answer.status === 0 ? errorLine(answer) : answer.status}`));
+			points.push(point(parameter, ...(await fallback(client, list, parameter, before, sampleSize, scopes, test.unknown))));
 			continue;
 		}
-		const query = { limit: sampleSize, ...test.query };
 		const sent = Object.keys(test.query)[0];
-		const answer = await client.request('GET', `${V}/${list.path}`, { query, expect: expected403(parameter) });
-		const { verdict, evidence } = judge(test, sample, answer, sent);
-		points.push(point(parameter, verdict, `sent ${sent}=${test.shown}: ${evidence}`));
+		if (test.expect === 'direction') {
+			const read = await readAround(client, list, sampleSize, before, [{ sort_direction: 'ASC' }, { sort_direction: 'DESC' }], []);
+			const { verdict, evidence } = read.after ? judgeDirection(read.before, read.answers[0], read.answers[1], read.after, sampleSize, orderFieldsOf(list)) : unread(read, read.answers);
+			points.push(point(parameter, verdict, `sent sort_direction=ASC, then DESC: ${evidence}`));
+			before = read.after ?? before;
+			continue;
+		}
+		const read = await readAround(client, list, sampleSize, before, [test.query], expected403(parameter));
+		let { verdict, evidence } = !read.after
+			? unread(read, read.answers)
+			: test.expect === 'order'
+				? judgeSort(test, read.before, read.answers[0], read.after, sent, sampleSize, orderFieldsOf(list))
+				: judgeAnswer(test, read.before, read.answers[0], read.after, sent, sampleSize);
+		evidence = `sent ${sent}=${test.shown}: ${evidence}`;
+		before = read.after ?? before;
+		if (test.then && verdict === 'unknown' && read.after) {
+			// A real ID told nothing (or was refused for its value?): then an ID that matches nothing.
+			const made = await readAround(client, list, sampleSize, before, [test.then.query], []);
+			const second = made.after ? judgeAnswer(test.then, made.before, made.answers[0], made.after, sent, sampleSize) : unread(made, made.answers);
+			const realAccepted = read.answers[0].status === 200;
+			if (second.verdict === 'refused' && realAccepted) second.verdict = 'unknown';
+			verdict = second.verdict;
+			evidence += `; then sent ${sent}=${test.then.shown}: ${second.evidence}${second.verdict === 'unknown' && realAccepted && made.answers[0].status >= 400 ? ' (the real ID was taken: this refusal is of the value; it checks IDs)' : ''}`;
+			before = made.after ?? before;
+		} else if (test.noRealId && verdict === 'refused') {
+			verdict = 'unknown';
+			evidence += `: a made-up ID may be refused for its value alone (an API that checks IDs exist); ${test.noRealId}: probe a list holding such IDs first (--lists) to decide`;
+		}
+		points.push(point(parameter, verdict, evidence));
 	}
-	return { points, sample };
+	return { points, sample, ids: idsIn([...sample, ...before]) };
+}
+
+/** The verdict when the read after failed: its status, or the parameter's own answer's. */
+function unread(read, answers) {
+	for (const answer of answers) {
+		const status = statusVerdict(answer, 'the parameter');
+		if (status) return status;
+	}
+	return { verdict: 'unknown', evidence: `the list without it could not be read again (${errorLine(read.afterAnswer)}), so what changed meanwhile is not known` };
+}
+
+/**
+ * Where no value can tell honoured from ignored, a plausible one is still sent: an error naming the parameter (not a
+ * 429) settles "refused" all the same.
+ */
+async function fallback(client, list, parameter, sample, sampleSize, scopes, why) {
+	const value = fallbackOf(list, parameter, sample, scopes);
+	if (!value) return ['unknown', why];
+	const sent = Object.keys(value)[0];
+	const answer = await client.request('GET', `${V}/${list.path}`, { query: { limit: sampleSize, ...value }, expect: expected403(parameter) });
+	const status = statusVerdict(answer, sent);
+	const refused = status?.verdict === 'refused' && kindOf(list.resource, parameter) !== 'absentReference';
+	const shown = ['equals', 'reference'].includes(kindOf(list.resource, parameter)) ? `${sent}=${value[sent]}` : sent;
+	return [refused ? 'refused' : 'unknown', `${why}; sent ${shown} anyway: ${status ? status.evidence : `answered ${answer.status}`}`];
 }
 
 /** `status=overlock` on units: the docs' filter spelling for units whose status reads `overlocked` (VALUE_ALIASES). */
@@ -162,18 +150,18 @@ export async function probeOverlockAlias(client, sampleSize) {
 	const id = `GET ${V}/units?status=overlock`;
 	const where = 'nodes/Stora/transport/listChecks.ts (VALUE_ALIASES)';
 	const baseline = await client.request('GET', `${V}/units`, { query: { limit: sampleSize } });
-	const sample = recordsOf(baseline.json) ?? [];
-	const answer = await client.request('GET', `${V}/units`, { query: { limit: sampleSize, status: 'overlock' } });
-	if (answer.status >= 400 && answer.status < 500 && namesParameter(answer.json, 'status')) return { id, verdict: 'refused', evidence: `answered ${errorLine(answer)}`, where };
-	const records = answer.status === 200 ? recordsOf(answer.json) : undefined;
-	if (!records) return { id, verdict: 'unknown', evidence: `answered ${errorLine(answer)}`, where };
+	const sample = recordsOf(baseline.json);
+	if (!sample) return { id, verdict: 'unknown', evidence: `the units list answered ${errorLine(baseline)}`, where };
+	const read = await readAround(client, { path: 'units' }, sampleSize, sample, [{ status: 'overlock' }], []);
+	const overlocked = (record) => record.status === 'overlocked' || record.status === 'overlock';
+	const test = { expect: 'subset', test: (record) => (record.status === undefined ? undefined : overlocked(record)) };
+	const judged = read.after ? judgeAnswer(test, read.before, read.answers[0], read.after, 'status', sampleSize) : unread(read, read.answers);
+	const records = recordsOf(read.answers[0].json) ?? [];
 	const statuses = [...new Set(records.map((record) => record.status))];
-	if (records.length && sameRecords(ids(sample), ids(records)) && statuses.length > 1) return { id, verdict: 'ignored', evidence: `the same ${records.length} units as without it (statuses ${statuses.join(', ')})`, where };
-	if (!records.length) return { id, verdict: 'unknown', evidence: 'no unit came back: no overlocked unit to tell by', where };
-	if (statuses.every((status) => status === 'overlocked' || status === 'overlock')) {
-		return { id, verdict: 'honoured', evidence: `${records.length} unit(s), status spelled ${statuses.join(' and ')} on the records`, where };
-	}
-	return { id, verdict: 'unknown', evidence: `${records.length} unit(s) with statuses ${statuses.join(', ')}`, where };
+	// Honoured as a filter, yet nothing came back: no overlocked unit to tell the alias by.
+	if (judged.verdict === 'honoured' && !records.length) return { id, verdict: 'unknown', evidence: `${judged.evidence}; no unit came back, so whether it means overlocked stays open (an overlocked unit decides)`, where };
+	const evidence = judged.verdict === 'honoured' ? `${judged.evidence}; status spelled ${statuses.join(' and ')} on the records` : judged.evidence;
+	return { id, verdict: judged.verdict, evidence, where };
 }
 
 export { kindOf };
@@ -186,6 +174,7 @@ export async function probeMetadataKeyLength(client, list) {
 	const key = 'stora_probe_'.padEnd(255, 'k');
 	const answer = await client.request('GET', `${V}/${list.path}`, { query: { limit: 1, [`metadata[${key}]`]: 'x' } });
 	if (answer.status === 0) return { id, verdict: 'no answer', evidence: `GET ${V}/${list.path} with it: ${answer.error}`, where };
+	if (answer.status === 429 || answer.status >= 500) return { id, verdict: 'unknown', evidence: `GET ${V}/${list.path} with it answered ${errorLine(answer)}: not an answer about the key`, where };
 	if (answer.status === 200) return { id, verdict: 'accepted', evidence: `GET ${V}/${list.path} with it answered 200`, where };
 	return { id, verdict: 'refused', evidence: `GET ${V}/${list.path} with it answered ${errorLine(answer)}`, where };
 }

@@ -39,7 +39,7 @@ export function markdown(run, points) {
 		'',
 		`- Probe: n8n-nodes-stora ${run.package_version}, \`npm run probe\`${run.write ? ' --write' : ''}, ${run.started_at} to ${run.finished_at}`,
 		`- API: ${run.base_url} (version 2025-09)`,
-		`- Requests: ${run.requests} (${run.rate_limited} answered 429), paced at ${run.pacing.per_second}/s and ${run.pacing.per_minute}/min; sample of ${run.sample_size} records per list`,
+		`- Requests: ${run.requests} (${run.rate_limited} answered 429), paced at ${run.pacing.per_second}/s and ${run.pacing.per_minute}/min${run.pacing.budget_share !== undefined ? ` (${Math.round(run.pacing.budget_share * 100)}% of the documented budget)` : ''}; sample of ${run.sample_size} records per list`,
 		`- Token scopes (${run.scope_form}): ${run.scopes ? run.scopes.join(', ') || '(none)' : 'not listed by token info'}`,
 		`- List parameters: ${countVerdicts(listPoints)}`,
 	];
@@ -52,7 +52,7 @@ export function markdown(run, points) {
 		byList.get(list).push({ ...entry, parameter });
 	}
 	if (byList.size) {
-		lines.push('', '### List parameters', '', 'Each parameter the node sends, asked once without it and once with a value taken from the records: honoured (the answer changed as it says), ignored (the same records came back), refused (an error naming it), unknown (the reason follows).', '');
+		lines.push('', '### List parameters', '', 'Each parameter the node sends, asked without it, with a value taken from the records, and without it again; only records unchanged in both reads without it count, so other clients writing meanwhile cannot decide a verdict: honoured (the answer changed as it says), ignored (the unchanged records came back as without it), refused (an error naming it, never a 429), unknown (the reason, and what would decide it, follow).', '');
 		for (const [list, entries] of byList) {
 			lines.push(`<details><summary><code>GET /2025-09/${list}</code>: ${countVerdicts(entries)}</summary>`, '', '| Parameter | Verdict | Evidence |', '|---|---|---|');
 			for (const entry of entries) lines.push(`| \`${cell(entry.parameter)}\` | ${cell(entry.verdict)} | ${cell(entry.evidence)} |`);

@@ -46,11 +46,13 @@ export function chooseTest(list, parameter, sample, context = {}) {
 	switch (kind) {
 		case 'limit':
 			return { query: { limit: 1 }, expect: 'limit', shown: '1' };
-		case 'page':
-			return { query: { page: 2 }, expect: 'page', shown: '2' };
+		case 'page': {
+			const k = Math.floor(sample.length / 2);
+			return { query: { page: 2, limit: k }, expect: 'page', k, shown: `2 (with limit=${k}: an honoured page 2 is the records after the first ${k})` };
+		}
 		case 'sort_direction':
 			if (new Set(sample.map((record) => record.id)).size < 2) return tooFew('fewer than two distinct records');
-			return { query: { sort_direction: 'ASC' }, expect: 'order', field: 'created_at', descending: false, shown: 'ASC' };
+			return { query: { sort_direction: 'ASC' }, expect: 'direction', shown: 'ASC, then DESC' };
 		case 'sort_by':
 			return chooseSort(list, sample);
 		case 'expand':
@@ -58,24 +60,40 @@ export function chooseTest(list, parameter, sample, context = {}) {
 		case 'absentReference': {
 			const prefix = NOT_ON_RECORD[list.resource][parameter];
 			if (sample.length < 1) return tooFew('the list returned no record without it');
-			return { query: { [parameter]: `${prefix}probe0000000000` }, expect: 'empty', shown: `${prefix}probe0000000000 (an ID that matches nothing; its records do not carry the field)` };
+			const madeUp = { query: { [parameter]: `${prefix}probe0000000000` }, expect: 'empty', shown: `${prefix}probe0000000000 (an ID that matches nothing; its records do not carry the field)` };
+			// A real ID first: an API that checks IDs exist refuses a made-up one for its value, not for the parameter.
+			const real = (context.knownIds ?? []).find((id) => id.startsWith(prefix));
+			if (real === undefined) return { ...madeUp, noRealId: `no ${prefix} ID was seen in the lists read before` };
+			return { query: { [parameter]: real }, expect: 'refOnly', shown: `${real} (a real ID; its records do not carry the field)`, decides: `an ID that owns some of the sampled records but not all would decide`, then: madeUp };
 		}
 		case 'window': {
 			const [, prefix, bound] = /^(\w+)_(after|before)$/.exec(parameter);
 			const values = sample.map((record) => windowValue(record, prefix)).filter((value) => present(value) && !Number.isNaN(timeOf(value)));
 			const times = [...new Set(values.map(timeOf))].sort((a, b) => a - b);
 			if (times.length < 2) return tooFew(`fewer than two distinct ${windowFields(prefix).join('/')} values among the records`);
-			// The latest value: `after` (inclusive) keeps it and drops the earlier ones, `before` (exclusive) the reverse.
-			const value = values.find((candidate) => timeOf(candidate) === times[times.length - 1]);
-			const at = timeOf(value);
+			// Whether a bound is inclusive is not documented: records exactly at it tell nothing (test undefined), so
+			// the bound is a sampled time with records beyond it on the excluded side. `after`: the latest time
+			// (every earlier record excluded); `before`: the one below it (every record at the latest time excluded).
+			const at = bound === 'after' ? times[times.length - 1] : times[times.length - 2];
+			const value = values.find((candidate) => timeOf(candidate) === at);
+			const side = (record) => {
+				const own = windowValue(record, prefix);
+				return present(own) && !Number.isNaN(timeOf(own)) ? Math.sign(timeOf(own) - at) : undefined;
+			};
 			return {
 				query: { [parameter]: value },
 				expect: 'subset',
 				shown: String(value),
 				test: (record) => {
-					const own = windowValue(record, prefix);
-					if (!present(own)) return undefined;
-					return bound === 'after' ? timeOf(own) >= at : timeOf(own) < at;
+					const place = side(record);
+					if (place === undefined || place === 0) return undefined;
+					return bound === 'after' ? place > 0 : place < 0;
+				},
+				boundNote: (records, stable, context) => {
+					const atBound = stable.filter((record) => side(record) === 0);
+					if (atBound.some((record) => context.returned.has(String(record.id)))) return `; a record exactly at the bound came back: the bound is inclusive`;
+					if (atBound.some(context.surelyExcluded)) return `; a record exactly at the bound was left out: the bound is exclusive`;
+					return '';
 				},
 			};
 		}
@@ -120,20 +138,24 @@ export function inOrder(records, field, descending) {
 	return values.every((value, index) => index === 0 || sign * compareValues(values[index - 1], value) <= 0);
 }
 
-/** The first sort value the node sends whose order differs from the sample's (newest created first). */
+/**
+ * The first sort value the node sends in whose order (either direction) the sample is not: a list's default order
+ * is checked, never assumed to be newest created first, and an API sorting ascending by default is seen too.
+ */
 function chooseSort(list, sample) {
-	const values = [...new Set([...(list.cursor !== false ? ['updated_at'] : []), ...list.sortBy.filter((value) => value !== 'created_at')])];
-	if (!values.length) return tooFew('the node sends only sort_by=created_at here, the documented default: honoured and ignored look the same');
+	const values = [...new Set([...(list.cursor !== false ? ['updated_at'] : []), ...list.sortBy.filter((value) => value !== 'created_at'), 'created_at'])];
 	const absent = [];
+	const ordered = [];
 	for (const field of values) {
-		if (sample.filter((record) => present(record[field])).length < 2) absent.push(field);
-		else if (!inOrder(sample, field, true)) return { query: { sort_by: field }, expect: 'order', field, descending: true, shown: field };
+		const carried = sample.filter((record) => present(record[field]));
+		if (carried.length < 3) absent.push(field);
+		else if (inOrder(sample, field, true) || inOrder(sample, field, false)) ordered.push(field);
+		else return { query: { sort_by: field }, expect: 'order', field, shown: field };
 	}
-	const same = values.filter((field) => !absent.includes(field));
 	return tooFew(
-		[absent.length ? `fewer than two records carry ${absent.join(', ')}` : '', same.length ? `the records' ${same.join(', ')} order equals their created_at order` : '']
+		[absent.length ? `fewer than three records carry ${absent.join(', ')}` : '', ordered.length ? `the records are in ${ordered.join(', ')} order already (one direction or the other)` : '']
 			.filter(Boolean)
-			.join('; ') + ', so a sort would not show',
+			.join('; ') + ', so a sort would not show; records whose values run against their order decide',
 	);
 }
 

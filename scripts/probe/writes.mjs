@@ -1,45 +1,59 @@
 /**
- * The few writes some points need, only with `--write` and meant for a test operator: a contact created (with an
- * Idempotency-Key of 255 characters), the same request replayed, and deleted again; with `--webhook-url` and
- * `--listen`, a webhook endpoint registered at that URL first (its delivery of contact.created shows the signature),
- * tried with further event types, and removed. Whatever was created is deleted in the end, even after a stop; what
- * could not be is listed in the report.
+ * The few writes some points need, only with `--write` (and `--yes` or a typed yes) and meant for a test operator: a
+ * contact created (with an Idempotency-Key of 255 characters), the same request replayed, and deleted again; with
+ * `--webhook-url` and `--listen`, a webhook endpoint registered at that URL first, subscribed only to the event the
+ * probe causes (contact.created), whose delivery shows the signature, and removed. Every record carries this run's
+ * tag (metadata stora_probe) and is created with an Idempotency-Key, so one whose answer was lost is found again (the
+ * same request replayed, else the tag on the list) and deleted too; what could not be is listed with its ID and how
+ * to remove it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 
-import { errorLine } from './listVerdicts.mjs';
+import { errorLine, recordsOf } from './judge.mjs';
 import { EXTRA_EVENT_TYPES, skippedWritePoints, WHERE } from './points.mjs';
 import { signaturePoints } from './receiver.mjs';
 
 const V = '/2025-09';
-/** The 13 event types the docs confirm (nodes/Stora/helpers/events.ts). */
-export const EVENT_TYPES = ['contact.created', 'contact.updated', 'contact.churned', 'credit_note.created', 'deal.updated', 'deal.lost', 'identity_verification.processing', 'identity_verification.succeeded', 'invoice.created', 'invoice.paid', 'order.created', 'protection_level.created', 'unit.updated'];
+/** The events the probe itself causes: its temporary endpoint subscribes to these and no other. */
+export const PROBE_EVENT_TYPES = ['contact.created'];
 
 const ok = (answer) => answer.status >= 200 && answer.status < 300;
+const lost = (answer) => answer.status === 0 || answer.status >= 500;
 const point = (id, verdict, evidence, where) => ({ id, verdict, evidence, where });
 
 /** The same 255 visible characters each run would be a replay of an earlier run: random, then padded. */
 const longKey = () => `stora-probe-${randomUUID()}-`.padEnd(255, 'k');
 
-async function registerEndpoint(client, webhookUrl, points) {
-	const body = (types) => ({ name: 'Stora probe (temporary)', api_version: '2025-09', url: webhookUrl, event_types: types, description: 'Created by npm run probe (n8n-nodes-stora); deleted when it ends.', metadata: { stora_probe: 'temporary' } });
-	let answer = await client.request('POST', `${V}/webhook_endpoints`, { body: body(EVENT_TYPES), headers: { 'Idempotency-Key': randomUUID() } });
-	if (ok(answer)) points.push(point('webhook event types (the 13 confirmed)', 'accepted', `an endpoint for all 13 was created (${answer.status})`, WHERE.events));
-	else {
-		points.push(point('webhook event types (the 13 confirmed)', 'refused', `creating an endpoint for all 13 answered ${errorLine(answer)}`, WHERE.events));
-		answer = await client.request('POST', `${V}/webhook_endpoints`, { body: body(['contact.created']), headers: { 'Idempotency-Key': randomUUID() } });
-	}
-	const endpoint = ok(answer) ? answer.json?.endpoint ?? answer.json?.webhook_endpoint : undefined;
-	return endpoint?.id ? { id: String(endpoint.id), secret: typeof endpoint.secret === 'string' ? endpoint.secret : undefined, types: endpoint.event_types ?? EVENT_TYPES } : { error: errorLine(answer) };
+/**
+ * POSTs `body` to `path` with `key`; when the answer is lost (no answer, a 5xx), the same request again (a replay
+ * where the key is honoured), then this run's tag looked for on the list. `{answer, record}`; `record` undefined when
+ * nothing was found.
+ */
+async function createTagged(client, path, body, key, tag, member) {
+	let answer = await client.request('POST', `${V}/${path}`, { body, headers: { 'Idempotency-Key': key } });
+	if (lost(answer)) answer = await client.request('POST', `${V}/${path}`, { body, headers: { 'Idempotency-Key': key } });
+	const record = ok(answer) ? answer.json?.[member] : undefined;
+	if (record?.id || !lost(answer)) return { answer, record: record?.id ? record : undefined };
+	return { answer, record: await findTagged(client, path, tag) };
 }
 
-/** Each further event type, added to the temporary endpoint one at a time: accepted or refused by Stora. */
-async function tryEventTypes(client, endpoint, points) {
-	for (const type of EXTRA_EVENT_TYPES) {
-		const answer = await client.request('PATCH', `${V}/webhook_endpoints/${endpoint.id}`, { body: { event_types: [...endpoint.types, type] } });
-		const verdict = ok(answer) ? 'accepted' : answer.status >= 400 && answer.status < 500 ? 'refused' : 'unknown';
-		points.push(point(`webhook event type ${type}`, verdict, ok(answer) ? `an endpoint update adding it answered ${answer.status}` : `answered ${errorLine(answer)}`, WHERE.events));
-	}
+/** The records of this run on the list at `path`, by its tag (checked on each record: a filter may be ignored). */
+async function findAllTagged(client, path, tag) {
+	const listed = await client.request('GET', `${V}/${path}`, { query: { limit: 100, 'metadata[stora_probe]': tag } });
+	return (recordsOf(listed.json) ?? []).filter((record) => record?.metadata?.stora_probe === tag && record.id !== undefined);
+}
+const findTagged = async (client, path, tag) => (await findAllTagged(client, path, tag))[0];
+
+async function registerEndpoint(client, webhookUrl, tag, points) {
+	const body = { name: 'Stora probe (temporary)', api_version: '2025-09', url: webhookUrl, event_types: PROBE_EVENT_TYPES, description: 'Created by npm run probe (n8n-nodes-stora); deleted when it ends.', metadata: { stora_probe: tag } };
+	const { answer, record } = await createTagged(client, 'webhook_endpoints', body, randomUUID(), tag, 'endpoint');
+	const endpoint = record ?? (ok(answer) ? answer.json?.webhook_endpoint : undefined);
+	if (!endpoint?.id) return { error: errorLine(answer), maybe: lost(answer) };
+	points.push(point(`webhook event type ${PROBE_EVENT_TYPES.join(', ')}`, 'accepted', `an endpoint for it alone was created (${answer.status})`, WHERE.events));
+	const why = "not probed: subscribing to it would send the account's real events (customers' data) to the --webhook-url while the probe runs";
+	points.push(point('webhook event types (the 13 confirmed)', 'unknown', why.replace('it', 'them'), WHERE.events));
+	for (const type of EXTRA_EVENT_TYPES) points.push(point(`webhook event type ${type}`, 'unknown', why, WHERE.events));
+	return { id: String(endpoint.id), secret: typeof endpoint.secret === 'string' ? endpoint.secret : undefined };
 }
 
 /**
@@ -52,15 +66,19 @@ export async function probeWrites(client, { scopes, webhookUrl, receiver, waitMs
 	const webhook = Boolean(webhookUrl && receiver);
 	if (scopes && !scopes.includes('public.contact:write')) return { points: skippedWritePoints('the token lacks public.contact:write', webhook), leftovers };
 	const created = [];
+	const tag = `run-${randomBytes(6).toString('hex')}`;
 	let endpoint;
+	let attempted = false;
+	let maybeLost = false;
 	try {
 		if (webhook) {
 			if (scopes && !scopes.includes('public.webhook_endpoint:write')) {
 				points.push(...skippedWritePoints('the token lacks public.webhook_endpoint:write').filter((entry) => /webhook/.test(entry.id)));
 			} else {
 				log(`registering a temporary webhook endpoint at the given --webhook-url`);
-				endpoint = await registerEndpoint(client, webhookUrl, points);
+				endpoint = await registerEndpoint(client, webhookUrl, tag, points);
 				if (endpoint.error) {
+					if (endpoint.maybe) leftovers.push(`maybe a webhook endpoint at the --webhook-url (its answer was lost and no endpoint tagged stora_probe=${tag} was found): look in BackOffice → Settings → Webhooks and delete it there or with DELETE ${V}/webhook_endpoints/{id}`);
 					points.push(...skippedWritePoints(`the endpoint could not be created: ${endpoint.error}`).filter((entry) => /webhook/.test(entry.id) && !points.some((done) => done.id === entry.id)));
 					endpoint = undefined;
 				}
@@ -68,24 +86,25 @@ export async function probeWrites(client, { scopes, webhookUrl, receiver, waitMs
 		}
 
 		log('creating a temporary contact');
-		const body = { email: `stora-probe-${randomBytes(6).toString('hex')}@example.com`, full_name: 'Stora probe (deleted again)', metadata: { stora_probe: 'temporary' } };
+		const body = { email: `stora-probe-${randomBytes(6).toString('hex')}@example.com`, full_name: 'Stora probe (deleted again)', metadata: { stora_probe: tag } };
 		let key = longKey();
-		let answer = await client.request('POST', `${V}/contacts`, { body, headers: { 'Idempotency-Key': key } });
-		if (!ok(answer) && answer.status >= 400 && answer.status < 500 && /idempotency/i.test(answer.text)) {
+		attempted = true;
+		let { answer, record: contact } = await createTagged(client, 'contacts', body, key, tag, 'contact');
+		if (!contact && answer.status >= 400 && answer.status < 500 && /idempotency/i.test(answer.text)) {
 			points.push(point('idempotency key of 255 characters', 'refused', `answered ${errorLine(answer)}`, WHERE.idempotency));
 			key = randomUUID();
-			answer = await client.request('POST', `${V}/contacts`, { body, headers: { 'Idempotency-Key': key } });
+			({ answer, record: contact } = await createTagged(client, 'contacts', body, key, tag, 'contact'));
 		} else if (ok(answer)) {
 			points.push(point('idempotency key of 255 characters', 'accepted', `a create with it answered ${answer.status}`, WHERE.idempotency));
 		}
-		const contact = ok(answer) ? answer.json?.contact : undefined;
 		if (!contact?.id) {
 			const why = `creating a contact answered ${errorLine(answer)}`;
+			maybeLost = lost(answer);
 			for (const entry of skippedWritePoints(why, webhook)) if (!points.some((done) => done.id === entry.id)) points.push(entry);
 			return { points, leftovers };
 		}
 		created.push(String(contact.id));
-		points.push(point('POST /2025-09/contacts status', String(answer.status), `a create answered ${answer.status}`, WHERE.none));
+		points.push(point('POST /2025-09/contacts status', ok(answer) ? String(answer.status) : 'unknown', ok(answer) ? `a create answered ${answer.status}` : `the create's answer was lost (${errorLine(answer)}); the contact was found by its tag`, WHERE.none));
 		if (!points.some((done) => done.id === 'idempotency key of 255 characters')) points.push(point('idempotency key of 255 characters', 'refused', 'refused, then created with a UUID key', WHERE.idempotency));
 
 		const replay = await client.request('POST', `${V}/contacts`, { body, headers: { 'Idempotency-Key': key } });
@@ -104,12 +123,14 @@ export async function probeWrites(client, { scopes, webhookUrl, receiver, waitMs
 			log(`waiting up to ${Math.round(waitMs / 1000)} s for the contact.created delivery`);
 			const delivery = await receiver.waitFor((candidate) => candidate.raw.includes(String(contact.id)), waitMs);
 			points.push(...signaturePoints(delivery, endpoint.secret));
-			await tryEventTypes(client, endpoint, points);
 		}
 	} finally {
+		// A create or replay whose answer was lost may have made a contact nobody saw: this run's tag finds it.
+		if (attempted) for (const record of await findAllTagged(client, 'contacts', tag).catch(() => [])) if (!created.includes(String(record.id))) created.push(String(record.id));
+		if (maybeLost && !created.length) leftovers.push(`maybe a contact tagged metadata stora_probe=${tag} (its answer was lost and the tag was not found on the list): find it in BackOffice and delete it, or DELETE ${V}/contacts/{id}`);
 		for (const id of created) {
 			const deleted = await client.request('DELETE', `${V}/contacts/${id}`).catch((error) => ({ status: 0, error: error.message }));
-			if (!ok(deleted)) leftovers.push(`contact ${id} (DELETE answered ${errorLine(deleted)})`);
+			if (!ok(deleted)) leftovers.push(`contact ${id} (DELETE answered ${errorLine(deleted)}): DELETE ${V}/contacts/${id}, or delete it in BackOffice`);
 		}
 		if (endpoint) {
 			const deleted = await client.request('DELETE', `${V}/webhook_endpoints/${endpoint.id}`).catch((error) => ({ status: 0, error: error.message }));
@@ -117,7 +138,7 @@ export async function probeWrites(client, { scopes, webhookUrl, receiver, waitMs
 			if (!ok(deleted)) {
 				// No delete: at least stop deliveries (the update's `status` member is itself unconfirmed).
 				const disabled = await client.request('PATCH', `${V}/webhook_endpoints/${endpoint.id}`, { body: { status: 'disabled' } }).catch(() => ({ status: 0 }));
-				leftovers.push(`webhook endpoint ${endpoint.id}${ok(disabled) ? ' (disabled)' : ''}: remove it in BackOffice → Settings → Webhooks`);
+				leftovers.push(`webhook endpoint ${endpoint.id}${ok(disabled) ? ' (disabled)' : ''}: DELETE ${V}/webhook_endpoints/${endpoint.id}, or remove it in BackOffice → Settings → Webhooks`);
 			}
 		}
 	}

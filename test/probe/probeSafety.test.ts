@@ -8,7 +8,7 @@ import { startSandbox, type StartedSandbox } from '../../sandbox/index';
 import { control, leaks, runProbe } from './probeRun';
 
 const V = '/2025-09';
-const FAST = ['--rate', '1000/100000'];
+const FAST = ['--pace', '1000/100000'];
 
 describe('npm run probe: safety', () => {
 	let sandbox: StartedSandbox;
@@ -88,7 +88,7 @@ describe('npm run probe: safety', () => {
 
 	it('refuses a pace above the documented limits against a remote API, and bad options', async () => {
 		for (const [args, message] of [
-			[['--rate', '20/60'], '--rate above the documented 10/60 is only for a local sandbox.'],
+			[['--pace', '20/60'], '--pace above the documented 10/60 is only for a local sandbox.'],
 			[['--webhook-url', 'https://example.com/hook', '--listen', '8080'], '--webhook-url needs --write'],
 			[['--lists', 'nothing'], '--lists: no list nothing'],
 			[['--sample', '1'], '--sample takes a whole number from 2 to 100.'],

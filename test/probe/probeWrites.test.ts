@@ -9,7 +9,8 @@ import { createServer } from 'node:net';
 import { startSandbox, type StartedSandbox } from '../../sandbox/index';
 import { control, leaks, runProbe } from './probeRun';
 
-const FAST = ['--rate', '1000/100000', '--lists', 'contract_templates'];
+const FAST = ['--pace', '1000/100000', '--lists', 'contract_templates'];
+const WRITE = ['--write', '--yes'];
 
 async function freePort(): Promise<number> {
 	const server = createServer();
@@ -39,15 +40,19 @@ describe('npm run probe --write', () => {
 		['milliseconds', 'base64'],
 	] as const)('settles t in %s and v1 as %s from the delivery it receives', async (unit, encoding) => {
 		await control(sandbox, 'POST', '/config', { signature_timestamp: unit, signature_encoding: encoding });
+		await control(sandbox, 'DELETE', '/requests');
 		const port = await freePort();
-		const run = await runProbe(sandbox.url, sandbox.token, [...FAST, '--write', '--webhook-url', `http://127.0.0.1:${port}/hooks`, '--listen', String(port), '--webhook-wait', '10']);
+		const run = await runProbe(sandbox.url, sandbox.token, [...FAST, ...WRITE, '--webhook-url', `http://127.0.0.1:${port}/hooks`, '--listen', String(port), '--webhook-wait', '10']);
 		expect(run.code).toBe(0);
 		expect(run.point('webhook signature t').verdict).toBe(unit);
 		expect(run.point('webhook signature v1').verdict).toBe(encoding);
 		expect(run.point('webhook signature t').where).toContain('nodes/Stora/helpers/signature.ts');
-		expect(run.point('webhook event types (the 13 confirmed)').verdict).toBe('accepted');
-		// The sandbox knows only the 13 confirmed types.
-		expect(run.point('webhook event type deal.won').verdict).toBe('refused');
+		// Subscribed to the event the probe causes, and no other: the account's real events never reach the tunnel.
+		expect(run.point('webhook event type contact.created').verdict).toBe('accepted');
+		expect(run.point('webhook event types (the 13 confirmed)').verdict).toBe('unknown');
+		expect(run.point('webhook event type deal.won').evidence).toContain("would send the account's real events");
+		const created = (await control(sandbox, 'GET', '/requests')).requests.filter((request) => request.method === 'POST' && request.path === '/2025-09/webhook_endpoints');
+		expect(created.map((request) => (request.body as { event_types: string[] }).event_types)).toEqual([['contact.created']]);
 		expect(run.point('DELETE /2025-09/webhook_endpoints/{id}').verdict).toBe('exists');
 		expect(run.point('idempotency replay').verdict).toBe('replayed');
 		expect(run.point('idempotency key of 255 characters').verdict).toBe('accepted');
@@ -60,11 +65,44 @@ describe('npm run probe --write', () => {
 	}, 60_000);
 
 	it('without --webhook-url does the contact writes only, and says why the webhook points stay open', async () => {
-		const run = await runProbe(sandbox.url, sandbox.token, [...FAST, '--write']);
+		const run = await runProbe(sandbox.url, sandbox.token, [...FAST, ...WRITE]);
 		expect(run.code).toBe(0);
 		expect(run.point('idempotency replay').verdict).toBe('replayed');
 		expect(run.point('webhook signature v1')).toMatchObject({ verdict: 'unknown', evidence: 'not probed: needs --webhook-url and --listen' });
 		expect(await leftBehind()).toEqual([]);
+	}, 60_000);
+
+	it('with --write but no --yes (and no terminal to ask on) sends nothing, after saying what it would write', async () => {
+		await fetch(`${sandbox.url}/__sandbox/requests`, { method: 'DELETE' });
+		const run = await runProbe(sandbox.url, sandbox.token, [...FAST, '--write', '--webhook-url', 'http://127.0.0.1:9/hooks', '--listen', '0']);
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain('fires contact.created (once, or twice if the key is not replayed) at EVERY webhook endpoint on the account');
+		expect(run.stderr).toContain('subscribed to contact.created only');
+		expect(run.stderr).toContain('add --yes to go ahead (nothing was sent)');
+		expect((await control(sandbox, 'GET', '/requests')).requests).toEqual([]);
+	}, 60_000);
+
+	it.each(['contacts', 'webhook_endpoints'])('removes what it made when the answer to its POST /%s was lost', async (path) => {
+		await control(sandbox, 'DELETE', '/faults');
+		await control(sandbox, 'POST', '/faults', { match: { method: 'POST', path: `/2025-09/${path}` }, responses: [{ reset_after: true }] });
+		const port = await freePort();
+		const run = await runProbe(sandbox.url, sandbox.token, [...FAST, ...WRITE, '--webhook-url', `http://127.0.0.1:${port}/hooks`, '--listen', String(port), '--webhook-wait', '5']);
+		await control(sandbox, 'DELETE', '/faults');
+		expect(run.code).toBe(0);
+		expect(run.json.probe.leftovers).toEqual([]);
+		expect(await leftBehind()).toEqual([]);
+		expect(run.point('idempotency replay').verdict).toBe('replayed');
+	}, 60_000);
+
+	it('lists what it could not remove with its ID and how to remove it', async () => {
+		await control(sandbox, 'POST', '/faults', { match: { method: 'DELETE' }, responses: [{ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }] });
+		const run = await runProbe(sandbox.url, sandbox.token, [...FAST, ...WRITE]);
+		await control(sandbox, 'DELETE', '/faults');
+		const leftovers = run.json.probe.leftovers as string[];
+		expect(leftovers.length).toBeGreaterThan(0);
+		for (const item of leftovers) expect(item).toMatch(/^contact con_\w+ \(DELETE answered 500 .*\): DELETE \/2025-09\/contacts\/con_\w+, or delete it in BackOffice$/);
+		expect(run.md).toContain('Left on the account (remove by hand)');
+		for (const id of await leftBehind()) await control(sandbox, 'DELETE', `/state/contacts/${String(id)}`);
 	}, 60_000);
 
 	it('without --write changes nothing: only reads', async () => {

@@ -1,0 +1,91 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test under test/, never published */
+/**
+ * Issue 51: `npm run probe` is safe by default on a production account: before its first request it says what it
+ * will do (requests, time, share of the budget, the deliberate wrong token); its default pace is a third of the
+ * documented budget (3/s, 20/min), held on a clock the test drives (no waiting on this machine's speed) and, on the
+ * sandbox, read back from the request log as a lower bound; `http://` goes to loopback addresses only.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import { startSandbox, type StartedSandbox } from '../../sandbox/index';
+import { control, ROOT, runProbe } from './probeRun';
+
+/** The times at which `count` requests are let through by the probe's pacer at `pace`, on a simulated clock. */
+function pacedTimes(pace: { perSecond: number; perMinute: number }, count: number): number[] {
+	const url = pathToFileURL(path.join(ROOT, 'scripts/probe/http.mjs')).href;
+	const script = `
+		const { createPacer } = await import(${JSON.stringify(url)});
+		let now = 1_000_000;
+		const clock = { now: () => now, sleep: async (ms) => { now += ms; } };
+		const pacer = createPacer(${JSON.stringify(pace)}, clock);
+		const times = [];
+		for (let i = 0; i < ${count}; i++) { await pacer.acquire(); times.push(now); now += 50; pacer.release(); }
+		process.stdout.write(JSON.stringify(times));`;
+	return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as number[];
+}
+
+/** The most requests in any window of `ms` starting at a request. */
+const busiest = (times: number[], ms: number) => Math.max(...times.map((start) => times.filter((time) => time >= start && time < start + ms).length));
+
+describe('npm run probe: pace and announcement', () => {
+	let sandbox: StartedSandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ seed: 'demo' });
+	});
+	afterAll(async () => await sandbox.close());
+	beforeEach(async () => await control(sandbox, 'DELETE', '/requests'));
+
+	it('paces at most 3 a second and 20 a minute by default: a third of the documented budget', () => {
+		const times = pacedTimes({ perSecond: 3, perMinute: 20 }, 70);
+		expect(busiest(times, 1_000)).toBe(3);
+		expect(busiest(times, 60_000)).toBe(20);
+		// 70 requests at 20 a minute: more than three minutes of the simulated clock.
+		expect(times[69] - times[0]).toBeGreaterThan(3 * 60_000);
+	});
+
+	it('says before its first request what it will do, and --plan stops there', async () => {
+		const run = await runProbe(sandbox.url, sandbox.token, ['--plan', '--lists', 'contacts,deals']);
+		expect(run.code).toBe(0);
+		expect((await control(sandbox, 'GET', '/requests')).requests).toEqual([]);
+		expect(run.stderr).toMatch(/reads only \(GET\): nothing on the account changes/);
+		expect(run.stderr).toMatch(/About \d+ requests .*at 3\/s and 20\/min: about \d+ min \d+ s, 33% of the documented budget \(10\/s, 60\/min per account\)/);
+		expect(run.stderr).toContain('One request is sent with a made-up token on purpose');
+		expect(run.jsonText).toBe('');
+	});
+
+	it('announces before the first request on a real run too, and its estimate is near the count', async () => {
+		const run = await runProbe(sandbox.url, sandbox.token, ['--pace', '1000/100000', '--lists', 'contract_templates,deals']);
+		expect(run.stderr.indexOf('About ')).toBe(run.stderr.indexOf('npm run probe:') + run.stderr.split('\n')[0].length + 1);
+		const estimated = Number(/About (\d+) requests/.exec(run.stderr)![1]);
+		expect(Math.abs(estimated - Number(run.json.probe.requests))).toBeLessThan(estimated * 0.25);
+	}, 60_000);
+
+	it('holds a pace over real requests: the sandbox received no more than it allows in any second', async () => {
+		const run = await runProbe(sandbox.url, sandbox.token, ['--pace', '4/600', '--lists', 'contract_templates']);
+		expect(run.code).toBe(0);
+		const times = ((await control(sandbox, 'GET', '/requests')).requests as Array<{ at: string }>).map((request) => Date.parse(request.at));
+		expect(times.length).toBeGreaterThan(10);
+		// A lower bound from the sandbox's own log, whatever this machine's speed: the 5th after any request is a second later.
+		for (let index = 0; index + 4 < times.length; index++) expect(times[index + 4] - times[index]).toBeGreaterThanOrEqual(1_000);
+		expect(run.json.probe.pacing).toMatchObject({ per_second: 4, per_minute: 600 });
+	}, 60_000);
+
+	it('refuses http:// except to a loopback address, a pace above the documented budget remotely, and --yes without --write', async () => {
+		for (const [base, args, message] of [
+			['http://public-api.stora.co', [], 'STORA_BASE_URL must start with https:// (http:// only for a loopback address'],
+			['http://10.0.0.5:8080', [], 'the token would travel in clear text'],
+			['https://public-api.stora.co', ['--pace', '20/60'], '--pace above the documented 10/60 is only for a local sandbox.'],
+			['https://public-api.stora.co', ['--pace', 'fast'], '--pace takes <per second>/<per minute>'],
+			['https://public-api.stora.co', ['--yes'], '--yes goes with --write'],
+		] as const) {
+			const run = await runProbe(base, 'not-a-real-token', [...args]);
+			expect([base, run.code]).toEqual([base, 1]);
+			expect(run.stderr).toContain(message);
+			expect(run.stderr).not.toContain('not-a-real-token');
+		}
+		const loopback = await runProbe(`http://127.0.0.2:${sandbox.port}`, 'a-token', ['--plan']);
+		expect(loopback.code).toBe(0);
+	}, 60_000);
+});
