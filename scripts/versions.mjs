@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
+import { checkRegistry, registryLine, untested } from '../test/realN8n/registry.mjs';
 import { KNOWN_N8N_BUGS, N8N_VERSIONS, selectedVersion } from '../test/realN8n/versions.mjs';
 import { ensureToolchain, REPO, seconds } from './toolchain.mjs';
 
@@ -104,9 +105,10 @@ const result = (r) => (ok(r) ? 'passed' : `**failed** (exit ${r.code})`);
 
 /**
  * The results as the README shows them, for a user deciding whether to install: each n8n, the Node it ran on, what
- * passed; then where the details are, and the closing tally.
+ * passed; then where the details are, whether the registry has a newer n8n 2.x (test/realN8n/registry.mjs) and the
+ * closing tally.
  */
-export function renderSummary(results, { date }) {
+export function renderSummary(results, { date, registry }) {
 	return [
 		`Last \`npm run test:versions\`: ${date}.`,
 		'',
@@ -115,13 +117,17 @@ export function renderSummary(results, { date }) {
 		...results.map((r) => `| ${r.version.n8n} | ${r.version.node} | ${r.passed ?? '–'} | ${result(r)} |`),
 		'',
 		`Each run in full (its times, the known n8n bugs it reproduces): [${DETAIL_FILE}](${DETAIL_FILE}#${DETAIL_ANCHOR}).`,
+		...(registry ? ['', registryLine(registry)] : []),
 		'',
 		`versions: ${results.filter(ok).length}/${results.length} passed`,
 	].join('\n');
 }
 
-/** The results in full, for docs/compatibility.md: the whole table, the known n8n bugs, and the closing tally. */
-export function renderResults(results, { date, machine }) {
+/**
+ * The results in full, for docs/compatibility.md: the whole table, the known n8n bugs, the registry's newer n8n 2.x
+ * and the closing tally.
+ */
+export function renderResults(results, { date, machine, registry }) {
 	const lines = [
 		`Last \`npm run test:versions\`: ${date}, ${machine}.`,
 		'',
@@ -153,6 +159,7 @@ export function renderResults(results, { date, machine }) {
 			lines.push(`- \`${id}\`: ${bug.title}. ${bug.explanation} Reproduction: ${bug.steps}`);
 		}
 	}
+	if (registry) lines.push('', registryLine(registry));
 	lines.push('', `versions: ${results.filter(ok).length}/${results.length} passed`);
 	return lines.join('\n');
 }
@@ -192,20 +199,23 @@ async function main() {
 	}
 	const cpus = os.cpus().length;
 	const date = new Date().toISOString().slice(0, 10);
-	const section = renderResults(results, { date, machine: `${cpus} CPU cores, ${os.platform()}` });
+	// A run of every version also asks the registry whether a newer n8n 2.x installs (about a minute per newer version).
+	const registry = args.only ? undefined : checkRegistry({ date });
+	const section = renderResults(results, { date, machine: `${cpus} CPU cores, ${os.platform()}`, registry });
 	console.log(`\n${section}`);
 	if (!args.only && !args['no-readme']) {
 		const write = (file, text, markers) => {
 			const full = path.join(REPO, file);
 			fs.writeFileSync(full, replaceVersionsSection(fs.readFileSync(full, 'utf8'), text, markers));
 		};
-		write('README.md', renderSummary(results, { date }));
+		write('README.md', renderSummary(results, { date, registry }));
 		write(DETAIL_FILE, section, [DETAIL_START, DETAIL_END]);
 		console.log(`\nREADME.md and ${DETAIL_FILE}: the versions tables are updated`);
 	}
 	// The tally again, last.
 	console.log(section.split('\n').at(-1));
-	return results.every((r) => r.code === 0 && r.failed === 0 && r.passed > 0) ? 0 : 1;
+	if (registry && untested(registry).length) console.log(`\nnot tested: n8n ${untested(registry).map((v) => v.n8n).join(', ')} installs from the registry`);
+	return results.every((r) => r.code === 0 && r.failed === 0 && r.passed > 0) && !(registry && untested(registry).length) ? 0 : 1;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -7,8 +7,11 @@
 // `newest`); without it everything runs against the newest.
 
 /**
- * Newest installable patch of each supported line, oldest first (`npm view n8n versions --json`; 2.41.3 is the
- * newest 2.41 but does not install: its @n8n/agents@0.26.2 is not in the registry).
+ * Newest installable patch of each supported line, oldest first (`npm view n8n versions --json`). The registry's
+ * newest n8n is 2.41.3 (there is no 2.41.2), and it does not install: 21 of the exact versions it pins are not in the
+ * registry (@n8n/agents 0.26.2, n8n-core 2.41.2, @n8n/config 2.39.1, n8n-editor-ui 2.41.1, ...; checked 2026-11-27),
+ * so 2.41.1 is the newest 2.x that installs. test/realN8n/registry.mjs checks this again at every
+ * `npm run test:versions` and writes the answer under the versions tables.
  * - `node`: the Node major the version runs on here. n8n 1.123's default `vm` expression engine loads isolated-vm
  *   6.2, whose prebuilt binaries cover Node 22 and 24 only (on Node 20 it would need compiling, or the deprecated
  *   `legacy` engine); 22 is the newest Node 1.123 was released for in n8n's own images.
