@@ -1,10 +1,11 @@
-// n8n's memory under many signed deliveries: the Stora Trigger against n8n's own Webhook node in one n8n 2.41.1
-// (issue 53). Both workflows are published in the same n8n (N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true, as the README
-// advises); the same signed deliveries go to each at the same rate, the sides taking turns in batches (S W W S, ...)
-// so a drift of the shared machine or of n8n itself falls on both. After every batch, once its executions have
-// finished, n8n is made to collect its garbage (a full GC through its inspector, started on a free loopback port) and
-// its resident memory (VmRSS of n8n's process, and of its process group) and V8 heap are read; each batch's growth
-// counts for the side that ran it.
+// n8n's memory under many signed deliveries: the Stora Trigger against n8n's own Webhook node, n8n 2.41.1 (issue 53).
+// Two n8n processes started alike (N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true, as the README advises; each with both
+// workflows published) get the same signed deliveries at the same rate, one to its Stora Trigger, the other to its
+// Webhook node, the two taking turns in batches (S W W S, W S S W, ...) so a drift of the shared machine falls on
+// both. After every batch, once its executions have finished, that n8n is made to collect its garbage (a full GC
+// through its inspector, started on a free loopback port) and its resident memory (VmRSS of its process, and of its
+// process group) and V8 heap are read. A side's growth is the least-squares slope of its readings, per 1,000
+// deliveries, with its standard error.
 //
 //   npm run measure:trigger-memory [-- options]
 //     --deliveries <n>   measured deliveries per side (default 10000)
@@ -155,20 +156,37 @@ const fixed = (n, digits = 2) => (Object.is(n, -0) ? 0 : n).toFixed(digits);
 /** A change with its sign: +1.25, -0.40. */
 const signed = (n, digits = 2) => `${n >= 0 ? '+' : ''}${fixed(n, digits)}`;
 
-/** What one side's batches added: RSS (n8n's process, its group) and heap, whole run and by half, per 1,000. */
-function growthOf(batches) {
-	const sum = (list, key) => list.reduce((total, b) => total + b.after[key] - b.before[key], 0);
-	const per1000 = (list, key) => mib(sum(list, key)) / (list.reduce((n, b) => n + b.count, 0) / 1000);
-	const half = Math.floor(batches.length / 2);
+/** The least-squares slope of `ys` over `xs` and its standard error (0 with fewer than three points). */
+function slope(xs, ys) {
+	const n = xs.length;
+	const mx = xs.reduce((a, b) => a + b, 0) / n;
+	const my = ys.reduce((a, b) => a + b, 0) / n;
+	const sxx = xs.reduce((a, x) => a + (x - mx) ** 2, 0);
+	const b = xs.reduce((a, x, i) => a + (x - mx) * (ys[i] - my), 0) / sxx;
+	const residuals = xs.reduce((a, x, i) => a + (ys[i] - my - b * (x - mx)) ** 2, 0);
+	return { per: b, error: n > 2 ? Math.sqrt(residuals / (n - 2) / sxx) : 0 };
+}
+
+/**
+ * How one side's n8n grew, from its readings after the warm-up (`points`: deliveries since then, RSS and heap in bytes
+ * after a full GC): MiB per 1,000 deliveries as the least-squares slope over all readings and over the second half
+ * (from the middle reading on), each with its standard error; the spread of the readings around the line says how
+ * much a single reading moves.
+ */
+function growthOf(points, batches) {
+	const per1000 = (list, key) => {
+		const { per, error } = slope(list.map((p) => p.sent), list.map((p) => mib(p[key])));
+		return { per: per * 1000, error: error * 1000 };
+	};
+	const middle = Math.floor((points.length - 1) / 2);
 	return {
-		rss: per1000(batches, 'rss'),
-		group: per1000(batches, 'group'),
-		heap: per1000(batches, 'heap'),
-		rssFirstHalf: per1000(batches.slice(0, half), 'rss'),
-		rssSecondHalf: per1000(batches.slice(half), 'rss'),
-		// The noise a per-1,000 figure stands against: the smallest and largest change of RSS in one batch.
-		rssBatchMin: Math.min(...batches.map((b) => mib(b.after.rss - b.before.rss))),
-		rssBatchMax: Math.max(...batches.map((b) => mib(b.after.rss - b.before.rss))),
+		rss: per1000(points, 'rss'),
+		group: per1000(points, 'group'),
+		heap: per1000(points, 'heap'),
+		rssFirstHalf: per1000(points.slice(0, middle + 1), 'rss'),
+		rssSecondHalf: per1000(points.slice(middle), 'rss'),
+		first: mib(points[0].rss),
+		last: mib(points.at(-1).rss),
 		seconds: batches.reduce((total, b) => total + b.seconds, 0),
 		count: batches.reduce((n, b) => n + b.count, 0),
 	};
@@ -201,123 +219,143 @@ async function main() {
 		const { tarball } = packPackage(work);
 		const sandbox = await startSandbox({ seed: 'demo', allowHttpWebhooks: true });
 		cleanups.push(() => sandbox.close());
-		const inspectPort = await freePort();
-		const n8n = await startN8n({
-			tarball,
-			env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true', NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` },
-		});
-		cleanups.push(() => n8n.stop());
-		const probe = await inspector(inspectPort);
-		cleanups.push(() => probe.close());
-		log(`n8n ${N8N_VERSION} at ${n8n.base} (pid ${n8n.pid}), inspector on 127.0.0.1:${inspectPort}`);
-
-		const credential = await n8n.createCredential('trigger memory (Stora)', 'storaApi', { baseUrl: sandbox.url, accessToken: sandbox.token });
-		const publish = async (workflow) => {
-			const created = await n8n.createWorkflow(workflow);
-			await n8n.activate(created);
-			return created;
-		};
-		// The same shapes as the benchmark's trigger case: each trigger into a No Operation node, answering at once.
-		const stora = await publish(chain('memory: Stora Trigger', [storaTriggerNode('Stora Trigger', { events: ['contact.created'] }, credential, { typeVersion: 1.1 }), noOpNode()]));
-		const plain = await publish(chain('memory: Webhook', [webhookNode('memory-plain-webhook', { responseMode: 'onReceived' }), noOpNode()]));
-		const [endpoint] = await sandbox.control.state('webhook_endpoints');
-		// The sandbox runs in this process: the secret it signs with (the API returns it only on create).
-		const secret = sandbox.core.webhookSecrets.get(endpoint?.id);
-		if (!endpoint?.url || !secret) throw new Error('publishing the Stora Trigger registered no endpoint with a secret');
 		const [contact] = await sandbox.control.state('contacts');
-		// Both sides get the same: a contact.created body with a fresh event id, signed as Stora signs.
-		const make = () => {
+
+		/**
+		 * One n8n as the README advises, with its inspector on a free loopback port, both workflows published (the same
+		 * shapes as the benchmark's trigger case: each trigger into a No Operation node, answering at once).
+		 */
+		const n8nWithBoth = async () => {
+			const inspectPort = await freePort();
+			const n8n = await startN8n({
+				tarball,
+				env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true', NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` },
+			});
+			cleanups.push(() => n8n.stop());
+			const probe = await inspector(inspectPort);
+			cleanups.push(() => probe.close());
+			const credential = await n8n.createCredential('trigger memory (Stora)', 'storaApi', { baseUrl: sandbox.url, accessToken: sandbox.token });
+			const publish = async (workflow) => {
+				const created = await n8n.createWorkflow(workflow);
+				await n8n.activate(created);
+				return created;
+			};
+			const stora = await publish(chain('memory: Stora Trigger', [storaTriggerNode('Stora Trigger', { events: ['contact.created'] }, credential, { typeVersion: 1.1 }), noOpNode()]));
+			const plain = await publish(chain('memory: Webhook', [webhookNode('memory-plain-webhook', { responseMode: 'onReceived' }), noOpNode()]));
+			const endpoint = (await sandbox.control.state('webhook_endpoints')).find((e) => String(e.url).startsWith(`${n8n.base}/`));
+			// The sandbox runs in this process: the secret it signs with (the API returns it only on create).
+			const secret = sandbox.core.webhookSecrets.get(endpoint?.id);
+			if (!endpoint?.url || !secret) throw new Error('publishing the Stora Trigger registered no endpoint with a secret');
+			log(`n8n ${N8N_VERSION} at ${n8n.base} (pid ${n8n.pid}), inspector on 127.0.0.1:${inspectPort}`);
+			return { n8n, probe, stora, plain, endpoint, secret };
+		};
+		// One n8n per side, started alike: in one process a batch's change of RSS comes mostly from the allocator and V8's
+		// pages, a few MiB either way whichever side ran it, so summing each side's batches does not tell the sides apart.
+		// Each n8n's own readings give its own slope; the turns still share the machine's drift between the two.
+		const forStora = await n8nWithBoth();
+		const forPlain = await n8nWithBoth();
+		// Both sides get the same: a contact.created body with a fresh event id, signed as Stora signs (for the Webhook
+		// node with its n8n's Stora endpoint secret, which it does not check).
+		const make = (secret) => () => {
 			const body = contactCreatedBody(contact.id, 'evt_memory');
 			return { body, header: signature(secret, body) };
 		};
 		const sides = {
-			stora: { name: 'Stora Trigger', url: endpoint.url, workflow: stora, sent: 0, batches: [] },
-			plain: { name: 'Webhook node', url: `${n8n.base}/webhook/memory-plain-webhook`, workflow: plain, sent: 0, batches: [] },
+			stora: { name: 'Stora Trigger', at: forStora, url: forStora.endpoint.url, workflow: forStora.stora, sent: 0, batches: [], points: [] },
+			plain: { name: 'Webhook node', at: forPlain, url: `${forPlain.n8n.base}/webhook/memory-plain-webhook`, workflow: forPlain.plain, sent: 0, batches: [], points: [] },
 		};
-		const reading = async () => {
-			const heap = await probe.heapAfterGc();
-			const { main: rss, group } = rssOf(n8n.pid);
+		const reading = async (side) => {
+			const heap = await side.at.probe.heapAfterGc();
+			const { main: rss, group } = rssOf(side.at.n8n.pid);
 			return { rss, group, heap };
 		};
-		const turn = async (key, count) => {
-			const side = sides[key];
-			const took = await deliver(side.url, count, make);
+		const turn = async (side, count) => {
+			const took = await deliver(side.url, count, make(side.at.secret));
 			side.sent += count;
-			await executionsDone(n8n, side.workflow.id, side.sent);
+			await executionsDone(side.at.n8n, side.workflow.id, side.sent);
 			return took;
 		};
 
-		// The warm-up ends as every measured batch does, after a few forced collections: in a trial, the batch after the
-		// first forced collection lost 10 MiB of RSS, which would have counted for whichever side ran it.
+		// The warm-up ends as every measured batch does, after forced collections: the first one can release several MiB,
+		// which would otherwise show in the first measured batch.
 		log(`warm-up: ${WARMUP} deliveries to each side at ${RATE}/s, in two turns each (S W W S), each followed by a full GC`);
 		const halves = [Math.ceil(WARMUP / 2), Math.floor(WARMUP / 2)];
 		for (const [key, count] of [['stora', halves[0]], ['plain', halves[0]], ['plain', halves[1]], ['stora', halves[1]]]) {
-			if (count) await turn(key, count);
-			await reading();
+			if (count) await turn(sides[key], count);
+			await reading(sides[key]);
 		}
-		const atStart = await reading();
-		log(`after the warm-up: RSS ${fixed(mib(atStart.rss), 1)} MiB, heap ${fixed(mib(atStart.heap), 1)} MiB (after a full GC)`);
+		for (const side of Object.values(sides)) {
+			const at = await reading(side);
+			side.points.push({ sent: 0, ...at });
+			log(`${side.name}'s n8n after the warm-up: RSS ${fixed(mib(at.rss), 1)} MiB, heap ${fixed(mib(at.heap), 1)} MiB (after a full GC)`);
+		}
 
 		// S W W S, W S S W, ...: each side runs first as often as second.
 		const rounds = DELIVERIES / BATCH;
 		const order = Array.from({ length: rounds }, (_, r) => (r % 2 === 0 ? ['stora', 'plain'] : ['plain', 'stora'])).flat();
-		let before = atStart;
 		for (const [index, key] of order.entries()) {
-			const took = await turn(key, BATCH);
-			const after = await reading();
-			sides[key].batches.push({ before, after, count: BATCH, seconds: took });
+			const side = sides[key];
+			const took = await turn(side, BATCH);
+			const before = side.points.at(-1);
+			const after = { sent: side.sent - WARMUP, ...(await reading(side)) };
+			side.points.push(after);
+			side.batches.push({ count: BATCH, seconds: took });
 			log(
-				`${index + 1}/${order.length} ${sides[key].name}: ${sides[key].sent - WARMUP} measured, ${fixed(BATCH / took, 1)}/s; ` +
+				`${index + 1}/${order.length} ${side.name}: ${after.sent} measured, ${fixed(BATCH / took, 1)}/s; ` +
 					`RSS ${fixed(mib(after.rss), 1)} MiB (${signed(mib(after.rss - before.rss))}), ` +
 					`heap ${fixed(mib(after.heap), 1)} MiB (${signed(mib(after.heap - before.heap))}), load ${loadAverage()}`,
 			);
-			before = after;
 		}
 
-		const s = growthOf(sides.stora.batches);
-		const w = growthOf(sides.plain.batches);
-		const levelled = s.rssSecondHalf <= LEVEL_MIB_PER_1000;
-		const met = s.rss <= w.rss || levelled;
+		const s = growthOf(sides.stora.points, sides.stora.batches);
+		const w = growthOf(sides.plain.points, sides.plain.batches);
+		const levelled = s.rssSecondHalf.per <= LEVEL_MIB_PER_1000;
+		const met = s.rss.per <= w.rss.per || levelled;
+		const pm = (g) => `${signed(g.per)} ± ${fixed(g.error)}`;
 		const line = (name, g) =>
-			`${name}: RSS ${signed(g.rss)} MiB per 1,000 deliveries (first half ${signed(g.rssFirstHalf)}, second half ${signed(g.rssSecondHalf)}; ` +
-			`process group ${signed(g.group)}; one batch of ${BATCH} ${signed(g.rssBatchMin)} to ${signed(g.rssBatchMax)} MiB), heap after a full GC ${signed(g.heap)}; ${g.count} deliveries at ${fixed(g.count / g.seconds, 1)}/s`;
-		console.log(`\n${line('Stora Trigger', s)}\n${line('Webhook node', w)}`);
+			`${name}'s n8n: RSS ${pm(g.rss)} MiB per 1,000 deliveries (first half ${pm(g.rssFirstHalf)}, second half ${pm(g.rssSecondHalf)}; ` +
+			`process group ${pm(g.group)}; ${fixed(g.first, 1)} to ${fixed(g.last, 1)} MiB), V8 heap after a full GC ${pm(g.heap)}; ` +
+			`${g.count} deliveries at ${fixed(g.count / g.seconds, 1)}/s`;
+		console.log(`\nLeast-squares slopes over the readings after each batch (± their standard error):\n${line('Stora Trigger', s)}\n${line('Webhook node', w)}`);
 		const verdict = met
-			? `met (${s.rss <= w.rss ? `Stora ${fixed(s.rss)} ≤ Webhook ${fixed(w.rss)} MiB per 1,000` : `Stora's second half ${fixed(s.rssSecondHalf)} ≤ ${LEVEL_MIB_PER_1000} MiB per 1,000: levelled off`})`
-			: `not met (Stora ${fixed(s.rss)} > Webhook ${fixed(w.rss)} MiB per 1,000, and its second half ${fixed(s.rssSecondHalf)} > ${LEVEL_MIB_PER_1000})`;
+			? `met (${s.rss.per <= w.rss.per ? `Stora ${fixed(s.rss.per)} ≤ Webhook ${fixed(w.rss.per)} MiB per 1,000` : `Stora's second half ${fixed(s.rssSecondHalf.per)} ≤ ${LEVEL_MIB_PER_1000} MiB per 1,000: levelled off`})`
+			: `not met (Stora ${fixed(s.rss.per)} > Webhook ${fixed(w.rss.per)} MiB per 1,000, and its second half ${fixed(s.rssSecondHalf.per)} > ${LEVEL_MIB_PER_1000})`;
 
 		const measured = new Date().toISOString();
 		const { model } = machine();
+		const minutes = Number(fixed((Date.now() - started) / 60_000, 0));
 		const figures = {
 			n8n: N8N_VERSION,
 			deliveries: DELIVERIES,
 			warmup: WARMUP,
 			rate: RATE,
 			batch: BATCH,
-			storaRssPer1000: Number(fixed(s.rss)),
-			webhookRssPer1000: Number(fixed(w.rss)),
-			storaRssSecondHalfPer1000: Number(fixed(s.rssSecondHalf)),
-			webhookRssSecondHalfPer1000: Number(fixed(w.rssSecondHalf)),
-			storaBatchRssRangeMiB: `${fixed(s.rssBatchMin)}..${fixed(s.rssBatchMax)}`,
-			webhookBatchRssRangeMiB: `${fixed(w.rssBatchMin)}..${fixed(w.rssBatchMax)}`,
-			storaHeapPer1000: Number(fixed(s.heap)),
-			webhookHeapPer1000: Number(fixed(w.heap)),
-			rssAfterWarmupMiB: Number(fixed(mib(atStart.rss), 1)),
-			rssAtEndMiB: Number(fixed(mib(before.rss), 1)),
+			storaRssPer1000: Number(fixed(s.rss.per)),
+			storaRssPer1000Error: Number(fixed(s.rss.error)),
+			webhookRssPer1000: Number(fixed(w.rss.per)),
+			webhookRssPer1000Error: Number(fixed(w.rss.error)),
+			storaRssSecondHalfPer1000: Number(fixed(s.rssSecondHalf.per)),
+			webhookRssSecondHalfPer1000: Number(fixed(w.rssSecondHalf.per)),
+			storaHeapPer1000: Number(fixed(s.heap.per)),
+			webhookHeapPer1000: Number(fixed(w.heap.per)),
+			storaRssMiB: `${fixed(s.first, 1)}..${fixed(s.last, 1)}`,
+			webhookRssMiB: `${fixed(w.first, 1)}..${fixed(w.last, 1)}`,
 			met,
 			commit: commitOf(),
 			machine: `${model || 'unknown CPU'}, ${os.cpus().length} cores`,
-			minutes: Number(fixed((Date.now() - started) / 60_000, 0)),
+			minutes,
 		};
+		const cell = (g) =>
+			`${pm(g.rss)} MiB (first half ${pm(g.rssFirstHalf)}, second ${pm(g.rssSecondHalf)}; ${fixed(g.first, 1)} MiB after the warm-up, ${fixed(g.last, 1)} at the end); V8 heap after a full GC ${pm(g.heap)}`;
 		recordFigures('triggerMemory', 'rss', {
 			measured,
 			figures,
 			cells: [
-				`${measured.slice(0, 10)}, commit ${figures.commit}, n8n ${N8N_VERSION}, ${figures.machine}, ${fixed((Date.now() - started) / 60_000, 0)} minutes in all`,
+				`${measured.slice(0, 10)}, commit ${figures.commit}, n8n ${N8N_VERSION}, ${figures.machine}, ${minutes} minutes in all`,
 				`${DELIVERIES.toLocaleString('en')} signed deliveries a side after ${WARMUP} each to warm up, in batches of ${BATCH} taking turns, sent at up to ${RATE}/s (reached: Stora Trigger ${fixed(s.count / s.seconds, 1)}/s, Webhook node ${fixed(w.count / w.seconds, 1)}/s)`,
-				`${signed(s.rss)} MiB (first half ${signed(s.rssFirstHalf)}, second ${signed(s.rssSecondHalf)}; one batch ${signed(s.rssBatchMin)} to ${signed(s.rssBatchMax)} MiB); V8 heap after a full GC ${signed(s.heap)}`,
-				`${signed(w.rss)} MiB (first half ${signed(w.rssFirstHalf)}, second ${signed(w.rssSecondHalf)}; one batch ${signed(w.rssBatchMin)} to ${signed(w.rssBatchMax)} MiB); V8 heap after a full GC ${signed(w.heap)}`,
-				`${met ? 'met' : 'not met'} (levelled off: at most ${LEVEL_MIB_PER_1000} MiB per 1,000 over the second half); RSS ${fixed(mib(atStart.rss), 1)} MiB after the warm-up, ${fixed(mib(before.rss), 1)} MiB at the end`,
+				cell(s),
+				cell(w),
+				`${met ? 'met' : 'not met'} (levelled off: at most ${LEVEL_MIB_PER_1000} MiB per 1,000 over the second half)`,
 			],
 		});
 		if (writingFigures()) {
