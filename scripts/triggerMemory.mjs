@@ -120,8 +120,8 @@ async function deliver(url, count, make) {
 	const worker = async () => {
 		while (next < count) {
 			const index = next++;
-			const due = started + (index * 1000) / RATE;
-			if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+			const wait = started + (index * 1000) / RATE - Date.now();
+			if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 			const { body, header } = make();
 			const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-stora-signature': header }, body, signal: AbortSignal.timeout(60_000) });
 			await res.arrayBuffer();
@@ -175,7 +175,7 @@ function slope(xs, ys) {
  */
 function growthOf(points, batches) {
 	const per1000 = (list, key) => {
-		const { per, error } = slope(list.map((p) => p.sent), list.map((p) => mib(p[key])));
+		const { per, error } = slope(list.map((p) => p.sent), list.map((p) => mib(key === 'outside' ? p.rss - p.heap : p[key])));
 		return { per: per * 1000, error: error * 1000 };
 	};
 	const middle = Math.floor((points.length - 1) / 2);
@@ -183,6 +183,8 @@ function growthOf(points, batches) {
 		rss: per1000(points, 'rss'),
 		group: per1000(points, 'group'),
 		heap: per1000(points, 'heap'),
+		// What the process holds outside V8's heap (buffers, crypto, the allocator's own), where a native leak would show.
+		outside: per1000(points, 'outside'),
 		rssFirstHalf: per1000(points.slice(0, middle + 1), 'rss'),
 		rssSecondHalf: per1000(points.slice(middle), 'rss'),
 		first: mib(points[0].rss),
@@ -314,7 +316,7 @@ async function main() {
 		const pm = (g) => `${signed(g.per)} ± ${fixed(g.error)}`;
 		const line = (name, g) =>
 			`${name}'s n8n: RSS ${pm(g.rss)} MiB per 1,000 deliveries (first half ${pm(g.rssFirstHalf)}, second half ${pm(g.rssSecondHalf)}; ` +
-			`process group ${pm(g.group)}; ${fixed(g.first, 1)} to ${fixed(g.last, 1)} MiB), V8 heap after a full GC ${pm(g.heap)}; ` +
+			`process group ${pm(g.group)}; ${fixed(g.first, 1)} to ${fixed(g.last, 1)} MiB), V8 heap after a full GC ${pm(g.heap)}, RSS outside it ${pm(g.outside)}; ` +
 			`${g.count} deliveries at ${fixed(g.count / g.seconds, 1)}/s`;
 		console.log(`\nLeast-squares slopes over the readings after each batch (± their standard error):\n${line('Stora Trigger', s)}\n${line('Webhook node', w)}`);
 		const verdict = met
@@ -338,6 +340,8 @@ async function main() {
 			webhookRssSecondHalfPer1000: Number(fixed(w.rssSecondHalf.per)),
 			storaHeapPer1000: Number(fixed(s.heap.per)),
 			webhookHeapPer1000: Number(fixed(w.heap.per)),
+			storaOutsideHeapPer1000: Number(fixed(s.outside.per)),
+			webhookOutsideHeapPer1000: Number(fixed(w.outside.per)),
 			storaRssMiB: `${fixed(s.first, 1)}..${fixed(s.last, 1)}`,
 			webhookRssMiB: `${fixed(w.first, 1)}..${fixed(w.last, 1)}`,
 			met,
@@ -346,7 +350,7 @@ async function main() {
 			minutes,
 		};
 		const cell = (g) =>
-			`${pm(g.rss)} MiB (first half ${pm(g.rssFirstHalf)}, second ${pm(g.rssSecondHalf)}; ${fixed(g.first, 1)} MiB after the warm-up, ${fixed(g.last, 1)} at the end); V8 heap after a full GC ${pm(g.heap)}`;
+			`${pm(g.rss)} MiB (first half ${pm(g.rssFirstHalf)}, second ${pm(g.rssSecondHalf)}; ${fixed(g.first, 1)} MiB after the warm-up, ${fixed(g.last, 1)} at the end); V8 heap after a full GC ${pm(g.heap)}, RSS outside it ${pm(g.outside)}`;
 		recordFigures('triggerMemory', 'rss', {
 			measured,
 			figures,
