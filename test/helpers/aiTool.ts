@@ -6,7 +6,6 @@
  * node as n8n's NodeTypes makes it for a node with `usableAsTool`: type `<name>Tool`, an `ai_tool` output, and the
  * declarative node run by n8n-core's RoutingNode.
  */
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
 	IConnections,
 	IDataObject,
@@ -17,12 +16,11 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 	INodeTypes,
-	IRun,
 } from 'n8n-workflow';
-import { createRunExecutionData, NodeConnectionTypes, Workflow } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { Stora } from '../../nodes/Stora/Stora.node';
-import { additionalDataFor, asLoadedByN8n, runByRoutingNode, storaNode, type CredentialStore } from './n8n';
+import { asLoadedByN8n, executeWorkflow, runByRoutingNode, storaNode, type CredentialStore } from './n8n';
 
 /** What the caller uses of the LangChain tool n8n-core builds (a DynamicStructuredTool). */
 interface BuiltTool {
@@ -120,32 +118,21 @@ export async function runStoraTool(options: {
 		getByNameAndVersion: (type: string) => types[type],
 		getKnownTypes: () => ({}),
 	} as unknown as INodeTypes;
-	const workflowData = {
-		id: 'wf-tool',
-		name: 'Stora tool test',
-		active: false,
-		activeVersionId: null,
-		isArchived: false,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		nodes: [callerNode, tool],
-		connections: { [tool.name]: { [NodeConnectionTypes.AiTool]: [[{ node: callerNode.name, type: NodeConnectionTypes.AiTool, index: 0 }]] } },
-		settings: { executionOrder: 'v1' as const },
-	};
-	const workflow = new Workflow({ ...workflowData, nodeTypes });
-	const executionId = `exec-${Math.random().toString(36).slice(2)}`;
-	let finished: IRun | undefined;
-	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData as never);
-	hooks.addHandler('workflowExecuteAfter', async (run: IRun) => {
-		finished = run;
-	});
 	// One item: n8n runs no node without input, and a model may call a tool any number of times in one turn.
-	const input = [{ json: { calls: options.calls } }];
-	const runExecutionData = createRunExecutionData({
-		executionData: { nodeExecutionStack: [{ node: callerNode, data: { main: [input] }, source: null }] },
+	const finished = await executeWorkflow({
+		workflow: {
+			id: 'wf-tool',
+			name: 'Stora tool test',
+			nodes: [callerNode, tool],
+			connections: { [tool.name]: { [NodeConnectionTypes.AiTool]: [[{ node: callerNode.name, type: NodeConnectionTypes.AiTool, index: 0 }]] } },
+		},
+		nodeTypes,
+		credentials: options.credentials,
+		start: callerNode,
+		input: [{ calls: options.calls }],
+		executionId: `exec-${Math.random().toString(36).slice(2)}`,
 	});
-	await new WorkflowExecute(additionalDataFor(options.credentials, executionId, hooks), 'manual', runExecutionData).processRunExecutionData(workflow);
-	const run = finished?.data.resultData;
+	const run = finished.data.resultData;
 	const output = run?.runData['Tool caller']?.[0]?.data?.main?.[0]?.[0]?.json;
 	if (!output) throw new Error(`the caller produced nothing: ${JSON.stringify(run?.error ?? run?.runData['Tool caller']?.[0]?.error ?? {})}`);
 	return output as unknown as ToolRun;
@@ -192,29 +179,24 @@ export async function runStoraToolByEngine(options: { parameters: INodeParameter
 	const agent: INode = { id: 'c0ffee00-0000-4000-8000-0000000000c3', name: 'Engine caller', type: 'test.engineCaller', typeVersion: 1, position: [0, 0], parameters: {} };
 	const types: Record<string, INodeType> = { 'n8n-nodes-stora.storaTool': storaTool(), 'test.start': start, 'test.engineCaller': engineCaller };
 	const nodeTypes = { getByName: (type: string) => types[type], getByNameAndVersion: (type: string) => types[type], getKnownTypes: () => ({}) } as unknown as INodeTypes;
-	const workflowData = {
-		id: 'wf-tool-engine',
-		name: 'Stora tool, engine request',
-		active: false,
-		nodes: [startNode, agent, tool],
-		connections: {
-			Start: { main: [[{ node: agent.name, type: NodeConnectionTypes.Main, index: 0 }]] },
-			[tool.name]: { [NodeConnectionTypes.AiTool]: [[{ node: agent.name, type: NodeConnectionTypes.AiTool, index: 0 }]] },
-		} as IConnections,
-		settings: { executionOrder: 'v1' as const },
-	};
-	const workflow = new Workflow({ ...workflowData, nodeTypes });
-	let finished: IRun | undefined;
-	const hooks = new ExecutionLifecycleHooks('manual', 'exec-engine', workflowData as never);
-	hooks.addHandler('workflowExecuteAfter', async (run: IRun) => {
-		finished = run;
+	const finished = await executeWorkflow({
+		workflow: {
+			id: 'wf-tool-engine',
+			name: 'Stora tool, engine request',
+			nodes: [startNode, agent, tool],
+			connections: {
+				Start: { main: [[{ node: agent.name, type: NodeConnectionTypes.Main, index: 0 }]] },
+				[tool.name]: { [NodeConnectionTypes.AiTool]: [[{ node: agent.name, type: NodeConnectionTypes.AiTool, index: 0 }]] },
+			} as IConnections,
+		},
+		nodeTypes,
+		credentials: options.credentials,
+		start: startNode,
+		input: [{ calls: options.calls, tool: tool.name }],
+		executionId: 'exec-engine',
 	});
-	const runExecutionData = createRunExecutionData({
-		executionData: { nodeExecutionStack: [{ node: startNode, data: { main: [[{ json: { calls: options.calls, tool: tool.name } }]] }, source: null }] },
-	});
-	await new WorkflowExecute(additionalDataFor(options.credentials, 'exec-engine', hooks), 'manual', runExecutionData).processRunExecutionData(workflow);
-	const runs = finished?.data.resultData.runData['Engine caller'] ?? [];
+	const runs = finished.data.resultData.runData['Engine caller'] ?? [];
 	const output = runs.at(-1)?.data?.main?.[0]?.[0]?.json;
-	if (!output) throw new Error(`the agent produced nothing: ${JSON.stringify(finished?.data.resultData.error ?? runs.at(-1)?.error ?? {})}`);
+	if (!output) throw new Error(`the agent produced nothing: ${JSON.stringify(finished.data.resultData.error ?? runs.at(-1)?.error ?? {})}`);
 	return output.outputs as Array<{ items?: Array<Pick<INodeExecutionData, 'json' | 'pairedItem'>>; error?: string }>;
 }

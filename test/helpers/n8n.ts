@@ -5,6 +5,7 @@
  */
 import { DirectoryLoader, ExecutionLifecycleHooks, RoutingNode, WorkflowExecute } from 'n8n-core';
 import type {
+	IConnections,
 	ICredentialDataDecryptedObject,
 	ICredentialsHelper,
 	IDataObject,
@@ -246,6 +247,33 @@ export interface RunResult {
 	items: INodeExecutionData[];
 	error?: ExecutionError;
 	run: IRun;
+}
+
+/**
+ * Runs a workflow of several nodes in n8n-core's engine as n8n does, from `start` with `input` items, with
+ * `credentials`; resolves to the finished run.
+ */
+export async function executeWorkflow(options: {
+	workflow: { id: string; name: string; nodes: INode[]; connections: IConnections };
+	nodeTypes: INodeTypes;
+	credentials: CredentialStore;
+	start: INode;
+	input: IDataObject[];
+	executionId: string;
+}): Promise<IRun> {
+	const workflowData = { ...options.workflow, active: false, settings: { executionOrder: 'v1' as const } };
+	const workflow = new Workflow({ ...workflowData, nodeTypes: options.nodeTypes });
+	let finished: IRun | undefined;
+	const hooks = new ExecutionLifecycleHooks('manual', options.executionId, workflowData as never);
+	hooks.addHandler('workflowExecuteAfter', async (run: IRun) => {
+		finished = run;
+	});
+	const runExecutionData = createRunExecutionData({
+		executionData: { nodeExecutionStack: [{ node: options.start, data: { main: [options.input.map((json) => ({ json }))] }, source: null }] },
+	});
+	await new WorkflowExecute(additionalDataFor(options.credentials, options.executionId, hooks), 'manual', runExecutionData).processRunExecutionData(workflow);
+	if (!finished) throw new Error('The workflow did not finish');
+	return finished;
 }
 
 /** Executes one Stora node over the given items exactly as n8n does, and returns its output or error. */

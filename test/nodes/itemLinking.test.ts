@@ -4,11 +4,10 @@
  * output can carry the failed input's data. Proven in n8n-core's real engine, in a chain of nodes as a user builds it:
  * Split Out → Stora → Edit Fields.
  */
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
-import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeType, INodeTypes, IRun } from 'n8n-workflow';
-import { createRunExecutionData, NodeConnectionTypes, Workflow } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeType, INodeTypes } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { additionalDataFor, asLoadedByN8n, locator, storaNode } from '../helpers/n8n';
+import { asLoadedByN8n, executeWorkflow, locator, storaNode } from '../helpers/n8n';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
 import { Stora } from '../../nodes/Stora/Stora.node';
 
@@ -50,20 +49,17 @@ describe('item linking', () => {
 			'Split Out': { main: [[{ node: 'Stora', type: NodeConnectionTypes.Main, index: 0 }]] },
 			Stora: { main: [[{ node: 'Edit Fields', type: NodeConnectionTypes.Main, index: 0 }]] },
 		};
-		const workflowData = { id: 'wf-chain', name: 'chain', active: false, nodes, connections, settings: { executionOrder: 'v1' as const } };
-		const workflow = new Workflow({ ...workflowData, nodeTypes });
-		let finished: IRun | undefined;
-		const hooks = new ExecutionLifecycleHooks('manual', 'exec-chain', workflowData as never);
-		hooks.addHandler('workflowExecuteAfter', async (run: IRun) => {
-			finished = run;
+		const finished = await executeWorkflow({
+			workflow: { id: 'wf-chain', name: 'chain', nodes, connections },
+			nodeTypes,
+			credentials: fixture.credentials(),
+			start: nodes[0],
+			input: inputs,
+			executionId: 'exec-chain',
 		});
-		const runExecutionData = createRunExecutionData({
-			executionData: { nodeExecutionStack: [{ node: nodes[0], data: { main: [inputs.map((json) => ({ json }))] }, source: null }] },
-		});
-		await new WorkflowExecute(additionalDataFor(fixture.credentials(), 'exec-chain', hooks), 'manual', runExecutionData).processRunExecutionData(workflow);
-		const runData = finished!.data.resultData.runData;
+		const runData = finished.data.resultData.runData;
 		const outputs = (name: string, output = 0): INodeExecutionData[] => runData[name]?.[0]?.data?.main?.[output] ?? [];
-		return { outputs, error: finished!.data.resultData.error };
+		return { outputs, error: finished.data.resultData.error };
 	}
 
 	it('Split Out → Get Many (2 each) → Edit Fields reads each record’s Split Out item', async () => {
