@@ -3,7 +3,8 @@
  * the execution and only after that answers (n8n 2.x defers an `onReceived` answer until the execution is stored, and
  * answers 500 when that fails). The status n8n gives the response when it ends it is therefore the one reliable word
  * on whether the execution exists. It is read from the response's `end`, not from its `finish` event: when Stora has
- * hung up first (its 10-second timeout), the response never finishes, but n8n still ends it with its verdict.
+ * hung up first (past its delivery timeout, which its docs do not give), the response never finishes, but n8n still
+ * ends it with its verdict.
  */
 interface Answerable {
 	statusCode: number;

@@ -97,13 +97,15 @@ export function deliveryKey(eventId: unknown, rawBody: Buffer): string {
 }
 
 /**
- * How long a claim may wait for n8n's answer before a retry of its event counts as new. n8n answers a delivery once it
- * has stored the execution (seconds at most); a claim still pending long after that is from an answer n8n will never
- * give (a hung database, a process frozen past Stora's timeout), and holding it would answer every retry 503 until
- * Stora gives up: the event lost. Stora retries 1 minute after a failed delivery, then 5 and 30 minutes after that
- * (its webhook guide; the delivery timeout itself is not documented): with 2 minutes, the first retry still waits
- * for a slow answer, the second starts the execution. At least once, never zero: if the hung attempt is stored in
- * the end, the event runs twice. Unconfirmed against Stora; kept here to change in one place.
+ * How long a claim may wait for n8n's answer before a retry of its event counts as new. What n8n does (source of n8n
+ * 2.41, packages/cli/src/webhooks/webhook-helpers.ts and active-executions.ts): it answers an `onReceived` delivery
+ * once `WorkflowRunner.run` returns, that is once the execution is stored and, under
+ * N8N_CONCURRENCY_PRODUCTION_LIMIT, has a free slot; it sets no timeout on that answer, so a hung database or a full
+ * concurrency queue holds it without end (n8n 1.x answers before storing, so nothing waits there). What Stora does
+ * (../shared/api-reference/webhooks.md, section 6): retries after 1, 5 and 30 minutes, later ones not documented; its
+ * delivery timeout is not documented. With 2 minutes, the first retry (1 minute on) still waits for a slow answer
+ * and the second (6 minutes on) starts the execution, with one documented retry left. At least once, never zero: if
+ * the waiting attempt is stored in the end, the event runs twice.
  */
 export const PENDING_CLAIM_SECONDS = 120;
 
@@ -117,18 +119,18 @@ interface Entry {
 
 /** The events accepted inside the window, per endpoint; bounded by ACCEPTED_EVENTS_CAP. */
 export class AcceptedEvents {
-	readonly version = 3;
+	readonly version = 4;
 	private readonly entries = new Map<string, Entry>();
 	/**
-	 * The keys in acceptance order, slot `base + i` at `order[i]`, read from `head` on: nearly expiry order, so expired
-	 * and evicted entries leave from the front. A key accepted again gets a new slot; its old slot, met at the front,
-	 * is skipped (it no longer names the entry). An array, not the Map's own order: V8 skips a Map's deleted slots one by
+	 * The keys in the order of their latest claim, slot `base + i` at `order[i]`, read from `head` on: nearly expiry
+	 * order, so expired and evicted entries leave from the front. A key claimed again gets a new slot; its old slot no
+	 * longer names the entry and is skipped. An array, not the Map's own order: V8 skips a Map's deleted slots one by
 	 * one when iterating from its start.
 	 */
 	private order: string[] = [];
 	private base = 0;
 	private head = 0;
-	/** No entry expires before this, so a sweep before then would find nothing. */
+	/** No entry can be dropped as expired before this, so a sweep before then would find nothing. */
 	private nextExpiry = Infinity;
 	private forgotten = 0;
 	private warned = false;
@@ -161,7 +163,7 @@ export class AcceptedEvents {
 		if (known !== undefined) {
 			const live = known.until >= nowSeconds;
 			known.until = Math.max(known.until, until);
-			if (known.pendingSince === undefined ? live : nowSeconds - known.pendingSince < this.pendingSeconds) return false;
+			if (known.pendingSince === undefined ? live : this.waits(known, nowSeconds)) return false;
 			// A hung claim, or an entry past its window: accepted as new, and it waits for n8n's answer from now.
 			known.pendingSince = nowSeconds;
 			this.place(id, known);
@@ -180,8 +182,8 @@ export class AcceptedEvents {
 	 * for less than PENDING_CLAIM_SECONDS: a retry that arrives meanwhile is neither new nor a duplicate yet.
 	 */
 	isPending(endpoint: string, key: string, nowSeconds = Date.now() / 1000): boolean {
-		const since = this.entries.get(`${endpoint} ${key}`)?.pendingSince;
-		return since !== undefined && nowSeconds - since < this.pendingSeconds;
+		const entry = this.entries.get(`${endpoint} ${key}`);
+		return entry !== undefined && this.waits(entry, nowSeconds);
 	}
 
 	/**
@@ -205,16 +207,25 @@ export class AcceptedEvents {
 		return true;
 	}
 
+	/**
+	 * A claim that still waits for n8n's answer, and for less than PENDING_CLAIM_SECONDS: never dropped, for expiry or
+	 * for room, as a retry of its event would then start a second run. A claim past that bound is taken as lost: a
+	 * retry starts the event anyway, so it is dropped like a settled entry.
+	 */
+	private waits(entry: Entry, nowSeconds: number): boolean {
+		return entry.pendingSince !== undefined && nowSeconds - entry.pendingSince < this.pendingSeconds;
+	}
+
 	/** Gives the entry the next slot: the back of the eviction order. */
 	private place(id: string, entry: Entry): void {
 		entry.slot = this.base + this.order.length;
 		this.order.push(id);
 	}
 
-	/** The entry the front slot names, or undefined when that slot is stale (its key was placed again, or dropped). */
-	private front(): Entry | undefined {
-		const entry = this.entries.get(this.order[this.head]);
-		return entry?.slot === this.base + this.head ? entry : undefined;
+	/** The entry slot `base + index` names, or undefined when that slot is stale (its key was placed again, or dropped). */
+	private at(index: number): Entry | undefined {
+		const entry = this.entries.get(this.order[index]);
+		return entry?.slot === this.base + index ? entry : undefined;
 	}
 
 	/** Leaves the front slot, dropping its entry when `drop`. */
@@ -228,46 +239,52 @@ export class AcceptedEvents {
 		}
 	}
 
-	/** Drops expired entries, and stale slots, from the front. A pending claim is never dropped. */
+	/** Drops expired entries, and stale slots, from the front, up to the first entry that lives or still waits. */
 	private dropExpiredOldest(nowSeconds: number) {
 		while (this.head < this.order.length) {
-			const entry = this.front();
+			const entry = this.at(this.head);
 			if (entry === undefined) this.shift(false);
-			else if (entry.until < nowSeconds && entry.pendingSince === undefined) this.shift(true);
+			else if (entry.until < nowSeconds && !this.waits(entry, nowSeconds)) this.shift(true);
 			else break;
 		}
 	}
 
 	/**
-	 * At the cap: drops every expired settled entry; if that leaves no room, the oldest settled ones. A pending claim
-	 * is never dropped (it goes to the back instead): dropping it would let a retry of its event start a second run.
-	 * Pending claims are as many as deliveries n8n is storing at once, so they never fill the store.
+	 * At the cap: drops every expired entry; if that leaves no room, the oldest by latest claim, passing over the
+	 * claims that still wait (they keep their place, so once answered they are as old as they are). Waiting claims are
+	 * as many as deliveries n8n holds unanswered for at most PENDING_CLAIM_SECONDS, so they never fill the store; if
+	 * they ever do, it holds them all rather than drop one.
 	 */
 	private makeRoom(nowSeconds: number) {
 		if (nowSeconds > this.nextExpiry) {
 			let next = Infinity;
 			for (const [id, entry] of this.entries) {
-				if (entry.until < nowSeconds && entry.pendingSince === undefined) this.entries.delete(id);
-				else next = Math.min(next, entry.until);
+				if (entry.until < nowSeconds && !this.waits(entry, nowSeconds)) this.entries.delete(id);
+				else next = Math.min(next, entry.until < nowSeconds ? (entry.pendingSince ?? nowSeconds) + this.pendingSeconds : entry.until);
 			}
 			this.nextExpiry = next;
 		}
-		let moved = 0;
-		while (this.entries.size >= this.capacity && this.head < this.order.length && moved <= this.entries.size) {
-			const entry = this.front();
-			if (entry?.pendingSince !== undefined) {
-				this.place(this.order[this.head], entry);
-				moved += 1;
-				this.shift(false);
-			} else if (entry !== undefined) {
-				this.shift(true);
+		let index = this.head;
+		while (this.entries.size >= this.capacity && index < this.order.length) {
+			const entry = this.at(index);
+			if (entry !== undefined && this.waits(entry, nowSeconds)) {
+				index += 1;
+				continue;
+			}
+			if (entry !== undefined) {
+				this.entries.delete(this.order[index]);
 				this.forgotten += 1;
-			} else {
+			}
+			// The slot is stale now: left at once at the front, later when it reaches the front.
+			if (index === this.head) {
 				this.shift(false);
+				index = this.head;
+			} else {
+				index += 1;
 			}
 		}
 	}
 }
 
 /** The process-wide store, found by every copy of this module. */
-export const acceptedEvents: AcceptedEvents = processWide('acceptedEvents', 3, () => new AcceptedEvents());
+export const acceptedEvents: AcceptedEvents = processWide('acceptedEvents', 4, () => new AcceptedEvents());
