@@ -265,6 +265,39 @@ export async function mcpChecks({ n8n, sandbox, credentials, workflows, check, a
 		assert(sent.length === 0, `bad arguments reached Stora: ${sent.map((r) => `${r.method} ${r.path}`).join(', ')}`);
 	});
 
+	// n8n wraps every tool's error in a NodeOperationError and its MCP Server Trigger sends `<class name>: <message>`:
+	// the prefix is n8n's, for its own nodes too. Answering errors as results would drop it, and with it `isError`,
+	// the failed run in the execution and Retry On Fail (docs/usage.md, "Errors a model can act on").
+	await check("a tool error reads as n8n frames every node's over MCP: n8n's own HTTP Request tool in the same run gets the same prefix, then ours is a sentence", async () => {
+		const trigger = structuredClone(example.nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.mcpTrigger'));
+		trigger.parameters.path = `${path}-http`;
+		trigger.typeVersion = version.ai.mcpTrigger;
+		const theirs = { name: 'n8n HTTP Request', type: 'n8n-nodes-base.httpRequestTool', typeVersion: 4.2, position: [0, 200] };
+		theirs.parameters = { toolDescription: 'Reads a list that Stora does not have', url: `${sandbox.url}/2025-09/no-such-list`, options: {} };
+		const workflow = await n8n.createWorkflow({
+			name: 'e2e: n8n HTTP Request tool over MCP',
+			nodes: [trigger, theirs],
+			connections: { [theirs.name]: { ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] } },
+			settings: { executionOrder: 'v1' },
+		});
+		workflows.push(workflow);
+		await n8n.activate(workflow);
+		const client = await mcpClient(n8n, `${path}-http`, 'http');
+		try {
+			const [tool] = (await client.listTools()).tools;
+			const their = answerOf(await client.callTool({ name: tool.name, arguments: {} }));
+			const ours = await call(state.client, 'get_contact', { contactId: '12345' });
+			const prefix = (text) => /^(\w+Error): /.exec(text)?.[1];
+			assert(their.isError === true && ours.isError === true, `isError: theirs ${their.isError}, ours ${ours.isError}`);
+			assert(prefix(their.text) !== undefined && prefix(their.text) === prefix(ours.text), `theirs "${their.text.slice(0, 120)}", ours "${ours.text.slice(0, 120)}"`);
+			assert(ours.text.slice(prefix(ours.text).length + 2).startsWith('The argument contactId, "12345", is not a contact ID'), ours.text.slice(0, 200));
+			log(`MCP: a tool error, n8n's HTTP Request tool: "${their.text.split('\n')[0].slice(0, 100)}"; Stora: "${ours.text.split('\n')[0].slice(0, 100)}"`);
+		} finally {
+			await client.close();
+			await n8n.deactivate(workflow);
+		}
+	});
+
 	await check('no credential in any of the tool answers (results and errors): not the access token, no Authorization header', async () => {
 		const all = texts.join('\n');
 		assert(texts.length >= 12, `only ${texts.length} answers collected`);
