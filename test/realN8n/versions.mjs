@@ -98,11 +98,11 @@ export const KNOWN_N8N_BUGS = {
 	// Reproduced inside its check (test/e2e/contract.mjs), which needs the run's proxy and https sandbox: not listed
 	// in any version's `knownBugs`, so it has no `reproduction` here.
 	'proxy-tunnel-checks-certificate': {
-		title: "n8n 1.123's request helpers check the certificate of an https target reached through a proxy, whatever Ignore SSL Issues says",
+		title: "n8n before 2.41 (seen in 1.123, 2.20 and 2.30): its request helpers check the certificate of an https target reached through a proxy, whatever Ignore SSL Issues says",
 		explanation:
-			'n8n 1.123 gives `rejectUnauthorized: false` to the HttpsProxyAgent it makes for a proxy, which applies it to the ' +
+			'These versions give `rejectUnauthorized: false` to the HttpsProxyAgent they make for a proxy, which applies it to the ' +
 			'connection to the proxy, not to the TLS connection to the target inside the tunnel: a self-signed target fails ' +
-			'with "self-signed certificate" (n8n 2.x skips the check).',
+			'with "self-signed certificate" (n8n 2.41 skips the check).',
 		steps:
 			"n8n's HTTP Request node, GET an https URL with a self-signed certificate, Options → Proxy (an http forward proxy) " +
 			'and Ignore SSL Issues on: the proxy opens the tunnel, the run fails with "self-signed certificate"; without the ' +
