@@ -49,15 +49,17 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
 	log('install timings', Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, seconds(v)])), `total ${seconds(Date.now() - started)}`);
 	if (command === 'start') {
 		const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-pack-'));
-		const { tarball } = packPackage(packDir);
-		const n8n = await startN8n({ tarball });
-		log(`n8n ready in ${seconds(n8n.timings.ready)} at ${n8n.base} (login ${OWNER.email} / ${OWNER.password}); Ctrl-C stops it`);
+		let n8n;
+		// Before starting: a Ctrl-C while n8n starts ends here too (process.exit lets start.mjs stop what it started).
 		const stop = async () => {
-			await n8n.stop();
+			await n8n?.stop();
 			fs.rmSync(packDir, { recursive: true, force: true });
 			process.exit(0);
 		};
 		process.on('SIGINT', stop);
 		process.on('SIGTERM', stop);
+		const { tarball } = packPackage(packDir);
+		n8n = await startN8n({ tarball });
+		log(`n8n ready in ${seconds(n8n.timings.ready)} at ${n8n.base} (login ${OWNER.email} / ${OWNER.password}); Ctrl-C stops it`);
 	}
 }

@@ -37,6 +37,31 @@ export function n8nTestSettings(userFolder) {
 	};
 }
 
+/** n8n process groups started by this process and not yet exited. */
+const started = new Set();
+let exitHooked = false;
+
+/**
+ * A signal during `startN8n` (the suite's cleanups only know an n8n once it is ready) or a suite that exits without
+ * stopping its n8n must not leave n8n running: whatever of it still runs when this process exits is killed.
+ */
+function stopAtExit(child) {
+	if (!exitHooked) {
+		exitHooked = true;
+		process.on('exit', () => {
+			for (const pid of started) {
+				try {
+					process.kill(-pid, 'SIGKILL');
+				} catch {
+					// group already empty
+				}
+			}
+		});
+	}
+	started.add(child.pid);
+	child.once('exit', () => started.delete(child.pid));
+}
+
 /**
  * Starts `n8n start` on free loopback ports with a fresh user folder (package installed first when `tarball` is
  * given), waits until REST answers with JSON, sets up the owner and logs in. Returns an `N8n` handle; call `stop()`.
@@ -68,6 +93,7 @@ export async function startN8n({ tarball, userFolder, env = {}, port, ownerSetup
 		}),
 	});
 	fs.closeSync(out);
+	stopAtExit(child);
 	const n8n = new N8n({ base, port: n8nPort, userFolder: uf, child, logFile, ownsFolder: !userFolder });
 	const started = Date.now();
 	try {
