@@ -3,9 +3,7 @@
 // event posted at the same instant start exactly one execution, the others answered 503 `pending` (the first is still
 // being stored) or 200 `duplicate` (it was); a replay afterwards is a duplicate; after a first attempt n8n could not
 // store (test/realN8n/faults.mjs), exactly one of 100 simultaneous retries starts it.
-// A delivery whose answer n8n never ends is not produced here: n8n 2.41 gives up on a locked database after about
-// 2.5 s and answers 500, and the bound on a pending claim (PENDING_CLAIM_SECONDS, 2 min) is longer than this suite may
-// wait; test/nodes/triggerReplay.test.ts checks that bound on the store.
+// A delivery whose answer n8n never gives, and the bound on a claim waiting for it (PENDING_CLAIM_SECONDS): hungDelivery.mjs.
 import { sqliteRefusal } from '../../realN8n/faults.mjs';
 import { log, VERSION } from '../../realN8n/n8n.mjs';
 import { contactCreatedBody, nowSeconds, signature } from '../../realN8n/sign.mjs';
