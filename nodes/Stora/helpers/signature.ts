@@ -103,9 +103,9 @@ export function deliveryKey(eventId: unknown, rawBody: Buffer): string {
  * N8N_CONCURRENCY_PRODUCTION_LIMIT, has a free slot; it sets no timeout on that answer, so a hung database or a full
  * concurrency queue holds it without end (n8n 1.x answers before storing, so nothing waits there). What Stora does
  * (../shared/api-reference/webhooks.md, section 6): retries after 1, 5 and 30 minutes, later ones not documented; its
- * delivery timeout is not documented. With 2 minutes, the first retry (1 minute on) still waits for a slow answer
- * and the second (6 minutes on) starts the execution, with one documented retry left. At least once, never zero: if
- * the waiting attempt is stored in the end, the event runs twice.
+ * delivery timeout is not documented. With 2 minutes, a retry soon after a slow first attempt still waits for it, and
+ * the second retry (6 minutes on at least) starts the execution at the latest, with one documented retry to spare. At
+ * least once, never zero: if the waiting attempt is stored in the end, the event runs twice.
  */
 export const PENDING_CLAIM_SECONDS = 120;
 
