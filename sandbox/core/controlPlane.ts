@@ -18,7 +18,7 @@
  *                                           headers?: full|documented, retry_timestamp?: fresh|first,
  *                                           param_readings?: {<path>: {<parameter>|metadata[]|*: honour|ignore|reject}},
  *                                           signature_timestamp?: seconds|milliseconds, signature_encoding?: hex|base64,
- *                                           noise?: {writer?, bounds?, default_order?, contention?} (noise.ts; {} off)}
+ *                                           noise?: {writer?, bounds?, default_order?, contention?, pages?} (noise.ts; {} off)}
  *                                          → the modes in force (they survive resets; see documented.ts, readings.ts
  *                                          and webhooks.ts). An object `unknown_params` replaces the per-path modes
  *                                          (`unknown_params_by_path`), `param_readings` replaces the readings; the

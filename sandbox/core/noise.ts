@@ -16,6 +16,11 @@
  *                     `too_many_requests`, and so are the `times - 1` calls after it (the slot freed at the reset
  *                     is taken again). Only the documented headers: RateLimit-Limit and RateLimit-Reset (the next
  *                     whole second, epoch seconds); no Retry-After.
+ *   pages             a count that changes between pages: before every list call that asks for page 2 or later (as
+ *                     sent, whatever the list then does with `page`), on `paths` or any list, `grow` creates a copy of
+ *                     the list's newest record created after every other, `shrink` deletes its newest record. With
+ *                     `undo` (grow only: a deleted record does not come back) the copy is deleted again before the
+ *                     next list call, so the reads around the page agree and only the page saw the other count.
  */
 import { errorBody } from './envelope';
 import { ApiError } from './errors';
@@ -31,6 +36,7 @@ export interface NoiseMode {
 	bounds?: Record<string, { before?: Bound; after?: Bound }>;
 	default_order?: Record<string, { sort_by: string; sort_direction: 'ASC' | 'DESC' }>;
 	contention?: { every: number; times: number };
+	pages?: { change: 'grow' | 'shrink'; undo?: boolean; paths?: string[] };
 }
 
 /** What the writer needs of the sandbox. */
@@ -48,10 +54,10 @@ const whole = (value: unknown, min: number) => typeof value === 'number' && Numb
 /** Checks a `noise` value from the control plane; returns the problem, or undefined. */
 export function noiseProblem(value: unknown): string | undefined {
 	if (!isObject(value)) return 'noise must be an object';
-	const known = ['writer', 'bounds', 'default_order', 'contention'];
+	const known = ['writer', 'bounds', 'default_order', 'contention', 'pages'];
 	const unknown = Object.keys(value).find((key) => !known.includes(key));
 	if (unknown) return `noise.${unknown} is not known (known: ${known.join(', ')})`;
-	const { writer, bounds, default_order: order, contention } = value;
+	const { writer, bounds, default_order: order, contention, pages } = value;
 	if (writer !== undefined) {
 		if (!isObject(writer) || !whole(writer.every, 1)) return 'noise.writer.every must be a whole number of list calls, 1 or more';
 		if (writer.actions !== undefined && (!Array.isArray(writer.actions) || !writer.actions.length || writer.actions.some((action) => !WRITE_ACTIONS.includes(action as WriteAction)))) {
@@ -77,6 +83,12 @@ export function noiseProblem(value: unknown): string | undefined {
 	if (contention !== undefined && (!isObject(contention) || !whole(contention.every, 2) || !whole(contention.times, 1) || (contention.times as number) >= (contention.every as number))) {
 		return 'noise.contention must be {every, times}: whole numbers, every 2 or more, times from 1 to every - 1';
 	}
+	if (pages !== undefined) {
+		if (!isObject(pages) || !['grow', 'shrink'].includes(pages.change as string)) return 'noise.pages.change must be grow or shrink';
+		if (pages.undo !== undefined && typeof pages.undo !== 'boolean') return 'noise.pages.undo must be true or false';
+		if (pages.undo && pages.change === 'shrink') return 'noise.pages.undo goes with grow only: a deleted record does not come back';
+		if (pages.paths !== undefined && (!Array.isArray(pages.paths) || pages.paths.some((path) => typeof path !== 'string' || !path.startsWith('/')))) return 'noise.pages.paths must be a list of paths';
+	}
 	return undefined;
 }
 
@@ -90,12 +102,18 @@ export class Noise {
 	private writes = 0;
 	/** 429s still to answer in the current run of contention. */
 	private contended = 0;
+	/** Whether the API call being handled asked for page 2 or later, as sent (before any reading drops `page`). */
+	private laterPage = false;
+	/** The copy `pages` made, to delete before the next list call (`undo`). */
+	private toUndo?: { path: string; collection: string; id: string };
 	/** Every write done, for tests: `{action, collection, id}`. */
 	readonly log: Array<{ action: WriteAction; collection: string; id: string }> = [];
 
 	set(mode: NoiseMode) {
 		this.mode = structuredClone(mode);
 		this.apiCalls = this.listCalls = this.writes = this.contended = 0;
+		this.laterPage = false;
+		this.toUndo = undefined;
 		this.log.length = 0;
 	}
 
@@ -103,8 +121,11 @@ export class Noise {
 		return Object.keys(this.mode).length > 0;
 	}
 
-	/** Before an API call is handled: a 429 when another client holds the slot, else undefined. */
-	contend(nowMs: number, requestId: string): Outgoing | undefined {
+	/**
+	 * Before an API call is handled (`query` as sent): a 429 when another client holds the slot, else undefined.
+	 */
+	contend(nowMs: number, requestId: string, query: Record<string, string> = {}): Outgoing | undefined {
+		this.laterPage = Number(query.page) >= 2;
 		const contention = this.mode.contention;
 		if (!contention) return undefined;
 		this.apiCalls += 1;
@@ -125,6 +146,15 @@ export class Noise {
 	 */
 	list(host: NoiseHost, path: string, collection: string, records: ApiRecord[], query: Record<string, string>, spec: ListSpec) {
 		let current = records;
+		if (this.toUndo) {
+			const { path: madeOn, collection: name, id } = this.toUndo;
+			this.toUndo = undefined;
+			host.remove(name, id);
+			this.log.push({ action: 'delete', collection: name, id });
+			if (madeOn === path) current = current.filter((record) => record.id !== id);
+		}
+		const pages = this.mode.pages;
+		if (pages && this.laterPage && (!pages.paths || pages.paths.includes(path))) current = this.changeCount(host, path, collection, current, pages);
 		const writer = this.mode.writer;
 		if (writer && (!writer.paths || writer.paths.includes(path))) {
 			this.listCalls += 1;
@@ -149,6 +179,26 @@ export class Noise {
 			if (nextQuery.sort_direction === undefined) nextQuery = { ...nextQuery, sort_direction: order.sort_direction };
 		}
 		return { records: current, query: nextQuery, spec: nextSpec };
+	}
+
+	/** `pages`: the list's count changes just before a later page is read. */
+	private changeCount(host: NoiseHost, path: string, collection: string, records: ApiRecord[], pages: NonNullable<NoiseMode['pages']>): ApiRecord[] {
+		const options = host.collectionOptions(collection);
+		const newest = [...records].sort((a, b) => String(b.created_at ?? '').localeCompare(String(a.created_at ?? '')));
+		if (!options || !newest.length) return records;
+		if (pages.change === 'shrink') {
+			if (records.length <= 2) return records;
+			host.remove(options.name, newest[0].id);
+			this.log.push({ action: 'delete', collection: options.name, id: newest[0].id });
+			return records.filter((record) => record !== newest[0]);
+		}
+		// Created after every record there (the seed's records may lie ahead of the sandbox's clock).
+		const latestMs = Date.parse(latest(records, 'created_at') ?? '');
+		const at = new Date(Math.max(host.now().getTime(), Number.isNaN(latestMs) ? 0 : latestMs + 1_000)).toISOString();
+		const stored = host.insert(options.name, { ...structuredClone(newest[0]), id: host.newId(options.prefix), created_at: at, updated_at: at });
+		this.log.push({ action: 'create', collection: options.name, id: stored.id });
+		if (pages.undo) this.toUndo = { path, collection: options.name, id: stored.id };
+		return [...records, stored];
 	}
 
 	private write(host: NoiseHost, collection: string, records: ApiRecord[], writer: NonNullable<NoiseMode['writer']>): ApiRecord[] {

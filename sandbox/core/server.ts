@@ -79,8 +79,8 @@ export async function handleHttp(sb: Sandbox, req: IncomingMessage, res: ServerR
 		if (sb.config.latencyMs > 0) await delay(sb.config.latencyMs, undefined, { signal: sb.closing.signal });
 		await sb.onApiRequest?.(incoming);
 
-		// Another client holding the rate-limit slot (noise.ts), before any fault.
-		let out: Outgoing | undefined = sb.noise.contend(sb.now().getTime(), requestId);
+		// Another client holding the rate-limit slot, and the page the call asks for as sent (noise.ts), before any fault.
+		let out: Outgoing | undefined = sb.noise.contend(sb.now().getTime(), requestId, incoming.query);
 		if (out) log.fault = 'contention';
 		const fault = out ? undefined : sb.faults.take(incoming.method, path);
 		if (fault) {

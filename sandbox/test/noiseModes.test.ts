@@ -1,7 +1,8 @@
 /**
  * The noise modes `npm run probe` is tested under (issue 51, core/noise.ts): another client writing between list
  * calls (creates, updates, deletes; timestamps shared with the newest records), inclusive or exclusive time bounds,
- * a default order other than newest created first, and 429s another client causes. Off by default and with `{}`.
+ * a default order other than newest created first, 429s another client causes, and a count that changes between
+ * pages. Off by default and with `{}`.
  */
 import type { Json } from '../client';
 import { useSandboxWithClients } from './fixture';
@@ -20,7 +21,7 @@ describe('noise modes', () => {
 		expect(await fx.control.modes()).not.toHaveProperty('noise');
 		const set = await configure({ noise: { writer: { every: 2 } } });
 		expect(set.body.noise).toEqual({ writer: { every: 2 } });
-		for (const noise of [{ writer: { every: 0 } }, { writer: { every: 1, actions: ['move'] } }, { contention: { every: 3, times: 3 } }, { bounds: { [`${V}/deals`]: { before: 'open' } } }, { default_order: { deals: { sort_by: 'x', sort_direction: 'UP' } } }, { other: 1 }]) {
+		for (const noise of [{ writer: { every: 0 } }, { writer: { every: 1, actions: ['move'] } }, { contention: { every: 3, times: 3 } }, { bounds: { [`${V}/deals`]: { before: 'open' } } }, { default_order: { deals: { sort_by: 'x', sort_direction: 'UP' } } }, { pages: { change: 'shrink', undo: true } }, { pages: { change: 'more' } }, { other: 1 }]) {
 			const refused = await configure({ noise });
 			expect([JSON.stringify(noise), refused.status, refused.body.error.details[0].pointer]).toEqual([JSON.stringify(noise), 422, '/noise']);
 		}
@@ -98,5 +99,26 @@ describe('noise modes', () => {
 		}
 		expect(statuses).toEqual([200, 200, 429, 429, 200, 429, 429]);
 		expect((await fx.control.requests()).filter((request) => request.fault === 'contention')).toHaveLength(4);
+	});
+
+	test('pages: the count grows (or shrinks) just before a later page is read, whatever the list does with page; undo deletes the copy before the next list call', async () => {
+		const read = async (query = '') => ids((await fx.api.get(`${V}/contacts?limit=3${query}`)).body.contacts);
+		const first = await read();
+		await configure({ noise: { pages: { change: 'grow', undo: true } }, param_readings: { [`${V}/contacts`]: { page: 'ignore' } } });
+		// page ignored: the first page again, headed by the copy created just before it
+		const grown = await read('&page=2');
+		const [copy] = fx.sandbox.core.noise.log;
+		expect(copy.action).toBe('create');
+		expect(grown).toEqual([copy.id, ...first.slice(0, 2)]);
+		expect(await read()).toEqual(first);
+		expect(fx.sandbox.core.noise.log.map((write) => [write.action, write.id])).toEqual([['create', copy.id], ['delete', copy.id]]);
+		await configure({ noise: { pages: { change: 'shrink', paths: [`${V}/contacts`] } }, param_readings: {} });
+		const page2 = await read('&page=2');
+		const gone = fx.sandbox.core.noise.log[0].id;
+		expect(gone).toBe(first[0]);
+		const now = await read();
+		expect(now).not.toContain(gone);
+		expect(page2).toEqual((await read('&limit=6')).slice(3, 6));
+		expect(fx.sandbox.core.noise.log).toHaveLength(1);
 	});
 });

@@ -82,11 +82,14 @@ export function compareBaselines(before, after) {
 	return { agree, why, stable, changed, index: new Map(a.map((id, index) => [id, index])) };
 }
 
-/** Context of one judgement: reads, the page size asked for, and the stable records. */
-function contextOf(before, answerRecords, after, pageSize) {
+/**
+ * Context of one judgement: reads, the page size asked for, and the stable records. `answerLimit`: the answer's own
+ * page size where it was asked with another `limit` than the reads without it (page 2 with limit=k).
+ */
+function contextOf(before, answerRecords, after, pageSize, answerLimit) {
 	const base = compareBaselines(before, after);
 	const returned = new Set(idsOf(answerRecords));
-	const size = Math.max(pageSize, before.length, after.length);
+	const size = answerLimit ?? Math.max(pageSize, before.length, after.length);
 	// A record created before the newest record of the first read existed then: it is not new, whatever the order.
 	const newest = Math.max(...before.map((record) => Date.parse(String(record.created_at))).filter((time) => !Number.isNaN(time)));
 	const maybeNew = (record) => !(Date.parse(String(record.created_at)) < newest);
@@ -110,8 +113,32 @@ function contextOf(before, answerRecords, after, pageSize) {
 const decide = (verdict, evidence) => ({ verdict, evidence });
 const UNQUIET = 'run it again at a quieter time, or with a larger --sample';
 
-/** `{verdict, evidence}` for a filter-like test (`expect` subset, page, empty, limit, refOnly). */
-export function judgeAnswer(test, before, answer, after, sent, pageSize) {
+/** A list answer's `meta.pagination.count` (documented: the list's size), or undefined. */
+export function countOf(json) {
+	const count = json?.meta?.pagination?.count;
+	return typeof count === 'number' && Number.isFinite(count) ? count : undefined;
+}
+
+/**
+ * Page 2 is judged only where the list's count is the same in the read before it, its own answer and the read after:
+ * a record created and deleted again between the reads without it shifts page 2 by one place unseen by them (page 2
+ * of an honouring API then shows the first page's last record, and the first page again where k records came).
+ */
+function pageCounts(counts, countsText) {
+	if (!counts || counts.some((count) => count === undefined)) {
+		return decide('unknown', `${countsText}: meta.pagination.count (documented) was not on every answer, so a count that changed between the pages could not be seen; an answer with it decides`);
+	}
+	if (new Set(counts).size > 1) {
+		return decide('unknown', `${countsText}: the list's count changed between the pages (meta.pagination.count ${counts.join(', ')} before, on page 2 and after): other clients created or deleted records meanwhile; ${UNQUIET}`);
+	}
+	return undefined;
+}
+
+/**
+ * `{verdict, evidence}` for a filter-like test (`expect` subset, page, empty, limit, refOnly). `listCounts`: the
+ * `meta.pagination.count` of the read before, the answer and the read after (page 2 is judged only where they agree).
+ */
+export function judgeAnswer(test, before, answer, after, sent, pageSize, listCounts) {
 	const status = statusVerdict(answer, sent);
 	if (status) return status;
 	const records = recordsOf(answer.json);
@@ -124,8 +151,10 @@ export function judgeAnswer(test, before, answer, after, sent, pageSize) {
 		return decide('unknown', `${counts}: fewer than two records stayed on the list throughout; a list of two or more decides`);
 	}
 	if (test.expect === 'expand') return judgeExpand(test, before, records, after, counts);
-	const context = contextOf(before, records, after, pageSize);
+	const context = contextOf(before, records, after, pageSize, test.expect === 'page' ? test.k : undefined);
 	if (!context.agree) return decide('unknown', `${counts}; ${context.why}; ${UNQUIET}`);
+	const countChanged = test.expect === 'page' ? pageCounts(listCounts, counts) : undefined;
+	if (countChanged) return countChanged;
 	const stable = context.stable;
 	if (!stable.length) return decide('unknown', `${counts}: no record stayed unchanged in both reads without it (${context.changed} changed); ${UNQUIET}`);
 	const kept = `all ${stable.length} record(s) unchanged in both reads without it came back, in the same order`;

@@ -11,7 +11,7 @@
  *   unknown   too few records or values to tell, the list changed under the probe, a 429, or an answer that fits neither
  */
 import { isDocumented, parametersOf } from './lists.mjs';
-import { compareBaselines, errorLine, judgeAnswer, judgeDirection, judgeSort, namesParameter, recordsOf, statusVerdict } from './judge.mjs';
+import { compareBaselines, countOf, errorLine, judgeAnswer, judgeDirection, judgeSort, namesParameter, recordsOf, statusVerdict } from './judge.mjs';
 import { whereOfParameter } from './points.mjs';
 import { chooseTest, fallbackOf, kindOf, refId } from './values.mjs';
 
@@ -42,9 +42,12 @@ export function idsIn(records) {
 
 /**
  * Reads with `queries` (one or two), then the list without them; again, up to TRIES, while the reads without it
- * disagree. Returns `{before, answers, after}`; `after` undefined when that read failed.
+ * disagree (or, with `sameCount`, the lists' counts differ: page 2). `before`: `{records, count}` of the read before.
+ * Returns `{before, answers, after, afterAnswer, counts, next}`: `after` undefined when that read failed; `counts`
+ * the `meta.pagination.count` of the read before, each answer and the read after; `next` the read after as the next
+ * parameter's read before.
  */
-async function readAround(client, list, sampleSize, before, queries, expect) {
+async function readAround(client, list, sampleSize, before, queries, expect, { sameCount = false } = {}) {
 	let current = before;
 	let result;
 	for (let attempt = 0; attempt < TRIES; attempt++) {
@@ -52,10 +55,13 @@ async function readAround(client, list, sampleSize, before, queries, expect) {
 		for (const query of queries) answers.push(await client.request('GET', `${V}/${list.path}`, { query: { limit: sampleSize, ...query }, expect }));
 		const again = await client.request('GET', `${V}/${list.path}`, { query: { limit: sampleSize } });
 		const after = again.status === 200 ? recordsOf(again.json) : undefined;
-		result = { before: current, answers, after, afterAnswer: again };
+		const counts = [current.count, ...answers.map((answer) => countOf(answer.json)), countOf(again.json)];
+		const next = after ? { records: after, count: countOf(again.json) } : current;
+		result = { before: current.records, answers, after, afterAnswer: again, counts, next };
 		// An answer that is no list (an error, a 429) is judged by its status: reading again would not change that.
-		if (!after || answers.some((answer) => statusVerdict(answer, 'x')) || compareBaselines(current, after).agree) return result;
-		current = after;
+		if (!after || answers.some((answer) => statusVerdict(answer, 'x'))) return result;
+		if (compareBaselines(current.records, after).agree && (!sameCount || new Set(counts).size <= 1)) return result;
+		current = next;
 	}
 	return result;
 }
@@ -80,45 +86,46 @@ export async function probeList(client, list, { sampleSize, scopes, knownIds = [
 		return { points: parameters.map((parameter) => point(parameter, 'unknown', why)), sample: undefined };
 	}
 	const points = [];
-	let before = sample;
+	// The read before the next parameter (the read after the last one), with its count.
+	let last = { records: sample, count: countOf(baseline.json) };
 	for (const parameter of parameters) {
-		const test = chooseTest(list, parameter, before, { scopes, knownIds: [...knownIds] });
+		const test = chooseTest(list, parameter, last.records, { scopes, knownIds: [...knownIds] });
 		if (test.unknown) {
-			points.push(point(parameter, ...(await fallback(client, list, parameter, before, sampleSize, scopes, test.unknown))));
+			points.push(point(parameter, ...(await fallback(client, list, parameter, last.records, sampleSize, scopes, test.unknown))));
 			continue;
 		}
 		const sent = Object.keys(test.query)[0];
 		if (test.expect === 'direction') {
-			const read = await readAround(client, list, sampleSize, before, [{ sort_direction: 'ASC' }, { sort_direction: 'DESC' }], []);
+			const read = await readAround(client, list, sampleSize, last, [{ sort_direction: 'ASC' }, { sort_direction: 'DESC' }], []);
 			const { verdict, evidence } = read.after ? judgeDirection(read.before, read.answers[0], read.answers[1], read.after, sampleSize, orderFieldsOf(list)) : unread(read, read.answers);
 			points.push(point(parameter, verdict, `sent sort_direction=ASC, then DESC: ${evidence}`));
-			before = read.after ?? before;
+			last = read.next;
 			continue;
 		}
-		const read = await readAround(client, list, sampleSize, before, [test.query], expected403(parameter));
+		const read = await readAround(client, list, sampleSize, last, [test.query], expected403(parameter), { sameCount: test.expect === 'page' });
 		let { verdict, evidence } = !read.after
 			? unread(read, read.answers)
 			: test.expect === 'order'
 				? judgeSort(test, read.before, read.answers[0], read.after, sent, sampleSize, orderFieldsOf(list))
-				: judgeAnswer(test, read.before, read.answers[0], read.after, sent, sampleSize);
+				: judgeAnswer(test, read.before, read.answers[0], read.after, sent, sampleSize, read.counts);
 		evidence = `sent ${sent}=${test.shown}: ${evidence}`;
-		before = read.after ?? before;
+		last = read.next;
 		if (test.then && verdict === 'unknown' && read.after) {
 			// A real ID told nothing (or was refused for its value?): then an ID that matches nothing.
-			const made = await readAround(client, list, sampleSize, before, [test.then.query], []);
+			const made = await readAround(client, list, sampleSize, last, [test.then.query], []);
 			const second = made.after ? judgeAnswer(test.then, made.before, made.answers[0], made.after, sent, sampleSize) : unread(made, made.answers);
 			const realAccepted = read.answers[0].status === 200;
 			if (second.verdict === 'refused' && realAccepted) second.verdict = 'unknown';
 			verdict = second.verdict;
 			evidence += `; then sent ${sent}=${test.then.shown}: ${second.evidence}${second.verdict === 'unknown' && realAccepted && made.answers[0].status >= 400 ? ' (the real ID was taken: this refusal is of the value; it checks IDs)' : ''}`;
-			before = made.after ?? before;
+			last = made.next;
 		} else if (test.noRealId && verdict === 'refused') {
 			verdict = 'unknown';
 			evidence += `: a made-up ID may be refused for its value alone (an API that checks IDs exist); ${test.noRealId}: probe a list holding such IDs first (--lists) to decide`;
 		}
 		points.push(point(parameter, verdict, evidence));
 	}
-	return { points, sample, ids: idsIn([...sample, ...before]) };
+	return { points, sample, ids: idsIn([...sample, ...last.records]) };
 }
 
 /** The verdict when the read after failed: its status, or the parameter's own answer's. */
@@ -152,7 +159,7 @@ export async function probeOverlockAlias(client, sampleSize) {
 	const baseline = await client.request('GET', `${V}/units`, { query: { limit: sampleSize } });
 	const sample = recordsOf(baseline.json);
 	if (!sample) return { id, verdict: 'unknown', evidence: `the units list answered ${errorLine(baseline)}`, where };
-	const read = await readAround(client, { path: 'units' }, sampleSize, sample, [{ status: 'overlock' }], []);
+	const read = await readAround(client, { path: 'units' }, sampleSize, { records: sample, count: countOf(baseline.json) }, [{ status: 'overlock' }], []);
 	const overlocked = (record) => record.status === 'overlocked' || record.status === 'overlock';
 	const test = { expect: 'subset', test: (record) => (record.status === undefined ? undefined : overlocked(record)) };
 	const judged = read.after ? judgeAnswer(test, read.before, read.answers[0], read.after, 'status', sampleSize) : unread(read, read.answers);

@@ -11,8 +11,11 @@ import { expected, FAST, idOf, NEVER_ASKED, READINGS, table, V, VERDICT, type Re
 import { control, leaks, runProbe, type ProbeRun } from './probeRun';
 import { addVariety } from './variety';
 
-/** Each list point's verdict that is neither the reading nor unknown, and how many were decided. */
-function wrongVerdicts(run: ProbeRun, readingOf: (index: number) => Reading) {
+/**
+ * Each list point's verdict that is neither the reading nor unknown, and how many were decided. `page` plays the
+ * list's reading too where `pages` is set (`limit` always honoured: every read the probe makes carries it).
+ */
+function wrongVerdicts(run: ProbeRun, readingOf: (index: number) => Reading, pages = false) {
 	const wrong: string[] = [];
 	let decided = 0;
 	for (const [index, list] of table.entries()) {
@@ -21,7 +24,8 @@ function wrongVerdicts(run: ProbeRun, readingOf: (index: number) => Reading) {
 			const found = run.json.points.find((entry) => entry.id === id);
 			if (!found) continue;
 			// Where the quiet sandbox's data cannot decide, the other client's records may: decided, it must be the reading.
-			const want = NEVER_ASKED.includes(id) ? 'unknown' : ['page', 'limit'].includes(parameter) ? 'honoured' : VERDICT[readingOf(index)];
+			const asRead = parameter === 'limit' || (parameter === 'page' && !pages);
+			const want = NEVER_ASKED.includes(id) ? 'unknown' : asRead ? 'honoured' : VERDICT[readingOf(index)];
 			if (found.verdict !== 'unknown') decided += 1;
 			if (found.verdict !== want && found.verdict !== 'unknown') wrong.push(`${id}: ${found.verdict} (wanted ${want} or unknown) ${found.evidence}`);
 		}
@@ -41,9 +45,11 @@ describe('npm run probe under noise', () => {
 	});
 	afterEach(async () => await control(sandbox, 'POST', '/config', { noise: {}, param_readings: {} }));
 
-	const play = async (round: number, noise: Record<string, unknown>) => {
+	/** Each list plays a reading (`page` too with `pages`), another one each round. */
+	const play = async (round: number, noise: Record<string, unknown>, pages = false) => {
 		const readingOf = (index: number) => READINGS[(index + round) % READINGS.length];
-		await control(sandbox, 'POST', '/config', { noise, param_readings: Object.fromEntries(table.map((list, index) => [`${V}/${list.path}`, { '*': readingOf(index) }])) });
+		const readings = (index: number) => ({ '*': readingOf(index), ...(pages ? { page: readingOf(index) } : {}) });
+		await control(sandbox, 'POST', '/config', { noise, param_readings: Object.fromEntries(table.map((list, index) => [`${V}/${list.path}`, readings(index)])) });
 		return readingOf;
 	};
 
@@ -65,6 +71,30 @@ describe('npm run probe under noise', () => {
 		expect(decided).toBeGreaterThan(300);
 		const writes = sandbox.core.noise.log;
 		expect(new Set(writes.map((write) => write.action)).size).toBe(writer.actions?.length ?? 3);
+	}, 120_000);
+
+	it.each<[string, string, { change: string; undo?: boolean }]>([
+		['grows just before page 2 is read and shrinks back after it', '2', { change: 'grow', undo: true }],
+		['grows just before page 2 is read and shrinks back after it (lists shorter than the sample: all but one)', '100', { change: 'grow', undo: true }],
+		['grows just before page 2 is read', '10', { change: 'grow' }],
+		['shrinks just before page 2 is read', '10', { change: 'shrink' }],
+	])('decides nothing wrong when the count %s, with --sample %s, page playing each reading', async (_name, sample, pages) => {
+		let decided = 0;
+		for (let round = 0; round < READINGS.length; round++) {
+			const readingOf = await play(round, { pages }, true);
+			const run = await runProbe(sandbox.url, sandbox.token, [...FAST, '--sample', sample]);
+			expect(run.code).toBe(0);
+			const judged = wrongVerdicts(run, readingOf, true);
+			expect(judged.wrong).toEqual([]);
+			decided += judged.decided;
+			// Page 2 is never judged across a count that changed, and says so (or that the reads without it differ); a
+			// shrink spares lists of two records.
+			const paged = run.json.points.filter((entry) => entry.id.endsWith('?page') && entry.verdict !== 'refused' && pages.change === 'grow');
+			expect(paged.filter((entry) => !/the list's count changed between the pages|the two reads without it differ/.test(entry.evidence))).toEqual([]);
+		}
+		expect(decided).toBeGreaterThan(300);
+		// The count did change under the page reads: the sandbox's log of the other client's writes.
+		expect(sandbox.core.noise.log.filter((write) => write.action === (pages.change === 'grow' ? 'create' : 'delete')).length).toBeGreaterThan(10);
 	}, 120_000);
 
 	it('says why a point stays open when the list changed between its reads', async () => {

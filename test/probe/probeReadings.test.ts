@@ -55,8 +55,8 @@ describe('npm run probe: list parameter verdicts', () => {
 	it('settles a documented filter the list ignores or refuses while the rest of the list honours', async () => {
 		await configure(sandbox, {
 			param_readings: {
-				[`${V}/invoices`]: { '*': 'honour', status: 'ignore', due_after: 'reject' },
-				[`${V}/units`]: { '*': 'honour', site_id: 'reject', sort_direction: 'ignore' },
+				[`${V}/invoices`]: { '*': 'honour', status: 'ignore', due_after: 'reject', page: 'ignore' },
+				[`${V}/units`]: { '*': 'honour', site_id: 'reject', sort_direction: 'ignore', page: 'reject' },
 				[`${V}/contacts`]: { '*': 'honour', email: 'ignore', 'metadata[]': 'reject', limit: 'ignore' },
 			},
 		});
@@ -65,6 +65,8 @@ describe('npm run probe: list parameter verdicts', () => {
 		const special: Record<string, string> = {
 			[`GET ${V}/invoices?status`]: 'ignored',
 			[`GET ${V}/invoices?due_after`]: 'refused',
+			[`GET ${V}/invoices?page`]: 'ignored',
+			[`GET ${V}/units?page`]: 'refused',
 			[`GET ${V}/units?site_id`]: 'refused',
 			[`GET ${V}/units?sort_direction`]: 'ignored',
 			[`GET ${V}/contacts?email`]: 'ignored',
