@@ -1,10 +1,13 @@
 /**
- * The report: Markdown a user can paste into an issue, and JSON with a `points` array of {id, verdict, evidence,
- * where}. Both pass through `redact` with every secret of the run (the token, a webhook secret) before they are
- * written, so nothing the server echoed can carry one out.
+ * The report: one page of Markdown a user can paste into an issue (summary.mjs: each point, its verdict, the
+ * evidence and what the package does about it), and JSON with a `points` array of {id, verdict, evidence, where}.
+ * Both pass through `redact` with every secret of the run (the token, a webhook secret) before they are written, so
+ * nothing the server echoed can carry one out.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+
+import { summaryRows } from './summary.mjs';
 
 /** Replaces each secret (and any bearer credential) in `text`. */
 export function redact(text, secrets) {
@@ -22,47 +25,47 @@ export function redactDeep(value, secrets) {
 }
 
 const cell = (text) => String(text ?? '').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-const LIST_POINT = /^GET \/2025-09\/([^?]+)\?(.+)$/;
+
+/**
+ * One page: the report a user pastes into an issue stays within these (checked by test/probe/probeReport.test.ts);
+ * evidence is cut to fit, saying so, and every point's full evidence is in probe-report.json.
+ */
+export const ONE_PAGE = { lines: 40, characters: 9000 };
+const CUTS = [Infinity, 300, 200, 140, 90, 60];
 
 function countVerdicts(points) {
 	const counts = {};
 	for (const { verdict } of points) counts[verdict] = (counts[verdict] ?? 0) + 1;
-	return Object.entries(counts).map(([verdict, count]) => `${count} ${verdict}`).join(', ');
+	return Object.entries(counts).sort((a, b) => b[1] - a[1]).map(([verdict, count]) => `${count} ${verdict}`).join(', ');
 }
 
 /** The Markdown report. `run`: what the JSON's `probe` member holds. */
 export function markdown(run, points) {
-	const listPoints = points.filter((entry) => LIST_POINT.test(entry.id));
-	const others = points.filter((entry) => !LIST_POINT.test(entry.id));
-	const lines = [
+	const head = [
 		'## Stora API probe report',
 		'',
 		`- Probe: n8n-nodes-stora ${run.package_version}, \`npm run probe\`${run.write ? ' --write' : ''}, ${run.started_at} to ${run.finished_at}`,
-		`- API: ${run.base_url} (version 2025-09)`,
+		`- API: ${run.base_url} (version 2025-09); token scopes: ${run.scopes ? `${run.scopes.length}, as ${run.scope_form === 'array' ? 'an array' : `a ${run.scope_form}`}` : 'not listed by token info'}`,
 		`- Requests: ${run.requests} (${run.rate_limited} answered 429), paced at ${run.pacing.per_second}/s and ${run.pacing.per_minute}/min${run.pacing.budget_share !== undefined ? ` (${Math.round(run.pacing.budget_share * 100)}% of the documented budget)` : ''}; sample of ${run.sample_size} records per list`,
-		`- Token scopes (${run.scope_form}): ${run.scopes ? run.scopes.join(', ') || '(none)' : 'not listed by token info'}`,
-		`- List parameters: ${countVerdicts(listPoints)}`,
+		`- ${points.length} points: ${countVerdicts(points)}. Each point, its full evidence and the code holding the node's reading: probe-report.json.`,
 	];
-	if (run.stopped) lines.push('', `> **Stopped early:** ${run.stopped}`);
-	if (run.leftovers?.length) lines.push('', '> **Left on the account (remove by hand):**', ...run.leftovers.map((item) => `> - ${item}`));
-	const byList = new Map();
-	for (const entry of listPoints) {
-		const [, list, parameter] = LIST_POINT.exec(entry.id);
-		if (!byList.has(list)) byList.set(list, []);
-		byList.get(list).push({ ...entry, parameter });
+	if (run.stopped) head.push('', `> **Stopped early:** ${run.stopped}`);
+	if (run.leftovers?.length) head.push('', '> **Left on the account (remove by hand):**', ...run.leftovers.map((item) => `> - ${item}`));
+	const rows = summaryRows(points);
+	for (const cut of CUTS) {
+		const clipped = (text) => (text.length > cut ? `${text.slice(0, cut - 1)}…` : text);
+		const lines = [
+			...head,
+			'',
+			'| Point | Verdict | Evidence | What the package does about it |',
+			'|---|---|---|---|',
+			...rows.map((row) => `| ${cell(row.point)} | ${cell(row.verdict)} | ${cell(clipped(row.evidence))} | ${cell(row.does)} |`),
+		];
+		lines.push('', `Unknown: the node keeps its reading; the evidence says what would decide it.${cut === Infinity ? '' : ` Evidence cut to ${cut} characters a row to fit one page.`}`);
+		const text = lines.join('\n');
+		if (text.length <= ONE_PAGE.characters || cut === CUTS[CUTS.length - 1]) return text;
 	}
-	if (byList.size) {
-		lines.push('', '### List parameters', '', 'Each parameter the node sends, asked without it, with a value taken from the records, and without it again; only records unchanged in both reads without it count, so other clients writing meanwhile cannot decide a verdict: honoured (the answer changed as it says), ignored (the unchanged records came back as without it), refused (an error naming it, never a 429), unknown (the reason, and what would decide it, follow).', '');
-		for (const [list, entries] of byList) {
-			lines.push(`<details><summary><code>GET /2025-09/${list}</code>: ${countVerdicts(entries)}</summary>`, '', '| Parameter | Verdict | Evidence |', '|---|---|---|');
-			for (const entry of entries) lines.push(`| \`${cell(entry.parameter)}\` | ${cell(entry.verdict)} | ${cell(entry.evidence)} |`);
-			lines.push('', '</details>', '');
-		}
-	}
-	lines.push('### Other points', '', '| Point | Verdict | Evidence | Where in the code |', '|---|---|---|---|');
-	for (const entry of others) lines.push(`| ${cell(entry.id)} | ${cell(entry.verdict)} | ${cell(entry.evidence)} | ${cell(entry.where)} |`);
-	lines.push('', 'Where each list parameter\'s reading lives in the code: `probe-report.json` (`where`).', '');
-	return lines.join('\n');
+	return '';
 }
 
 /** Writes probe-report.md and probe-report.json into `folder`; returns the Markdown and the paths. */

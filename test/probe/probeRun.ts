@@ -5,6 +5,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -101,4 +102,13 @@ export async function control(sandbox: { url: string }, method: string, path: st
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
 	return (await response.json()) as Record<string, Array<Record<string, unknown>>>;
+}
+
+/** A free loopback port (the OS picks it), for the probe's webhook receiver. */
+export async function freePort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as { port: number };
+	await new Promise<void>((resolve) => server.close(() => resolve()));
+	return port;
 }

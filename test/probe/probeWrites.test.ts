@@ -1,24 +1,13 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test under test/, never published */
 /**
  * Issue 36: `npm run probe -- --write` on the sandbox: a contact created, replayed with its Idempotency-Key and
  * deleted again; with --webhook-url and --listen a temporary endpoint whose delivery the probe receives itself, so it
  * settles the signature's `t` unit and `v1` encoding, under each encoding the sandbox can sign with. Nothing is left.
  */
-import { createServer } from 'node:net';
-
 import { startSandbox, type StartedSandbox } from '../../sandbox/index';
-import { control, leaks, runProbe } from './probeRun';
+import { control, freePort, leaks, runProbe } from './probeRun';
 
 const FAST = ['--pace', '1000/100000', '--lists', 'contract_templates'];
 const WRITE = ['--write', '--yes'];
-
-async function freePort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as { port: number };
-	await new Promise<void>((resolve) => server.close(() => resolve()));
-	return port;
-}
 
 describe('npm run probe --write', () => {
 	let sandbox: StartedSandbox;
