@@ -98,6 +98,13 @@ describe('npm run probe: the one-page report', () => {
 		expect(leaks(run, sandbox.token)).toEqual([]);
 	}, 90_000);
 
+	it('says where a bound is not as the docs read it and the node checks it, and what follows', async () => {
+		await control(sandbox, 'POST', '/config', { noise: { bounds: { [`${V}/contacts`]: { before: 'inclusive', after: 'exclusive' } } } });
+		const run = await runProbe(sandbox.url, sandbox.token, [...FAST, '--lists', 'contacts']);
+		const windows = row(expectOnePage(run), 'Time windows (…_after, …_before)');
+		expect(windows[3]).toMatch(/Bound not as the docs say on contacts\?created_after, contacts\?created_before, .*: a record exactly at it stops Get Many; please report it\./);
+	}, 60_000);
+
 	it('cuts the evidence, and says so, where the points would not fit one page', () => {
 		const url = pathToFileURL(path.join(ROOT, 'scripts/probe/report.mjs')).href;
 		const script = `
