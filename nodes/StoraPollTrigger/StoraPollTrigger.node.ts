@@ -96,8 +96,7 @@ export class StoraPollTrigger implements INodeType {
 		const listed = listableResources.find((entry) => entry.value === resource);
 		if (!listed) throw new NodeOperationError(this.getNode(), `Resource "${resource}" has no list to poll`);
 		checkTimed(this.getNode(), resource, listed.name, field);
-		const filters = (this.getNodeParameter('filters', {}) ?? {}) as IDataObject;
-		const filterQs = await filterQuery(this, pollFilters(listed.filters), filters);
+		const filterQs = await filterQuery(this, pollFilters(listed.filters));
 		const list = { url: listed.url, field, filterQs, resource };
 
 		if (this.getMode() === 'manual') {

@@ -1,22 +1,14 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INode,
-	INodeProperties,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INode, INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { filtersCollection } from '../Stora/descriptions/common/filters';
 import { MAX_PAGE_SIZE } from '../Stora/helpers/constants';
 import { resourceFacts } from '../Stora/helpers/resources';
-import { zonedIso } from '../Stora/helpers/dateTime';
-import { idsOf } from '../Stora/helpers/ids';
 import { headerOf, jsonBodyOf, recordsOf } from '../Stora/helpers/response';
-import { dateText } from '../Stora/helpers/validation';
 import { MAX_RECORDS } from '../Stora/transport/bound';
 import { checkFiltersApplied, isInOrder, refusesOnly } from '../Stora/transport/listChecks';
 import { asNodeError, storaRequest } from '../Stora/transport/request';
+import { routedQuery } from '../Stora/transport/route';
 import { keepNewest, listPages, oldestFirst, timeOf, type TimeField } from '../Stora/transport/walk';
 
 /** A poll by a timestamp the records do not carry could never tell what is new: fails before any request, saying what works instead. */
@@ -37,45 +29,13 @@ export function pollFilters(filters: INodeProperties[]): INodeProperties[] {
 }
 
 /**
- * The query the Stora node's Get Many would send for these filter values: the same parameter names and value
- * formats (read from each filter's `routing.send`), after the same checks (each filter's own `preSend`, run before
- * any request). The builders in `descriptions/common/filters.ts` give four shapes: multi-selects sent
- * comma-separated, ID lists typed as text, date-times sent as ISO 8601, and `metadata[key]` rows.
+ * The query the Stora node's Get Many sends for the filters the poll's parameters set: read by the node's own request
+ * builder (transport/route.ts), so the same parameter names, values and checks before any request.
  */
-export async function filterQuery(
-	context: IPollFunctions,
-	filters: INodeProperties[],
-	values: IDataObject,
-): Promise<IDataObject> {
-	// The checks read `filters.<name>` from the node's parameters, as they do in the action node.
-	const checking = {
-		getNode: () => context.getNode(),
-		getItemIndex: () => 0,
-		getNodeParameter: (name: string, fallback?: unknown, options?: IDataObject) =>
-			context.getNodeParameter(name, fallback, options),
-	} as unknown as IExecuteSingleFunctions;
-	const qs: IDataObject = {};
-	for (const [name, value] of Object.entries(values)) {
-		const filter = filters.find((candidate) => candidate.name === name);
-		if (!filter) continue;
-		if (filter.type === 'fixedCollection') {
-			for (const entry of ((value as IDataObject)?.entry ?? []) as IDataObject[]) {
-				if (String(entry.key ?? '').trim() !== '') qs[`metadata[${String(entry.key).trim()}]`] = entry.value ?? '';
-			}
-			continue;
-		}
-		const send = filter.routing?.send;
-		if (!send?.property) continue;
-		for (const check of send.preSend ?? []) await check.call(checking, {} as IHttpRequestOptions);
-		let sent: string | undefined;
-		if (filter.type === 'multiOptions') sent = idsOf(value).join(',');
-		// As the node's own preSend sends it (after its checkDate above): in the workflow's time zone.
-		else if (filter.type === 'dateTime') sent = value ? zonedIso(dateText(value) ?? '', context.getTimezone()) : undefined;
-		else if (send.property.endsWith('_id')) sent = idsOf(value).join(',');
-		else sent = String(value ?? '');
-		if (sent) qs[send.property] = sent;
-	}
-	return qs;
+export async function filterQuery(context: IPollFunctions, filters: INodeProperties[]): Promise<IDataObject> {
+	// The poll as the one item of a run: the filters' checks read `filters.<name>`, as in the node.
+	const item = Object.create(context, { getItemIndex: { value: () => 0 } }) as IExecuteSingleFunctions;
+	return await routedQuery(item, [filtersCollection(filters)]);
 }
 
 interface Since {

@@ -237,9 +237,9 @@ export function runByRoutingNode(description: INodeTypeDescription): INodeType {
 	return node;
 }
 
-/** The package's node types, with the Stora node's class replaced. */
-function typesWith(stora: INodeType): INodeTypes {
-	const pick = (name: string) => (name.split('.').pop() === 'stora' ? stora : nodeClasses[name.split('.').pop() as string]);
+/** The package's node types, with one node's class replaced (the Stora node's unless `type` names another). */
+export function typesWith(nodeClass: INodeType, type: keyof typeof NODES = 'stora'): INodeTypes {
+	const pick = (name: string) => (name.split('.').pop() === type ? nodeClass : nodeClasses[name.split('.').pop() as string]);
 	return { getByName: pick, getByNameAndVersion: pick, getKnownTypes: () => ({}) } as unknown as INodeTypes;
 }
 

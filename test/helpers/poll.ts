@@ -3,10 +3,10 @@
  * with the workflow's node static data kept from poll to poll (and handed to a new instance on restart).
  */
 import { PollContext } from 'n8n-core';
-import type { IDataObject, INode, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
 
 import { StoraPollTrigger } from '../../nodes/StoraPollTrigger/StoraPollTrigger.node';
-import { additionalDataFor, type CredentialStore, storaNode, workflowWith } from './n8n';
+import { additionalDataFor, type CredentialStore, storaNode, typesWith, workflowWith } from './n8n';
 
 export class PollHarness {
 	private readonly trigger = new StoraPollTrigger();
@@ -18,9 +18,12 @@ export class PollHarness {
 		parameters: IDataObject,
 		staticData?: IDataObject,
 		timezone?: string,
+		/** Another class for the trigger's type (a variant of its description under test). */
+		nodeClass?: INodeType,
 	) {
 		this.node = storaNode(parameters as INodeParameters, { type: 'storaPollTrigger' });
-		this.built = workflowWith(this.node, staticData ? (JSON.parse(JSON.stringify(staticData)) as IDataObject) : {}, timezone);
+		const staticCopy = staticData ? (JSON.parse(JSON.stringify(staticData)) as IDataObject) : {};
+		this.built = workflowWith(this.node, staticCopy, timezone, nodeClass ? typesWith(nodeClass, 'storaPollTrigger') : undefined);
 	}
 
 	/** The workflow's static data as n8n would save it after the poll. */
@@ -29,16 +32,14 @@ export class PollHarness {
 		return JSON.parse(JSON.stringify(this.built.workflow.staticData)) as IDataObject;
 	}
 
+	/** The context n8n hands a poll: `trigger` as on a schedule, `manual` as the editor's test run. */
+	context(mode: 'trigger' | 'manual' = 'trigger'): PollContext {
+		return new PollContext(this.built.workflow, this.node, additionalDataFor(this.credentials, 'poll'), mode, 'activate');
+	}
+
 	/** One poll: `trigger` as on a schedule, `manual` as the editor's test run. Returns the emitted records. */
 	async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<IDataObject[] | null> {
-		const context = new PollContext(
-			this.built.workflow,
-			this.node,
-			additionalDataFor(this.credentials, 'poll'),
-			mode,
-			'activate',
-		);
-		const result: INodeExecutionData[][] | null = await this.trigger.poll.call(context);
+		const result: INodeExecutionData[][] | null = await this.trigger.poll.call(this.context(mode));
 		return result === null ? null : result[0].map((item) => item.json);
 	}
 }

@@ -5,8 +5,10 @@
  * set (by expressions wherever n8n takes one: text, numbers, booleans, choices, locators, inside collections and
  * rows), Request Options set and a credential limited to its host, two items each, both must hand the transport hook
  * the same requests (after the preSends) or fail with the same error. The hook is replaced by one that records what it
- * gets, so no request leaves. Also: every routing expression in the built description is one the builder knows,
- * computing what n8n computes, and a routing feature the builder does not implement fails when the node is made.
+ * gets, so no request leaves. Also: a filter added to a copy of a Get Many gives the same query from RoutingNode,
+ * the builder and the polling trigger (which reads its filters with the builder); every routing expression in the
+ * built description is one the builder knows, computing what n8n computes, and a routing feature the builder does not
+ * implement fails when the node is made.
  */
 import type {
 	DeclarativeRestApiSettings,
@@ -25,8 +27,11 @@ import { recordKindOfParameter, RECORDS } from '../../nodes/Stora/helpers/record
 import { ROUTING_VALUE, routingValueOf } from '../../nodes/Stora/helpers/routingValues';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { routedOperations } from '../../nodes/Stora/transport/routedOperations';
+import { filterQuery, pollFilters } from '../../nodes/StoraPollTrigger/poll';
+import { StoraPollTrigger } from '../../nodes/StoraPollTrigger/StoraPollTrigger.node';
 import { asLoadedByN8n, runByRoutingNode, runStora, tokenCredentials } from '../helpers/n8n';
 import { nodeOperations } from '../helpers/operations';
+import { PollHarness } from '../helpers/poll';
 
 const stora = asLoadedByN8n(new Stora());
 const properties = stora.description.properties;
@@ -37,13 +42,13 @@ interface Seen {
 	paginate: unknown;
 }
 
-/** The Stora node with its hook recording, run by RoutingNode or by its own builder. */
-function recordingNode(by: 'RoutingNode' | 'builder', seen: Seen[]): INodeType {
+/** The Stora node (or a copy of its description) with its hook recording, run by RoutingNode or by its own builder. */
+function recordingNode(by: 'RoutingNode' | 'builder', seen: Seen[], base: INodeTypeDescription = stora.description): INodeType {
 	const record = async function (this: IExecutePaginationFunctions, data: DeclarativeRestApiSettings.ResultOptions) {
 		seen.push({ item: this.getItemIndex(), options: JSON.parse(JSON.stringify(data.options)), paginate: data.paginate });
 		return [{ json: { item: this.getItemIndex() } }];
 	};
-	const description: INodeTypeDescription = { ...stora.description, requestOperations: { pagination: record } };
+	const description: INodeTypeDescription = { ...base, requestOperations: { pagination: record } };
 	if (by === 'builder') return { description, methods: stora.methods, customOperations: routedOperations(description) };
 	return runByRoutingNode(description);
 }
@@ -156,6 +161,92 @@ describe('the node’s own request builder against n8n’s RoutingNode', () => {
 			timeout: 4321,
 			allowedDomains: '127.0.0.1',
 		});
+	});
+});
+
+describe('a filter added to a Get Many: the polling trigger reads it with the node’s builder', () => {
+	/** Two filters the Task list does not have, in shapes no shipped filter uses: a trimmed text and a boolean. */
+	const added: INodeProperties[] = [
+		{
+			displayName: 'Reference',
+			name: 'reference',
+			type: 'string',
+			default: '',
+			routing: { send: { type: 'query', property: 'reference', value: ROUTING_VALUE.trimmed.expression } },
+		},
+		{ displayName: 'Overdue', name: 'overdue', type: 'boolean', default: false, routing: { send: { type: 'query', property: 'overdue' } } },
+	];
+	const isTaskFilters = (property: INodeProperties) => property.name === 'filters' && shownFor(property, 'task', 'getAll');
+	// A copy: the shipped description is left as it is.
+	const description: INodeTypeDescription = {
+		...stora.description,
+		properties: properties.map((property) =>
+			isTaskFilters(property) ? { ...property, options: [...(property.options as INodeProperties[]), ...added] } : property,
+		),
+	};
+	const offered = pollFilters(description.properties.find(isTaskFilters)?.options as INodeProperties[]);
+	// The polling trigger offering them too, as it offers each Get Many's filters.
+	const trigger = new StoraPollTrigger();
+	trigger.description = {
+		...trigger.description,
+		properties: trigger.description.properties.map((property) =>
+			property.name === 'filters' && (property.displayOptions?.show?.pollResource as string[]).includes('task')
+				? { ...property, options: [...(property.options as INodeProperties[]), ...added] }
+				: property,
+		),
+	};
+	const credentials = () => tokenCredentials('http://127.0.0.1:9', 'sk_test_routed');
+	// A wall time the workflow's time zone turns into another instant: the date filter's preSend runs in both.
+	const timezone = 'America/New_York';
+
+	/** The query the node hands its transport for Task → Get Many with these filters, the Limit left out. */
+	async function fromNode(by: 'RoutingNode' | 'builder', filters: IDataObject) {
+		const seen: Seen[] = [];
+		const result = await runStora({
+			nodeClass: recordingNode(by, seen, description),
+			credentials: credentials(),
+			parameters: { resource: 'task', operation: 'getAll', filters } as INodeParameters,
+			timezone,
+		});
+		if (result.error) return { error: result.error.message };
+		const { limit, ...query } = (seen[0].options as { qs: IDataObject }).qs;
+		expect(limit).toBeDefined();
+		return query;
+	}
+
+	async function fromPoll(filters: IDataObject) {
+		const poller = new PollHarness(credentials(), { pollResource: 'task', event: 'created', filters }, undefined, timezone, trigger);
+		return await filterQuery(poller.context(), offered).catch((error: Error) => ({ error: error.message }));
+	}
+
+	it('the same query from n8n’s RoutingNode, the node’s own builder and the poll', async () => {
+		expect(offered.map((filter) => filter.name)).toEqual(expect.arrayContaining(['reference', 'overdue']));
+		const filters = {
+			status: ['open', 'completed'],
+			siteIds: '={{ "site_routed1, site_routed2" }}',
+			dueAfter: '2026-03-08T02:30:00',
+			metadata: { entry: [{ key: 'tier', value: 'gold' }] },
+			reference: '={{ "  REF-" + 7 + "  " }}',
+			overdue: true,
+		};
+		const polled = await fromPoll(filters);
+		expect(polled).toEqual({
+			status: 'open,completed',
+			site_id: 'site_routed1,site_routed2',
+			due_after: '2026-03-08T07:30:00.000Z',
+			'metadata[tier]': 'gold',
+			reference: 'REF-7',
+			overdue: true,
+		});
+		expect(await fromNode('builder', filters)).toEqual(polled);
+		expect(await fromNode('RoutingNode', filters)).toEqual(polled);
+	});
+
+	it('the same refusal, before any request, of a value a filter’s check rejects', async () => {
+		const filters = { siteIds: 'con_notasite', reference: 'REF-7' };
+		const polled = await fromPoll(filters);
+		expect(polled).toEqual({ error: 'Site Names or IDs: "con_notasite" is not a valid ID' });
+		expect(await fromNode('builder', filters)).toEqual(polled);
 	});
 });
 

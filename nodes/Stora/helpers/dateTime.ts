@@ -111,7 +111,7 @@ export function sendInWorkflowTimeZone(type: 'query' | 'body', property: string,
 	return async function (this, options) {
 		const place = type === 'query' ? 'qs' : 'body';
 		const members = options[place] as IDataObject | undefined;
-		// The poll trigger runs the checks without a request (and reads its filters itself).
+		// Nothing to convert where the property is not sent.
 		if (!members || typeof members !== 'object' || !(property in members)) return options;
 		const raw = members[property];
 		const sent = { ...members };

@@ -6,12 +6,15 @@
  * resource or only to a model), evaluates each one's value and its display conditions, and builds every item before
  * the first request leaves. Which properties are shown depends on the node's raw parameters only, the
  * same for every item, so `routedParameters` finds them once per run; per item, only their values are read.
- * test/nodes/routedRequests.test.ts holds the result to RoutingNode's, request by request, for every operation.
+ * The one reading of the routing besides RoutingNode's: the poll trigger's filters go through it too (`routedQuery`).
+ * test/nodes/routedRequests.test.ts holds the result to RoutingNode's, request by request, for every operation, and
+ * a filter added to a copy of a Get Many to the same query from RoutingNode, this builder and the poll.
  */
 import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	INode,
 	INodeProperties,
 	INodePropertyCollection,
@@ -188,4 +191,17 @@ export function routedRequest(
 	}
 	applyRequestSettings(options, settings);
 	return { ...request, paginate } as DeclarativeRestApiSettings.ResultOptions;
+}
+
+/**
+ * The query these properties send for the parameters `context` reads, after their preSends (the checks made before
+ * any request, and the values they rewrite, such as a date in the workflow's time zone): the builder above, for a
+ * consumer that sends its own requests, such as the poll trigger with a Get Many's filters.
+ */
+export async function routedQuery(context: IExecuteSingleFunctions, properties: INodeProperties[]): Promise<IDataObject> {
+	const description = { properties } as INodeTypeDescription;
+	const request = routedRequest(context, description, routedParameters(description, context.getNode()), {});
+	let options = request.options as IHttpRequestOptions;
+	for (const preSend of request.preSend) options = await preSend.call(context, options);
+	return (options.qs ?? {}) as IDataObject;
 }
