@@ -59,13 +59,15 @@ export function writePlan(options) {
 export async function confirmWrites(options, io, log) {
 	if (options.yes) return true;
 	if (!io.stdin?.isTTY) {
-		log('--write changes the account: add --yes to go ahead (nothing was sent).');
+		log('--write changes the account: add --yes to go ahead, or run it on a terminal to be asked (nothing was sent).');
 		return false;
 	}
 	const ask = createInterface({ input: io.stdin, output: io.stderr });
+	// The end of input (Ctrl-D) closes the interface without answering the question: no answer, no writes.
+	const closed = new Promise((resolve) => ask.once('close', () => resolve(undefined)));
 	try {
-		const answer = await ask.question('Go ahead with these writes? Type yes: ');
-		if (answer.trim().toLowerCase() === 'yes') return true;
+		const answer = await Promise.race([ask.question('Go ahead with these writes? Type yes: '), closed]);
+		if (answer?.trim().toLowerCase() === 'yes') return true;
 		log('Not confirmed: nothing was sent.');
 		return false;
 	} finally {

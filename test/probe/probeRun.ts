@@ -32,19 +32,37 @@ export interface ProbeRun {
 	point(id: string): Point;
 }
 
-/** Spawns the probe (never spawnSync: the sandbox answering it lives in this process). */
-export async function runProbe(baseUrl: string, token: string, args: string[] = [], env: Record<string, string> = {}): Promise<ProbeRun> {
+/**
+ * Spawns the probe (never spawnSync: the sandbox answering it lives in this process). `input`: on a terminal, a
+ * pseudo-terminal (util-linux `script`), where `answer` is typed once the probe asks (null: the end of input,
+ * Ctrl-D), its stdout and stderr then one stream, in `stdout`; else `answer` is piped to its stdin.
+ */
+export async function runProbe(
+	baseUrl: string,
+	token: string,
+	args: string[] = [],
+	env: Record<string, string> = {},
+	input?: { terminal: boolean; answer: string | null },
+): Promise<ProbeRun> {
 	const out = await mkdtemp(path.join(os.tmpdir(), 'stora-probe-'));
 	try {
-		const child = spawn(process.execPath, [CLI, '--out', out, ...args], {
-			cwd: ROOT,
-			env: { ...process.env, STORA_BASE_URL: baseUrl, STORA_ACCESS_TOKEN: token, ...env },
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		const argv = [CLI, '--out', out, ...args];
+		const childEnv = { ...process.env, STORA_BASE_URL: baseUrl, STORA_ACCESS_TOKEN: token, ...env };
+		const command = [process.execPath, ...argv].map((word) => `'${word.replace(/'/g, "'\\''")}'`).join(' ');
+		const child = input?.terminal
+			? spawn('script', ['--quiet', '--return', '--command', command, '/dev/null'], { cwd: ROOT, env: childEnv, stdio: 'pipe' })
+			: spawn(process.execPath, argv, { cwd: ROOT, env: childEnv, stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+		if (input && !input.terminal) child.stdin!.end(input.answer ?? '');
 		let stdout = '';
 		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		let typed = false;
+		child.stdout!.on('data', (chunk: Buffer) => {
+			stdout += chunk.toString();
+			if (!input?.terminal || typed || !stdout.includes('Type yes: ')) return;
+			typed = true;
+			child.stdin!.write(input.answer === null ? '\x04' : `${input.answer}\r`);
+		});
+		child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 		const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
 		const read = async (name: string) => await readFile(path.join(out, name), 'utf8').catch(() => '');
 		const [md, jsonText] = await Promise.all([read('probe-report.md'), read('probe-report.json')]);
