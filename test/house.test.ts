@@ -1,10 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test under test/, never published */
 /**
  * The rules of the house that docs/ARCHITECTURE.md states, checked on the source so they hold after the next change:
- * file sizes (the package's code, its tests, the sandbox and the scripts), "Who may import whom", and test/ holding
- * tests only, each named once.
+ * file sizes (the package's code, its tests, the sandbox and the scripts), "Who may import whom", test/ holding
+ * tests only, each named once, and every file and test the note names existing.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const ROOT = resolve(__dirname, '..');
@@ -95,4 +95,49 @@ describe('the house rules of docs/ARCHITECTURE.md', () => {
 		}
 		expect(wrong).toEqual([]);
 	});
+
+	it('names in docs/ARCHITECTURE.md only files and folders that exist, and tests by titles their files hold', () => {
+		const note = readFileSync(join(ROOT, 'docs', 'ARCHITECTURE.md'), 'utf8');
+		const everything = repositoryPaths(ROOT);
+		const missing = namedPaths(note).filter((path) => !existsSync(join(ROOT, path)) && !everything.some((known) => known.endsWith(`/${path}`)));
+		expect(missing).toEqual([]);
+		const titles = [...note.matchAll(/`([\w./-]+\.test\.ts)`,?\s+"([^"]+)"/g)].map(([, file, title]) => ({ file, title: oneLine(title).replace(/\.\.\.$/, '') }));
+		expect(titles.length).toBeGreaterThan(0);
+		const untitled = titles.filter(({ file, title }) => {
+			const found = everything.filter((known) => known === file || known.endsWith(`/${file}`));
+			return !found.some((known) => oneLine(readFileSync(join(ROOT, known), 'utf8')).includes(title));
+		});
+		expect(untitled).toEqual([]);
+	});
 });
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ');
+
+/** Every file and folder of the repository (posix, relative, folders ending in `/`), without what is installed or built. */
+function repositoryPaths(dir: string): string[] {
+	return readdirSync(dir).flatMap((name) => {
+		if (['node_modules', '.git', 'dist', 'build', '.cache', '.tools', 'coverage'].includes(name)) return [];
+		const full = join(dir, name);
+		return statSync(full).isDirectory() ? [`${posix(full)}/`, ...repositoryPaths(full)] : [posix(full)];
+	});
+}
+
+/**
+ * The repository paths a Markdown text names: in code spans and in parentheses, ending in a file extension or, in a
+ * code span, in `/`. A placeholder (`<resource>.test.ts`) counts up to the folder before it; a path outside the
+ * repository (`../shared/`), a build's output (`build/`, `dist/`) and a URL are not checked.
+ */
+function namedPaths(markdown: string): string[] {
+	// A fenced block's lines count as words (its fences would pair with the code spans' backticks).
+	const text = markdown.replace(/```/g, ' ');
+	const spans = [...text.matchAll(/`([^`]+)`/g)].flatMap(([, span]) => span.split(/\s+/));
+	const words = text.replace(/`[^`]*`/g, ' ').split(/[\s(),;:]+/);
+	const paths = [...spans, ...words]
+		.map((word) => word.replace(/^['"]|['".,]+$/g, ''))
+		.filter((word) => /^[\w.<>{}-]+(\/[\w.<>{}-]*)*$/.test(word) && /\/$|\.(ts|mjs|cjs|js|json|md|png)$/.test(word))
+		.filter((word) => word.includes('/') || /\.(ts|mjs|cjs|js|json|md|png)$/.test(word))
+		.filter((word) => !word.startsWith('..') && !/^\/|^\d|^\.\w+$|^(build|dist)\//.test(word))
+		.map((word) => (/[<{]/.test(word) ? word.slice(0, word.search(/[<{]/)).replace(/[^/]*$/, '') : word))
+		.filter((word) => word !== '');
+	return [...new Set(paths)].sort();
+}

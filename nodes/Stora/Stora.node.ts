@@ -1,13 +1,17 @@
 /*
- * Who builds a request: n8n runs the node's `customOperations` (transport/routedOperations.ts) for its own runs and
- * when the engine runs the tool variant as a node of a workflow (an agent's engine request); n8n's RoutingNode runs
- * the tool variant when an agent calls it through its tool input (n8n gives a node without `execute` one that runs
- * RoutingNode). Both build the request from these descriptions (request, send, preSend), with Settings → Request
- * Options, and hand it to `requestOperations.pagination` (transport/execute.ts), on for every operation through the
- * Resource parameter: the one hook that sends it (domain limits, retries, idempotency, errors, Return All) and shapes
- * the items. RoutingNode's own response handling therefore never runs: descriptions must not use routing.output,
- * routing.operations or a pagination of their own (the builder refuses them when the node is made, and
- * test/nodes/descriptionsLayout.test.ts fails). test/nodes/routedRequests.test.ts holds the builder to RoutingNode.
+ * Who builds a request. The node's own builder, for every run in a workflow: n8n runs the node's `customOperations`
+ * (transport/routedOperations.ts, which builds each item's request with transport/route.ts) for its own runs and when
+ * the engine runs the tool variant as a node of a workflow (an agent's engine request). n8n's RoutingNode, for the
+ * tool path an agent calls: when an agent or the MCP Server Trigger calls the tool through its tool input, n8n runs
+ * the `execute` it gives a node without one, RoutingNode. Both read these descriptions (request, send, preSend), with
+ * Settings → Request Options, and hand the request to `requestOperations.pagination` (transport/execute.ts), on for
+ * every operation through the Resource parameter: the one hook that sends it (domain limits, retries, idempotency,
+ * errors, Return All) and shapes the items. RoutingNode's own response handling therefore never runs: descriptions
+ * must not use routing.output, routing.operations or a pagination of their own.
+ * Guards: test/nodes/routedRequests.test.ts holds the builder to RoutingNode for every operation and checks that the
+ * builder refuses, when the node is made, what it does not implement; test/nodes/descriptionsRouting.test.ts fails on
+ * a description using a routing feature the hook bypasses; test/nodes/aiTool.test.ts holds both tool paths to the same
+ * answer.
  */
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
@@ -70,7 +74,7 @@ export class Stora implements INodeType {
 		],
 	};
 
-	// n8n runs these instead of its RoutingNode (see the top of this file): the same requests from the same
+	// The node's own builder (see the top of this file): the requests RoutingNode would build from the same
 	// descriptions, walking only what the settings show (transport/routedOperations.ts).
 	customOperations = routedOperations(this.description);
 

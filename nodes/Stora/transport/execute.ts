@@ -143,8 +143,8 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 
 /**
  * Return All as a CSV file: the JSON list says how many pages there are, then each page is fetched as CSV (several at
- * once where the account's budget allows) and the pages are joined in order under one header row. No record bound: the file is one item (memory grows with the list, about
- * 300 bytes a record).
+ * once where the account's budget allows) and the pages are joined in order under one header row. No record bound:
+ * the file is one item, whose memory grows with the list.
  */
 async function fetchAllCsv(context: IExecutePaginationFunctions, options: IHttpRequestOptions) {
 	const userQs = (options.qs ?? {}) as IDataObject;

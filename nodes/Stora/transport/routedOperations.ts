@@ -1,8 +1,9 @@
 /**
- * Every operation of the Stora node as n8n's `customOperations`: n8n runs these instead of its RoutingNode for the
- * node's main runs (n8n 1.x and 2.x alike), and RoutingNode still runs the tool variant n8n makes of the node. Each
- * builds an item's request from the same descriptions (route.ts) and hands it to the same hook RoutingNode calls
- * (execute.ts), with RoutingNode's item order, error handling and continue-on-fail.
+ * Every operation of the Stora node as n8n's `customOperations`: n8n runs these for the node's runs in a workflow
+ * (n8n 1.x and 2.x alike), the tool variant's included when the engine runs it as a node; RoutingNode runs the tool
+ * variant only when an agent calls it through its tool input. Each builds an item's request from the descriptions
+ * (route.ts) and hands it to the hook RoutingNode calls (execute.ts), with RoutingNode's item order, error handling
+ * and continue-on-fail.
  */
 import type {
 	IDataObject,
