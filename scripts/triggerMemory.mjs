@@ -263,7 +263,10 @@ async function main() {
 			`${name}'s n8n: RSS ${pm(g.rss)} MiB per 1,000 deliveries (first half ${pm(g.rssFirstHalf)}, second half ${pm(g.rssSecondHalf)}; ` +
 			`process group ${pm(g.group)}; ${fixed(g.first, 1)} to ${fixed(g.last, 1)} MiB), V8 heap after a full GC ${pm(g.heap)}, RSS outside it ${pm(g.outside)}; ` +
 			`${g.count} deliveries at ${fixed(g.count / g.seconds, 1)}/s`;
+		// The two n8n are separate processes: the difference's standard error is that of the two slopes together.
+		const minus = (key) => `${signed(s[key].per - w[key].per)} ± ${fixed(Math.hypot(s[key].error, w[key].error))}`;
 		console.log(`\nLeast-squares slopes over the readings after each batch (± their standard error):\n${line('Stora Trigger', s)}\n${line('Webhook node', w)}`);
+		console.log(`Stora Trigger minus Webhook node, MiB per 1,000 deliveries: RSS ${minus('rss')}, V8 heap after a full GC ${minus('heap')}, RSS outside the heap ${minus('outside')}`);
 		const verdict = met
 			? `met (${s.rss.per <= w.rss.per ? `Stora ${fixed(s.rss.per)} ≤ Webhook ${fixed(w.rss.per)} MiB per 1,000` : `Stora's second half ${fixed(s.rssSecondHalf.per)} ≤ ${LEVEL_MIB_PER_1000} MiB per 1,000: levelled off`})`
 			: `not met (Stora ${fixed(s.rss.per)} > Webhook ${fixed(w.rss.per)} MiB per 1,000, and its second half ${fixed(s.rssSecondHalf.per)} > ${LEVEL_MIB_PER_1000})`;
@@ -304,7 +307,7 @@ async function main() {
 				`${DELIVERIES.toLocaleString('en')} signed deliveries a side after ${WARMUP} each to warm up, in batches of ${BATCH} taking turns, sent at up to ${RATE}/s (reached: Stora Trigger ${fixed(s.count / s.seconds, 1)}/s, Webhook node ${fixed(w.count / w.seconds, 1)}/s)`,
 				cell(s),
 				cell(w),
-				`${met ? 'met' : 'not met'} (levelled off: at most ${LEVEL_MIB_PER_1000} MiB per 1,000 over the second half)`,
+				`${met ? 'met' : 'not met'} (levelled off: at most ${LEVEL_MIB_PER_1000} MiB per 1,000 over the second half); Stora minus Webhook: RSS ${minus('rss')} MiB, V8 heap ${minus('heap')}, RSS outside it ${minus('outside')}`,
 			],
 		});
 		if (writingFigures()) {
