@@ -97,6 +97,18 @@ describe('npm run probe under noise', () => {
 		expect(sandbox.core.noise.log.filter((write) => write.action === (pages.change === 'grow' ? 'create' : 'delete')).length).toBeGreaterThan(10);
 	}, 120_000);
 
+	it("says it cannot judge page 2 where a list's answers carry no meta.pagination.count, the documented count", async () => {
+		const listed = await fetch(`${sandbox.url}${V}/deals/stages?limit=10`, { headers: { Authorization: `Bearer ${sandbox.token}` } });
+		const body = (await listed.json()) as { meta: { pagination: Record<string, unknown> } };
+		delete body.meta.pagination.count;
+		// Every answer of that list is this one, without the count (as an implementation without it would answer).
+		await control(sandbox, 'POST', '/faults', { match: { method: 'GET', path: `${V}/deals/stages` }, responses: Array.from({ length: 60 }, () => ({ status: 200, body })) });
+		const run = await runProbe(sandbox.url, sandbox.token, [...FAST, '--lists', 'deals/stages']);
+		await control(sandbox, 'DELETE', '/faults');
+		expect(run.point(`GET ${V}/deals/stages?page`)).toMatchObject({ verdict: 'unknown' });
+		expect(run.point(`GET ${V}/deals/stages?page`).evidence).toContain('meta.pagination.count (documented) was not on every answer, so a count that changed between the pages could not be seen');
+	}, 60_000);
+
 	it('says why a point stays open when the list changed between its reads', async () => {
 		await play(0, { writer: { every: 1, actions: ['create'] } });
 		const run = await runProbe(sandbox.url, sandbox.token, [...FAST, '--lists', 'contacts']);
