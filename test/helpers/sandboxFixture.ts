@@ -2,7 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
 import type { RateLimitWindow } from '../../nodes/Stora/transport/rateLimit/settings';
-import type { SandboxClient } from '../../sandbox/client';
+import type { SandboxClient, StateRecord } from '../../sandbox/client';
 import { useSandboxWithClients, type FixtureOptions } from '../../sandbox/test/fixture';
 import type { StartedSandbox } from '../../sandbox';
 import type { RateLimitOption } from '../../sandbox/core/ratelimit';
@@ -50,5 +50,35 @@ export function useSandboxForNode(options: FixtureOptions = {}) {
 		/** Runs the Stora node with `parameters` in n8n's engine (`runStora`) against the sandbox, with that credential. */
 		run: async (parameters: INodeParameters, options: Omit<RunOptions, 'parameters' | 'credentials'> = {}) =>
 			await runStora({ ...options, parameters, credentials: tokenCredentials(base.sandbox.url, base.sandbox.token) }),
+	};
+}
+
+/**
+ * What each test file of test/nodes/resources/ shares: `useSandboxForNode`, with a `client` that can be taken at the
+ * top of a `describe` (each call goes to the file's sandbox, which starts before the tests), and before each test the
+ * seed's records of `collections` read from the sandbox's state (`seed.deals`; reading it sends no API request, so
+ * the request log stays empty).
+ */
+export function useResourceFixture<C extends string>(...collections: C[]) {
+	const fixture = useSandboxForNode();
+	const seed = {} as Record<C, StateRecord[]>;
+	beforeEach(async () => {
+		for (const name of collections) seed[name] = await fixture.client.state(name);
+	});
+	const client = new Proxy({} as SandboxClient, {
+		get: (_target, key) => {
+			const live = fixture.client as unknown as Record<string | symbol, unknown>;
+			const value = live[key];
+			return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(live) : value;
+		},
+	});
+	return {
+		client,
+		seed,
+		credentials: fixture.credentials,
+		run: fixture.run,
+		get sandbox(): StartedSandbox {
+			return fixture.sandbox;
+		},
 	};
 }

@@ -2,10 +2,10 @@
  * The OAuth helper endpoints outside the versioned API: what the credential's token may do, and introspection.
  */
 import { runStora, tokenCredentials } from '../../helpers/n8n';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Access Token', () => {
-	const fixture = useSandboxForNode();
+	const fixture = useResourceFixture();
 
 	it('gets the scopes and expiry of the token the credential uses, from /oauth2/token/info', async () => {
 		const token = await fixture.client.token(['public.site:read', 'public.contact:read']);

@@ -1,20 +1,9 @@
 import { runStora } from '../../helpers/n8n';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 /** Contact → Get Many; the other operations of Contact are in contact.test.ts. */
 describe('Stora node: Contact', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
-	let contacts: StateRecord[];
-
-	beforeEach(async () => {
-		client = fixture.client;
-		contacts = await client.state('contacts');
-		await client.clearRequests();
-	});
-
-	const credentials = () => fixture.credentials();
+	const { client, credentials, seed } = useResourceFixture('contacts');
 
 	describe('Get Many', () => {
 		it('sends every filter as the query the API documents and returns the matching contacts', async () => {
@@ -56,7 +45,7 @@ describe('Stora node: Contact', () => {
 			});
 			const inSet = (value: unknown, set: string[]) =>
 				value === null ? set.includes('unspecified') : set.includes(String(value));
-			const expected = contacts
+			const expected = seed.contacts
 				.filter(
 					(c) =>
 						['customer', 'churned'].includes(String(c.status)) &&
@@ -90,18 +79,18 @@ describe('Stora node: Contact', () => {
 		});
 
 		it('finds contacts by exact email (comma-separated) and by fuzzy search', async () => {
-			const emails = [contacts[4].email, contacts[9].email].join(',');
+			const emails = [seed.contacts[4].email, seed.contacts[9].email].join(',');
 			const byEmail = await runStora({
 				credentials: credentials(),
 				parameters: { resource: 'contact', operation: 'getAll', limit: 10, filters: { email: emails } },
 			});
-			expect(byEmail.items.map((item) => item.json.id).sort()).toEqual([contacts[4].id, contacts[9].id].sort());
+			expect(byEmail.items.map((item) => item.json.id).sort()).toEqual([seed.contacts[4].id, seed.contacts[9].id].sort());
 
 			const bySearch = await runStora({
 				credentials: credentials(),
 				parameters: { resource: 'contact', operation: 'getAll', limit: 50, filters: { search: 'olivia' } },
 			});
-			const olivias = contacts.filter((c) => /olivia/i.test(`${String(c.full_name)} ${String(c.email)}`));
+			const olivias = seed.contacts.filter((c) => /olivia/i.test(`${String(c.full_name)} ${String(c.email)}`));
 			expect(bySearch.items.map((item) => item.json.id).sort()).toEqual(olivias.map((c) => c.id).sort());
 
 			const queries = (await client.requests()).map((request) => request.query);
@@ -117,7 +106,7 @@ describe('Stora node: Contact', () => {
 				parameters: { resource: 'contact', operation: 'getAll', returnAll: true, filters: { status: ['lead'] } },
 			});
 			expect(result.error).toBeUndefined();
-			const leads = contacts.filter((c) => c.status === 'lead').map((c) => c.id);
+			const leads = seed.contacts.filter((c) => c.status === 'lead').map((c) => c.id);
 			expect(result.items.map((item) => item.json.id).sort()).toEqual(leads.sort());
 			for (const request of await client.requests())
 				expect(request.query).toMatchObject({ status: 'lead', limit: '100' });

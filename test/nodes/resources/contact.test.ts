@@ -1,22 +1,11 @@
 import { searchContacts } from '../../../nodes/Stora/methods/listSearch/crm';
 import { loadOptionsContext } from '../../helpers/loadOptions';
 import { locator as byId, runStora } from '../../helpers/n8n';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 /** Contact → Get Many is in contact.getAll.test.ts. */
 describe('Stora node: Contact', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
-	let contacts: StateRecord[];
-
-	beforeEach(async () => {
-		client = fixture.client;
-		contacts = await client.state('contacts');
-		await client.clearRequests();
-	});
-
-	const credentials = () => fixture.credentials();
+	const { client, credentials, seed } = useResourceFixture('contacts');
 	const stateOf = async (id: string) => (await client.state('contacts')).find((contact) => contact.id === id);
 
 	describe('Create', () => {
@@ -85,7 +74,7 @@ describe('Stora node: Contact', () => {
 			});
 			expect(result.error?.message).toBe('Email: "not-an-email" is not an email address');
 			expect(await client.requests()).toHaveLength(0);
-			expect(await client.state('contacts')).toHaveLength(contacts.length);
+			expect(await client.state('contacts')).toHaveLength(seed.contacts.length);
 		});
 
 		it("surfaces the API's validation error with the faulty field", async () => {
@@ -97,13 +86,13 @@ describe('Stora node: Contact', () => {
 			expect(result.error?.message).toMatch(/\[invalid_content\]$/);
 			expect(result.error?.description).toContain('Field /tax_id');
 			expect((result.error as { httpCode?: string }).httpCode).toBe('422');
-			expect(await client.state('contacts')).toHaveLength(contacts.length);
+			expect(await client.state('contacts')).toHaveLength(seed.contacts.length);
 		});
 	});
 
 	describe('Get', () => {
 		it('gets a contact picked from the list and simplifies it', async () => {
-			const contact = contacts[3];
+			const contact = seed.contacts[3];
 			const result = await runStora({
 				credentials: credentials(),
 				parameters: {
@@ -150,7 +139,7 @@ describe('Stora node: Contact', () => {
 
 	describe('Update', () => {
 		it('patches only the given fields, an emptied field as null', async () => {
-			const contact = contacts[21];
+			const contact = seed.contacts[21];
 			const result = await runStora({
 				credentials: credentials(),
 				parameters: {
@@ -188,7 +177,7 @@ describe('Stora node: Contact', () => {
 				parameters: {
 					resource: 'contact',
 					operation: 'update',
-					contactId: byId(contacts[21].id),
+					contactId: byId(seed.contacts[21].id),
 					updateFields: { address: { address: { countryAlpha2: 'England' } } },
 				},
 			});
@@ -200,7 +189,7 @@ describe('Stora node: Contact', () => {
 				parameters: {
 					resource: 'contact',
 					operation: 'update',
-					contactId: byId(contacts[21].id),
+					contactId: byId(seed.contacts[21].id),
 					updateFields: { address: { address: { city: 'York', countryAlpha2: '' } } },
 				},
 			});
@@ -213,7 +202,7 @@ describe('Stora node: Contact', () => {
 
 	describe('Delete', () => {
 		it('deletes a lead without invoices and returns {deleted, id, message}', async () => {
-			const lead = contacts[25];
+			const lead = seed.contacts[25];
 			expect(lead.status).toBe('lead');
 			const result = await runStora({
 				credentials: credentials(),
@@ -228,7 +217,7 @@ describe('Stora node: Contact', () => {
 		});
 
 		it('surfaces the 409 conflict for a customer with the API message and code, and keeps the contact', async () => {
-			const customer = contacts[2];
+			const customer = seed.contacts[2];
 			expect(customer.status).toBe('customer');
 			const result = await runStora({
 				credentials: credentials(),
@@ -243,8 +232,8 @@ describe('Stora node: Contact', () => {
 		});
 
 		it('refuses a churned contact and a lead that has invoices', async () => {
-			const churned = contacts[17];
-			const lead = contacts[30];
+			const churned = seed.contacts[17];
+			const lead = seed.contacts[30];
 			const [invoice] = await client.state('invoices');
 			const copy: Record<string, unknown> = { ...invoice, contact: { id: lead.id } };
 			delete copy.id;
@@ -269,7 +258,7 @@ describe('Stora node: Contact', () => {
 		it("searches contacts with the API's search parameter and labels them by name and email", async () => {
 			const context = loadOptionsContext(credentials(), { resource: 'contact', operation: 'get' });
 			const { results } = await searchContacts.call(context, 'khan');
-			const expected = contacts.filter((c) => /khan/i.test(`${String(c.full_name)} ${String(c.email)}`));
+			const expected = seed.contacts.filter((c) => /khan/i.test(`${String(c.full_name)} ${String(c.email)}`));
 			expect(results.map((r) => r.value).sort()).toEqual(expected.map((c) => c.id).sort());
 			const first = expected.find((c) => c.id === results[0].value)!;
 			expect(results[0].name).toBe(`${String(first.full_name)} (${String(first.email)})`);

@@ -2,27 +2,14 @@ import { searchContracts } from '../../../nodes/Stora/methods/listSearch/crm';
 import { loadOptionsContext } from '../../helpers/loadOptions';
 import { locator as byId, runStora } from '../../helpers/n8n';
 import { idOf } from '../../helpers/records';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Contract', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
-	let contacts: StateRecord[];
-	let contracts: StateRecord[];
-
-	beforeEach(async () => {
-		client = fixture.client;
-		contacts = await client.state('contacts');
-		contracts = await client.state('contracts');
-		await client.clearRequests();
-	});
-
-	const credentials = () => fixture.credentials();
+	const { client, credentials, seed } = useResourceFixture('contacts', 'contracts');
 	const lists = () => loadOptionsContext(credentials(), { resource: 'contract', operation: 'get' });
 
 	it('downloads the PDF of a signed contract as binary data', async () => {
-		const signed = contracts.find((c) => c.status === 'signed')!;
+		const signed = seed.contracts.find((c) => c.status === 'signed')!;
 		const result = await runStora({
 			credentials: credentials(),
 			parameters: {
@@ -44,7 +31,7 @@ describe('Stora node: Contract', () => {
 	});
 
 	it('surfaces the API refusal for a contract that is not signed', async () => {
-		const pending = contracts.find((c) => c.status === 'pending')!;
+		const pending = seed.contracts.find((c) => c.status === 'pending')!;
 		const result = await runStora({
 			credentials: credentials(),
 			parameters: { resource: 'contract', operation: 'downloadPdf', contractId: byId(pending.id) },
@@ -56,7 +43,7 @@ describe('Stora node: Contract', () => {
 	});
 
 	it('gets a contract with its contact and template expanded', async () => {
-		const contract = contracts[1];
+		const contract = seed.contracts[1];
 		const templates = await client.state('contract_templates');
 		const result = await runStora({
 			credentials: credentials(),
@@ -74,7 +61,7 @@ describe('Stora node: Contract', () => {
 		});
 		expect(result.items[0].json).toEqual({
 			...contract,
-			contact: contacts.find((c) => c.id === idOf(contract.contact)),
+			contact: seed.contacts.find((c) => c.id === idOf(contract.contact)),
 			contract_template: templates.find((t) => t.id === idOf(contract.contract_template)),
 		});
 	});
@@ -83,15 +70,15 @@ describe('Stora node: Contract', () => {
 		const result = await runStora({
 			credentials: credentials(),
 			parameters: { resource: 'contract', operation: 'downloadPdf', contractId: byId('={{ $json.id }}') },
-			items: [{ id: contacts[0].id }],
+			items: [{ id: seed.contacts[0].id }],
 		});
-		expect(result.error?.message).toBe(`Contract: "${contacts[0].id}" is not a contract ID`);
+		expect(result.error?.message).toBe(`Contract: "${seed.contacts[0].id}" is not a contract ID`);
 		expect(await client.requests()).toEqual([]);
 	});
 
 	it('gets many contracts filtered by status, contact and template, sorted by signing date', async () => {
 		const templates = await client.state('contract_templates');
-		const contactIds = [idOf(contracts[0].contact), idOf(contracts[6].contact), idOf(contracts[2].contact)].join(',');
+		const contactIds = [idOf(seed.contracts[0].contact), idOf(seed.contracts[6].contact), idOf(seed.contracts[2].contact)].join(',');
 		const result = await runStora({
 			credentials: credentials(),
 			parameters: {
@@ -118,7 +105,7 @@ describe('Stora node: Contract', () => {
 			sort_by: 'signed_at',
 			sort_direction: 'DESC',
 		});
-		const expected = contracts
+		const expected = seed.contracts
 			.filter(
 				(c) =>
 					c.status === 'signed' &&
@@ -143,7 +130,7 @@ describe('Stora node: Contract', () => {
 
 	it('labels contracts with their status for the resource locator, filtered on the text here', async () => {
 		const { results } = await searchContracts.call(lists(), 'business');
-		const expected = contracts.filter((c) => /business/i.test(String(c.name)));
+		const expected = seed.contracts.filter((c) => /business/i.test(String(c.name)));
 		expect(results.map((r) => r.value).sort()).toEqual(expected.map((c) => c.id).sort());
 		const first = expected.find((c) => c.id === results[0].value)!;
 		expect(results[0].name).toBe(`${String(first.name)} [${String(first.status)}]`);

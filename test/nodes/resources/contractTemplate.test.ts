@@ -1,17 +1,8 @@
 import { runStora } from '../../helpers/n8n';
-import type { SandboxClient } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Contract Template', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
-
-	beforeEach(async () => {
-		client = fixture.client;
-		await client.clearRequests();
-	});
-
-	const credentials = () => fixture.credentials();
+	const { client, credentials } = useResourceFixture();
 
 	it('lists contract templates sorted by name', async () => {
 		const templates = await client.state('contract_templates');

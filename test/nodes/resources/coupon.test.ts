@@ -1,17 +1,12 @@
 import { searchBilling } from '../../helpers/loadOptions';
-import { locator as rl, runStora, tokenCredentials } from '../../helpers/n8n';
-import type { SandboxClient } from '../../../sandbox/client';
-import { useSandboxForNode, type StartedSandbox } from '../../helpers/sandboxFixture';
+import { locator as rl, runStora } from '../../helpers/n8n';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 const time = (value: unknown) => Date.parse(String(value));
 
 describe('Stora node: Coupon', () => {
-	const fixture = useSandboxForNode();
-	let sandbox: StartedSandbox;
-	let client: SandboxClient;
-	beforeEach(() => ({ sandbox, client } = fixture));
-
-	const credentials = () => tokenCredentials(sandbox.url, sandbox.token);
+	const fixture = useResourceFixture();
+	const { client, credentials } = fixture;
 
 	it('gets many coupons sorted by update time within a window', async () => {
 		const coupons = await client.state('coupons');

@@ -1,15 +1,10 @@
-import { locator as rl, runStora, tokenCredentials } from '../../helpers/n8n';
+import { locator as rl, runStora } from '../../helpers/n8n';
 import { newestFirst, pdfText } from '../../helpers/records';
-import type { SandboxClient } from '../../../sandbox/client';
-import { useSandboxForNode, type StartedSandbox } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Credit Note', () => {
-	const fixture = useSandboxForNode();
-	let sandbox: StartedSandbox;
-	let client: SandboxClient;
-	beforeEach(() => ({ sandbox, client } = fixture));
-
-	const credentials = () => tokenCredentials(sandbox.url, sandbox.token);
+	const fixture = useResourceFixture();
+	const { client, credentials } = fixture;
 
 	it('gets many credit notes, newest first', async () => {
 		const notes = await client.state('credit_notes');

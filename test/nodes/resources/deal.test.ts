@@ -4,26 +4,14 @@ import { searchDeals } from '../../../nodes/Stora/methods/listSearch/crm';
 import { loadOptionsContext } from '../../helpers/loadOptions';
 import { locator as byId, runStora } from '../../helpers/n8n';
 import { findRecord, httpCode, idOf } from '../../helpers/records';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import type { StateRecord } from '../../../sandbox/client';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 type Ref = { id: string } | null;
 
 /** Deal → Update is in deal.update.test.ts. */
 describe('Stora node: Deal', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
-	let deals: StateRecord[];
-	let stages: StateRecord[];
-
-	beforeEach(async () => {
-		client = fixture.client;
-		deals = await client.state('deals');
-		stages = await client.state('stages');
-		await client.clearRequests();
-	});
-
-	const credentials = () => fixture.credentials();
+	const { client, credentials, seed } = useResourceFixture('deals', 'stages');
 
 	it('creates a deal with every field, line items built from the unit type and protection level', async () => {
 		const contacts = await client.state('contacts');
@@ -39,7 +27,7 @@ describe('Stora node: Deal', () => {
 				dealContactId: { __rl: true, mode: 'list', value: contacts[34].id },
 				additionalFields: {
 					name: 'Garage clear-out',
-					stageId: stages[2].id,
+					stageId: seed.stages[2].id,
 					siteId: site.id,
 					assigneeId: staff.id,
 					note: 'About £60 per month',
@@ -56,7 +44,7 @@ describe('Stora node: Deal', () => {
 		expect(request.body).toEqual({
 			contact: { id: contacts[34].id },
 			name: 'Garage clear-out',
-			stage: { id: stages[2].id },
+			stage: { id: seed.stages[2].id },
 			site: { id: site.id },
 			assignee: { id: staff.id },
 			note: 'About £60 per month',
@@ -69,7 +57,7 @@ describe('Stora node: Deal', () => {
 		});
 		const created = result.items[0].json;
 		expect(created).toEqual(await findRecord(client, 'deals', String(created.id)));
-		expect(created).toMatchObject({ status: 'open', name: 'Garage clear-out', stage: { id: stages[2].id } });
+		expect(created).toMatchObject({ status: 'open', name: 'Garage clear-out', stage: { id: seed.stages[2].id } });
 	});
 
 	it('checks the move-in date and the unit type ID before any request', async () => {
@@ -99,7 +87,7 @@ describe('Stora node: Deal', () => {
 	});
 
 	it('gets a deal with expanded stage and line item products', async () => {
-		const deal = deals[0];
+		const deal = seed.deals[0];
 		const result = await runStora({
 			credentials: credentials(),
 			parameters: {
@@ -114,15 +102,15 @@ describe('Stora node: Deal', () => {
 			{ method: 'GET', path: `/2025-09/deals/${deal.id}`, query: { expand: 'stage,line_items.item' } },
 		]);
 		const item = result.items[0].json;
-		expect(item.stage).toEqual(stages.find((stage) => stage.id === idOf(deal.stage)));
+		expect(item.stage).toEqual(seed.stages.find((stage) => stage.id === idOf(deal.stage)));
 		const lineItem = (item.line_items as Array<{ item: StateRecord }>)[0];
 		expect(lineItem.item.id).toBe(idOf((deal.line_items as Array<{ item: Ref }>)[0].item));
 		expect(lineItem.item.name).toEqual(expect.any(String));
 	});
 
 	it('wins, loses and reopens deals through their action endpoints', async () => {
-		const [open0, open1] = deals;
-		const won = deals[6];
+		const [open0, open1] = seed.deals;
+		const won = seed.deals[6];
 		expect([open0.status, open1.status, won.status]).toEqual(['open', 'open', 'won']);
 
 		const win = await runStora({
@@ -139,7 +127,7 @@ describe('Stora node: Deal', () => {
 				resource: 'deal',
 				operation: 'reopen',
 				dealId: byId(won.id),
-				reopenFields: { stageId: stages[1].id },
+				reopenFields: { stageId: seed.stages[1].id },
 				options: { expand: ['stage'] },
 			},
 		});
@@ -163,7 +151,7 @@ describe('Stora node: Deal', () => {
 				method: 'POST',
 				path: `/2025-09/deals/${won.id}/reopen`,
 				query: { expand: 'stage' },
-				body: { stage: { id: stages[1].id } },
+				body: { stage: { id: seed.stages[1].id } },
 			},
 		]);
 
@@ -172,15 +160,15 @@ describe('Stora node: Deal', () => {
 		expect(reopen.items[0].json).toMatchObject({
 			id: won.id,
 			status: 'open',
-			stage: { id: stages[1].id, name: stages[1].name },
+			stage: { id: seed.stages[1].id, name: seed.stages[1].name },
 		});
 		expect((await findRecord(client, 'deals', open0.id))?.status).toBe('won');
 		expect(await findRecord(client, 'deals', open1.id)).toMatchObject({ status: 'lost', lost_reason: 'chose_competitor' });
-		expect(await findRecord(client, 'deals', won.id)).toMatchObject({ status: 'open', stage: { id: stages[1].id } });
+		expect(await findRecord(client, 'deals', won.id)).toMatchObject({ status: 'open', stage: { id: seed.stages[1].id } });
 	});
 
 	it('surfaces the conflict when winning a deal that is already won', async () => {
-		const won = deals[6];
+		const won = seed.deals[6];
 		const result = await runStora({
 			credentials: credentials(),
 			parameters: { resource: 'deal', operation: 'win', dealId: byId(won.id) },
@@ -200,7 +188,7 @@ describe('Stora node: Deal', () => {
 				filters: {
 					status: ['open', 'won'],
 					siteIds: [sites[0].id, sites[1].id],
-					stageIds: [stages[0].id, stages[3].id],
+					stageIds: [seed.stages[0].id, seed.stages[3].id],
 					assigneeIds: 'unspecified',
 					contactIds: '',
 					search: 'unit',
@@ -217,7 +205,7 @@ describe('Stora node: Deal', () => {
 			limit: '20',
 			status: 'open,won',
 			site_id: `${sites[0].id},${sites[1].id}`,
-			stage_id: `${stages[0].id},${stages[3].id}`,
+			stage_id: `${seed.stages[0].id},${seed.stages[3].id}`,
 			assignee_id: 'unspecified',
 			search: 'unit',
 			starts_after: '2000-01-01T00:00:00.000Z',
@@ -226,11 +214,11 @@ describe('Stora node: Deal', () => {
 			sort_direction: 'ASC',
 			expand: 'assignee',
 		});
-		const expected = deals.filter(
+		const expected = seed.deals.filter(
 			(d) =>
 				['open', 'won'].includes(String(d.status)) &&
 				[sites[0].id, sites[1].id].includes(String(idOf(d.site))) &&
-				[stages[0].id, stages[3].id].includes(String(idOf(d.stage))) &&
+				[seed.stages[0].id, seed.stages[3].id].includes(String(idOf(d.stage))) &&
 				d.assignee === null &&
 				d.starts_at !== null &&
 				(d.metadata as Record<string, unknown>).campaign === 'spring',
@@ -241,11 +229,11 @@ describe('Stora node: Deal', () => {
 
 	it('finds deals for the resource locator with the search parameter', async () => {
 		const context = loadOptionsContext(credentials(), { resource: 'deal', operation: 'get' });
-		const needle = String(deals[4].name).split(' ')[0];
+		const needle = String(seed.deals[4].name).split(' ')[0];
 		const { results } = await searchDeals.call(context, needle);
-		const expected = deals.filter((d) => String(d.name).toLowerCase().includes(needle.toLowerCase()));
+		const expected = seed.deals.filter((d) => String(d.name).toLowerCase().includes(needle.toLowerCase()));
 		expect(results.map((r) => r.value).sort()).toEqual(expected.map((d) => d.id).sort());
-		expect(results.find((r) => r.value === deals[4].id)?.name).toBe(`${String(deals[4].name)} [open]`);
+		expect(results.find((r) => r.value === seed.deals[4].id)?.name).toBe(`${String(seed.deals[4].name)} [open]`);
 		expect((await client.requests())[0].query).toMatchObject({ search: needle });
 	});
 

@@ -2,27 +2,14 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { locator as byId, runStora } from '../../helpers/n8n';
 import { findRecord } from '../../helpers/records';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 /** Deal → Update; the other operations of Deal are in deal.test.ts. */
 describe('Stora node: Deal', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
-	let deals: StateRecord[];
-	let stages: StateRecord[];
-
-	beforeEach(async () => {
-		client = fixture.client;
-		deals = await client.state('deals');
-		stages = await client.state('stages');
-		await client.clearRequests();
-	});
-
-	const credentials = () => fixture.credentials();
+	const { client, credentials, seed } = useResourceFixture('deals', 'stages');
 
 	it('updates a deal: moves the stage, clears the note and move-in date, replaces the line items', async () => {
-		const deal = deals[0];
+		const deal = seed.deals[0];
 		expect(deal.note).not.toBeNull();
 		const [protection] = await client.state('protection_levels');
 		const result = await runStora({
@@ -31,26 +18,26 @@ describe('Stora node: Deal', () => {
 				resource: 'deal',
 				operation: 'update',
 				dealId: byId(deal.id),
-				updateFields: { stageId: stages[3].id, note: '', startsAt: '', protectionLevelId: protection.id },
+				updateFields: { stageId: seed.stages[3].id, note: '', startsAt: '', protectionLevelId: protection.id },
 			},
 		});
 		expect(result.error).toBeUndefined();
 		const [request] = await client.requests();
 		expect(request).toMatchObject({ method: 'PATCH', path: `/2025-09/deals/${deal.id}` });
 		expect(request.body).toEqual({
-			stage: { id: stages[3].id },
+			stage: { id: seed.stages[3].id },
 			note: null,
 			starts_at: null,
 			line_items: [{ type: 'protection', item: { id: protection.id } }],
 		});
 		const stored = await findRecord(client, 'deals', deal.id);
-		expect(stored).toMatchObject({ stage: { id: stages[3].id }, note: null, starts_at: null, name: deal.name });
+		expect(stored).toMatchObject({ stage: { id: seed.stages[3].id }, note: null, starts_at: null, name: deal.name });
 		expect(stored?.line_items).toEqual([{ item: { id: protection.id }, quantity: 1, type: 'protection' }]);
 		expect(result.items[0].json).toEqual(stored);
 	});
 
 	it('unassigns, removes the site and clears the line items with Unassign, Remove Site and Clear Line Items', async () => {
-		const deal = deals[1];
+		const deal = seed.deals[1];
 		expect(deal.assignee).not.toBeNull();
 		expect(deal.site).not.toBeNull();
 		expect((deal.line_items as unknown[]).length).toBeGreaterThan(0);
@@ -78,7 +65,7 @@ describe('Stora node: Deal', () => {
 			parameters: {
 				resource: 'deal',
 				operation: 'update',
-				dealId: byId(deals[2].id),
+				dealId: byId(seed.deals[2].id),
 				updateFields: { unassign: false, removeSite: false, clearLineItems: false, name: 'Renamed' },
 			},
 		});
@@ -100,7 +87,7 @@ describe('Stora node: Deal', () => {
 		for (const [updateFields, message] of cases) {
 			const result = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'deal', operation: 'update', dealId: byId(deals[0].id), updateFields: updateFields as INodeParameters },
+				parameters: { resource: 'deal', operation: 'update', dealId: byId(seed.deals[0].id), updateFields: updateFields as INodeParameters },
 			});
 			if (typeof message === 'string') expect(result.error?.message).toBe(message);
 			else expect(result.error?.message).toMatch(message);
@@ -111,11 +98,11 @@ describe('Stora node: Deal', () => {
 	it('takes an optional Assignee ID added and left empty as not set (Unassign is how to remove one)', async () => {
 		const result = await runStora({
 			credentials: credentials(),
-			parameters: { resource: 'deal', operation: 'update', dealId: byId(deals[0].id), updateFields: { assigneeId: '', name: 'Renamed deal' } },
+			parameters: { resource: 'deal', operation: 'update', dealId: byId(seed.deals[0].id), updateFields: { assigneeId: '', name: 'Renamed deal' } },
 		});
 		expect(result.error).toBeUndefined();
 		const [request] = (await client.requests()).filter((entry) => entry.method === 'PATCH');
 		expect(request.body).toEqual({ name: 'Renamed deal' });
-		expect(result.items[0].json.assignee).toEqual(deals[0].assignee);
+		expect(result.items[0].json.assignee).toEqual(seed.deals[0].assignee);
 	});
 });

@@ -1,22 +1,9 @@
 import { Stora } from '../../../nodes/Stora/Stora.node';
 import { runStora } from '../../helpers/n8n';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Deal Stage', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
-	let deals: StateRecord[];
-	let stages: StateRecord[];
-
-	beforeEach(async () => {
-		client = fixture.client;
-		deals = await client.state('deals');
-		stages = await client.state('stages');
-		await client.clearRequests();
-	});
-
-	const credentials = () => fixture.credentials();
+	const { client, credentials, seed } = useResourceFixture('deals', 'stages');
 
 	it('lists the stages in pipeline order', async () => {
 		const result = await runStora({
@@ -29,7 +16,7 @@ describe('Stora node: Deal Stage', () => {
 			},
 		});
 		expect(result.error).toBeUndefined();
-		const ordered = [...stages].sort((a, b) => Number(a.position) - Number(b.position));
+		const ordered = [...seed.stages].sort((a, b) => Number(a.position) - Number(b.position));
 		expect(result.items.map((item) => item.json)).toEqual(ordered);
 		expect((await client.requests())[0]).toMatchObject({
 			path: '/2025-09/deals/stages',
@@ -57,7 +44,7 @@ describe('Stora node: Deal Stage', () => {
 			parameters: { resource: 'dealStage', operation: 'getAll', returnAll: true },
 		});
 		expect(all.error).toBeUndefined();
-		expect(all.items).toHaveLength(stages.length);
+		expect(all.items).toHaveLength(seed.stages.length);
 		expect((await client.requests()).map((request) => request.query)).toEqual([
 			{ limit: '3', sort_by: 'updated_at', sort_direction: 'ASC' },
 			{ limit: '100', page: '1', sort_by: 'created_at', sort_direction: 'ASC' },
@@ -93,17 +80,17 @@ describe('Stora node: Deal Stage', () => {
 	it('gets a stage chosen in the dropdown, and rejects another kind of ID before any request', async () => {
 		const ok = await runStora({
 			credentials: credentials(),
-			parameters: { resource: 'dealStage', operation: 'get', dealStageId: stages[2].id },
+			parameters: { resource: 'dealStage', operation: 'get', dealStageId: seed.stages[2].id },
 		});
-		expect(ok.items.map((item) => item.json)).toEqual([stages[2]]);
-		expect((await client.requests()).map((r) => r.path)).toEqual([`/2025-09/deals/stages/${stages[2].id}`]);
+		expect(ok.items.map((item) => item.json)).toEqual([seed.stages[2]]);
+		expect((await client.requests()).map((r) => r.path)).toEqual([`/2025-09/deals/stages/${seed.stages[2].id}`]);
 
 		await client.clearRequests();
 		const bad = await runStora({
 			credentials: credentials(),
-			parameters: { resource: 'dealStage', operation: 'get', dealStageId: deals[0].id },
+			parameters: { resource: 'dealStage', operation: 'get', dealStageId: seed.deals[0].id },
 		});
-		expect(bad.error?.message).toBe(`Stage: "${deals[0].id}" is not a stage ID`);
+		expect(bad.error?.message).toBe(`Stage: "${seed.deals[0].id}" is not a stage ID`);
 		expect(await client.requests()).toEqual([]);
 	});
 });

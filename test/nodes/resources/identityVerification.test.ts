@@ -2,26 +2,16 @@ import { searchIdentityVerifications } from '../../../nodes/Stora/methods/listSe
 import { loadOptionsContext } from '../../helpers/loadOptions';
 import { runStora } from '../../helpers/n8n';
 import { idOf } from '../../helpers/records';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import type { StateRecord } from '../../../sandbox/client';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Identity Verification', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
-	let contacts: StateRecord[];
-
-	beforeEach(async () => {
-		client = fixture.client;
-		contacts = await client.state('contacts');
-		await client.clearRequests();
-	});
-
-	const credentials = () => fixture.credentials();
+	const { client, credentials, seed } = useResourceFixture('contacts');
 	const lists = () => loadOptionsContext(credentials(), { resource: 'identityVerification', operation: 'get' });
 
 	it('gets many verifications of given contacts and statuses, with the contact expanded', async () => {
 		const checks = await client.state('identity_verifications');
-		const contactIds = contacts.slice(0, 6).map((c) => c.id);
+		const contactIds = seed.contacts.slice(0, 6).map((c) => c.id);
 		const result = await runStora({
 			credentials: credentials(),
 			parameters: {
@@ -44,7 +34,7 @@ describe('Stora node: Identity Verification', () => {
 		expect(result.items.map((item) => item.json.id).sort()).toEqual(expected.map((c) => c.id).sort());
 		for (const item of result.items) {
 			const contact = item.json.contact as StateRecord;
-			expect(contact).toEqual(contacts.find((c) => c.id === contact.id));
+			expect(contact).toEqual(seed.contacts.find((c) => c.id === contact.id));
 		}
 	});
 

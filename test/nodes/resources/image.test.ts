@@ -1,5 +1,4 @@
-import { SandboxClient } from '../../../sandbox/client';
-import { useSandboxForNode, type StartedSandbox } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 type ImageSet = { original: string; small: string; medium: string; large: string };
 
@@ -8,12 +7,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 const pngWidth = (bytes: Buffer) => bytes.readUInt32BE(16);
 
 describe('Stora node: Image', () => {
-	const fixture = useSandboxForNode();
-	let sandbox: StartedSandbox;
-	let client: SandboxClient;
-	beforeEach(() => ({ sandbox, client } = fixture));
-
-	const { run } = fixture;
+	const fixture = useResourceFixture();
+	const { client, run } = fixture;
 
 	const imagesOf = async (collection: string) =>
 		(await client.state(collection))
@@ -81,7 +76,7 @@ describe('Stora node: Image', () => {
 		const result = await run({
 			resource: 'image',
 			operation: 'download',
-			imageUrl: `${sandbox.url}/2025-09/sites/${site.id}`,
+			imageUrl: `${fixture.sandbox.url}/2025-09/sites/${site.id}`,
 		});
 		expect(result.error?.message).toContain('is not a Stora image URL');
 		expect(await client.requests()).toEqual([]);

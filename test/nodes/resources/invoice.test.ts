@@ -1,16 +1,12 @@
 import { searchBilling } from '../../helpers/loadOptions';
 import { locator as rl, runStora, tokenCredentials } from '../../helpers/n8n';
 import { idOf, newestFirst, pdfText } from '../../helpers/records';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode, type StartedSandbox } from '../../helpers/sandboxFixture';
+import type { StateRecord } from '../../../sandbox/client';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Invoice', () => {
-	const fixture = useSandboxForNode();
-	let sandbox: StartedSandbox;
-	let client: SandboxClient;
-	beforeEach(() => ({ sandbox, client } = fixture));
-
-	const credentials = () => tokenCredentials(sandbox.url, sandbox.token);
+	const fixture = useResourceFixture();
+	const { client, credentials } = fixture;
 
 	describe('Invoice: Get Many', () => {
 		it('seeds invoices of every status, type and collection status', async () => {
@@ -213,7 +209,7 @@ describe('Stora node: Invoice', () => {
 			const [invoice] = await client.state('invoices');
 			const limited = await client.token(['public.order:read']);
 			const result = await runStora({
-				credentials: tokenCredentials(sandbox.url, limited),
+				credentials: tokenCredentials(fixture.sandbox.url, limited),
 				parameters: { resource: 'invoice', operation: 'get', invoiceId: rl(invoice.id) },
 			});
 			expect(result.error?.message).toContain('public.invoice:read');

@@ -2,29 +2,14 @@ import { searchNotes } from '../../../nodes/Stora/methods/listSearch/crm';
 import { loadOptionsContext } from '../../helpers/loadOptions';
 import { locator as byId, runStora } from '../../helpers/n8n';
 import { findRecord, idOf } from '../../helpers/records';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Note', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
-	let contacts: StateRecord[];
-	let tasks: StateRecord[];
-	let notes: StateRecord[];
-
-	beforeEach(async () => {
-		client = fixture.client;
-		contacts = await client.state('contacts');
-		tasks = await client.state('tasks');
-		notes = await client.state('notes');
-		await client.clearRequests();
-	});
-
-	const credentials = () => fixture.credentials();
+	const { client, credentials, seed } = useResourceFixture('contacts', 'tasks', 'notes');
 	const lists = () => loadOptionsContext(credentials(), { resource: 'note', operation: 'get' });
 
 	it('creates a note on a contact', async () => {
-		const contact = contacts[12];
+		const contact = seed.contacts[12];
 		const result = await runStora({
 			credentials: credentials(),
 			parameters: {
@@ -58,8 +43,8 @@ describe('Stora node: Note', () => {
 	});
 
 	it('gets a note with its record expanded, and updates its content', async () => {
-		const note = notes[10];
-		const task = tasks.find((t) => t.id === idOf(note.resource))!;
+		const note = seed.notes[10];
+		const task = seed.tasks.find((t) => t.id === idOf(note.resource))!;
 		const got = await runStora({
 			credentials: credentials(),
 			parameters: { resource: 'note', operation: 'get', noteId: byId(note.id), options: { expand: ['resource'] } },
@@ -85,7 +70,7 @@ describe('Stora node: Note', () => {
 	});
 
 	it('gets the notes of given records', async () => {
-		const records = [contacts[1].id, tasks[0].id];
+		const records = [seed.contacts[1].id, seed.tasks[0].id];
 		const result = await runStora({
 			credentials: credentials(),
 			parameters: {
@@ -103,14 +88,14 @@ describe('Stora node: Note', () => {
 			sort_by: 'created_at',
 			sort_direction: 'ASC',
 		});
-		const expected = notes.filter((n) => records.includes(String(idOf(n.resource))));
+		const expected = seed.notes.filter((n) => records.includes(String(idOf(n.resource))));
 		expect(expected).toHaveLength(2);
 		expect(result.items.map((item) => item.json)).toEqual(expected);
 	});
 
 	it('lists notes for the resource locator, filtered on the text here', async () => {
 		const { results } = await searchNotes.call(lists(), 'progress update');
-		const expected = notes.filter((n) => /progress update/i.test(String(n.content)));
+		const expected = seed.notes.filter((n) => /progress update/i.test(String(n.content)));
 		expect(results.map((r) => r.value).sort()).toEqual(expected.map((n) => n.id).sort());
 		expect((await client.requests())[0].query).toEqual({ limit: '100', page: '1' });
 	});

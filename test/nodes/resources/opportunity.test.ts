@@ -3,23 +3,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import { Stora } from '../../../nodes/Stora/Stora.node';
 import { locator as byId, runStora } from '../../helpers/n8n';
 import { findRecord, httpCode, idOf } from '../../helpers/records';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Opportunity', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
-	let deals: StateRecord[];
-	let opportunities: StateRecord[];
-
-	beforeEach(async () => {
-		client = fixture.client;
-		deals = await client.state('deals');
-		opportunities = await client.state('opportunities');
-		await client.clearRequests();
-	});
-
-	const credentials = () => fixture.credentials();
+	const { client, credentials, seed } = useResourceFixture('deals', 'opportunities');
 
 	const associate = (opportunityId: string, dealId: string, extra: Record<string, unknown> = {}) =>
 		runStora({
@@ -47,8 +34,8 @@ describe('Stora node: Opportunity', () => {
 	});
 
 	it('associates an open opportunity with a deal of the same contact, then disassociates it', async () => {
-		const [o0] = opportunities;
-		const [d0] = deals;
+		const [o0] = seed.opportunities;
+		const [d0] = seed.deals;
 		expect(o0).toMatchObject({ status: 'open', deal: null });
 		expect(idOf(o0.contact)).toBe(idOf(d0.contact));
 
@@ -82,7 +69,7 @@ describe('Stora node: Opportunity', () => {
 	});
 
 	it('returns an opportunity that was archived before association to archived when disassociated', async () => {
-		const o8 = opportunities[8];
+		const o8 = seed.opportunities[8];
 		expect(o8.status).toBe('associated');
 		const result = await disassociate(o8.id);
 		expect(result.error).toBeUndefined();
@@ -92,12 +79,12 @@ describe('Stora node: Opportunity', () => {
 	});
 
 	it('surfaces 409 opportunity_associated: already associated, converted before, or another contact', async () => {
-		const o3 = opportunities[3];
-		const o5 = opportunities[5];
-		const o6 = opportunities[6];
-		const already = await associate(o3.id, deals[3].id);
-		const converted = await associate(o6.id, deals[5].id);
-		const otherContact = await associate(o5.id, deals[0].id);
+		const o3 = seed.opportunities[3];
+		const o5 = seed.opportunities[5];
+		const o6 = seed.opportunities[6];
+		const already = await associate(o3.id, seed.deals[3].id);
+		const converted = await associate(o6.id, seed.deals[5].id);
+		const otherContact = await associate(o5.id, seed.deals[0].id);
 
 		expect(already.error?.message).toBe(
 			`Opportunity ${o3.id} is already associated with a deal [opportunity_associated]`,
@@ -106,15 +93,15 @@ describe('Stora node: Opportunity', () => {
 			`Opportunity ${o6.id} was converted to a deal before [opportunity_associated]`,
 		);
 		expect(otherContact.error?.message).toBe(
-			`Opportunity ${o5.id} belongs to a different contact than deal ${deals[0].id} [opportunity_associated]`,
+			`Opportunity ${o5.id} belongs to a different contact than deal ${seed.deals[0].id} [opportunity_associated]`,
 		);
 		for (const result of [already, converted, otherContact]) expect(httpCode(result.error)).toBe('409');
 		const after = await client.state('opportunities');
-		expect(after).toEqual(opportunities);
+		expect(after).toEqual(seed.opportunities);
 	});
 
 	it('surfaces 409 opportunity_not_associated when the opportunity has no deal', async () => {
-		const o1 = opportunities[1];
+		const o1 = seed.opportunities[1];
 		const result = await disassociate(o1.id);
 		expect(result.error?.message).toBe(
 			`Opportunity ${o1.id} is not associated with a deal [opportunity_not_associated]`,
@@ -124,7 +111,7 @@ describe('Stora node: Opportunity', () => {
 	});
 
 	it('surfaces 404 for an unknown deal and checks both IDs before any request', async () => {
-		const missing = await associate(opportunities[0].id, 'deal_doesnotexist');
+		const missing = await associate(seed.opportunities[0].id, 'deal_doesnotexist');
 		expect(missing.error?.message).toMatch(/\[resource_not_found\]$/);
 		expect(httpCode(missing.error)).toBe('404');
 
@@ -137,9 +124,9 @@ describe('Stora node: Opportunity', () => {
 				opportunityId: byId('={{ $json.opportunity }}'),
 				opportunityDealId: byId('={{ $json.deal }}'),
 			},
-			items: [{ opportunity: deals[0].id, deal: deals[0].id }],
+			items: [{ opportunity: seed.deals[0].id, deal: seed.deals[0].id }],
 		});
-		expect(wrongKind.error?.message).toBe(`Opportunity: "${deals[0].id}" is not an opportunity ID`);
+		expect(wrongKind.error?.message).toBe(`Opportunity: "${seed.deals[0].id}" is not an opportunity ID`);
 		expect(await client.requests()).toEqual([]);
 	});
 });

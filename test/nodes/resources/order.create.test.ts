@@ -1,18 +1,13 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { locator as rl, runStora, tokenCredentials } from '../../helpers/n8n';
+import { locator as rl, runStora } from '../../helpers/n8n';
 import { idOf, recordById } from '../../helpers/records';
-import type { SandboxClient } from '../../../sandbox/client';
-import { useSandboxForNode, type StartedSandbox } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 /** Order → Create; the other operations of Order are in order.test.ts. */
 describe('Stora node: Order', () => {
-	const fixture = useSandboxForNode();
-	let sandbox: StartedSandbox;
-	let client: SandboxClient;
-	beforeEach(() => ({ sandbox, client } = fixture));
-
-	const credentials = () => tokenCredentials(sandbox.url, sandbox.token);
+	const fixture = useResourceFixture();
+	const { client, credentials } = fixture;
 
 	describe('Create', () => {
 		it('creates a draft order with an existing contact, coupon, line items, emails and metadata', async () => {

@@ -1,17 +1,13 @@
 import { searchBilling } from '../../helpers/loadOptions';
-import { locator as rl, runStora, tokenCredentials } from '../../helpers/n8n';
+import { locator as rl, runStora } from '../../helpers/n8n';
 import { emptyDraftOrder, idOf, newestFirst, recordById } from '../../helpers/records';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode, type StartedSandbox } from '../../helpers/sandboxFixture';
+import type { StateRecord } from '../../../sandbox/client';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 /** Order → Create is in order.create.test.ts. */
 describe('Stora node: Order', () => {
-	const fixture = useSandboxForNode();
-	let sandbox: StartedSandbox;
-	let client: SandboxClient;
-	beforeEach(() => ({ sandbox, client } = fixture));
-
-	const credentials = () => tokenCredentials(sandbox.url, sandbox.token);
+	const fixture = useResourceFixture();
+	const { client, credentials } = fixture;
 
 	describe('Get Many', () => {
 		it('sends every filter, the metadata filter, expand and sort, and returns the matching orders', async () => {
@@ -218,8 +214,8 @@ describe('Stora node: Order', () => {
 			expect(result.error?.message).toMatch(/\[invalid_content\]$/);
 			// The API's own answer, read directly: each of its details must reach the user with its pointer.
 			const answer = (await (
-				await fetch(`${sandbox.url}/2025-09/orders/${order.id}/validate`, {
-					headers: { Authorization: `Bearer ${sandbox.token}` },
+				await fetch(`${fixture.sandbox.url}/2025-09/orders/${order.id}/validate`, {
+					headers: { Authorization: `Bearer ${fixture.sandbox.token}` },
 				})
 			).json()) as { error: { details: Array<{ message: string; pointer: string }> } };
 			const details = answer.error.details;

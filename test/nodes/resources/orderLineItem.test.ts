@@ -1,15 +1,10 @@
-import { locator as rl, runStora, tokenCredentials } from '../../helpers/n8n';
+import { locator as rl, runStora } from '../../helpers/n8n';
 import { emptyDraftOrder, idOf, recordById } from '../../helpers/records';
-import type { SandboxClient } from '../../../sandbox/client';
-import { useSandboxForNode, type StartedSandbox } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Order Line Item', () => {
-	const fixture = useSandboxForNode();
-	let sandbox: StartedSandbox;
-	let client: SandboxClient;
-	beforeEach(() => ({ sandbox, client } = fixture));
-
-	const credentials = () => tokenCredentials(sandbox.url, sandbox.token);
+	const fixture = useResourceFixture();
+	const { client, credentials } = fixture;
 
 	describe('Order Line Item: Create', () => {
 		it('adds a unit type line with quantity and price to a draft order, and the order totals follow', async () => {

@@ -1,8 +1,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { locator as rl, runStora, tokenCredentials } from '../../helpers/n8n';
-import { SandboxClient, type StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode, type StartedSandbox } from '../../helpers/sandboxFixture';
+import { type StateRecord } from '../../../sandbox/client';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 type Notification = { notice_period: number | string | null; scheduled_at: string | null };
 
@@ -11,10 +11,8 @@ const addDays = (date: string, days: number) =>
 	new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('Stora node: Price Adjustment', () => {
-	const fixture = useSandboxForNode();
-	let sandbox: StartedSandbox;
-	let client: SandboxClient;
-	beforeEach(() => ({ sandbox, client } = fixture));
+	const fixture = useResourceFixture();
+	const { client } = fixture;
 
 	const adjustments = async () => await client.state('price_adjustments');
 	/** A draft that notifies the customer (the seed also has a draft that skips notification, and a pending one). */
@@ -22,9 +20,9 @@ describe('Stora node: Price Adjustment', () => {
 		(await adjustments()).find(
 			(record) => record.status === 'draft' && typeof (record.notification as Notification).notice_period === 'number',
 		) as StateRecord;
-	const update = (id: string, updateFields: Record<string, unknown>, token = sandbox.token) =>
+	const update = (id: string, updateFields: Record<string, unknown>, token = fixture.sandbox.token) =>
 		runStora({
-			credentials: tokenCredentials(sandbox.url, token),
+			credentials: tokenCredentials(fixture.sandbox.url, token),
 			parameters: {
 				resource: 'priceAdjustment',
 				operation: 'update',

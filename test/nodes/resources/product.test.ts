@@ -1,18 +1,14 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { searchBilling } from '../../helpers/loadOptions';
-import { locator as rl, runStora, tokenCredentials } from '../../helpers/n8n';
+import { locator as rl, runStora } from '../../helpers/n8n';
 import { amounts, newestFirst } from '../../helpers/records';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode, type StartedSandbox } from '../../helpers/sandboxFixture';
+import type { StateRecord } from '../../../sandbox/client';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Product', () => {
-	const fixture = useSandboxForNode();
-	let sandbox: StartedSandbox;
-	let client: SandboxClient;
-	beforeEach(() => ({ sandbox, client } = fixture));
-
-	const credentials = () => tokenCredentials(sandbox.url, sandbox.token);
+	const fixture = useResourceFixture();
+	const { client, credentials } = fixture;
 
 	it('gets many products and one product', async () => {
 		const products = await client.state('products');

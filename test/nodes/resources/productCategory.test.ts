@@ -1,14 +1,9 @@
-import { locator as rl, runStora, tokenCredentials } from '../../helpers/n8n';
-import type { SandboxClient } from '../../../sandbox/client';
-import { useSandboxForNode, type StartedSandbox } from '../../helpers/sandboxFixture';
+import { locator as rl, runStora } from '../../helpers/n8n';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Product Category', () => {
-	const fixture = useSandboxForNode();
-	let sandbox: StartedSandbox;
-	let client: SandboxClient;
-	beforeEach(() => ({ sandbox, client } = fixture));
-
-	const credentials = () => tokenCredentials(sandbox.url, sandbox.token);
+	const fixture = useResourceFixture();
+	const { client, credentials } = fixture;
 
 	it('gets many product categories and one category', async () => {
 		const categories = await client.state('product_categories');

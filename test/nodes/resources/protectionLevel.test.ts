@@ -1,17 +1,12 @@
 import { Stora } from '../../../nodes/Stora/Stora.node';
 import { searchBilling } from '../../helpers/loadOptions';
-import { locator as rl, runStora, tokenCredentials } from '../../helpers/n8n';
+import { locator as rl, runStora } from '../../helpers/n8n';
 import { amounts, newestFirst } from '../../helpers/records';
-import type { SandboxClient } from '../../../sandbox/client';
-import { useSandboxForNode, type StartedSandbox } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Protection Level', () => {
-	const fixture = useSandboxForNode();
-	let sandbox: StartedSandbox;
-	let client: SandboxClient;
-	beforeEach(() => ({ sandbox, client } = fixture));
-
-	const credentials = () => tokenCredentials(sandbox.url, sandbox.token);
+	const fixture = useResourceFixture();
+	const { client, credentials } = fixture;
 
 	it('gets many protection levels, oldest first when asked', async () => {
 		const levels = await client.state('protection_levels');

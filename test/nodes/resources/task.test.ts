@@ -2,23 +2,10 @@ import { searchTasks } from '../../../nodes/Stora/methods/listSearch/crm';
 import { loadOptionsContext } from '../../helpers/loadOptions';
 import { locator as byId, runStora } from '../../helpers/n8n';
 import { findRecord } from '../../helpers/records';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Task', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
-	let contacts: StateRecord[];
-	let tasks: StateRecord[];
-
-	beforeEach(async () => {
-		client = fixture.client;
-		contacts = await client.state('contacts');
-		tasks = await client.state('tasks');
-		await client.clearRequests();
-	});
-
-	const credentials = () => fixture.credentials();
+	const { client, credentials, seed } = useResourceFixture('contacts', 'tasks');
 	const lists = () => loadOptionsContext(credentials(), { resource: 'task', operation: 'get' });
 
 	it('creates a task linked to a contact, assigned, with a due date, site and metadata', async () => {
@@ -35,7 +22,7 @@ describe('Stora node: Task', () => {
 					dueAt: '2027-01-15T17:00:00.000Z',
 					assigneeId: staff.id,
 					siteId: site.id,
-					resourceId: contacts[7].id,
+					resourceId: seed.contacts[7].id,
 					metadata: { entry: [{ key: 'priority', value: 'high' }] },
 				},
 			},
@@ -49,7 +36,7 @@ describe('Stora node: Task', () => {
 			due_at: '2027-01-15T17:00:00.000Z',
 			assignee: { id: staff.id },
 			site: { id: site.id },
-			resource: { id: contacts[7].id },
+			resource: { id: seed.contacts[7].id },
 			metadata: { priority: 'high' },
 		});
 		const created = result.items[0].json;
@@ -65,16 +52,16 @@ describe('Stora node: Task', () => {
 			});
 		const record = await run({ resourceId: 'note_abc123' });
 		const due = await run({ dueAt: '31/02/2027' });
-		const assignee = await run({ assigneeId: contacts[0].id });
+		const assignee = await run({ assigneeId: seed.contacts[0].id });
 		expect(record.error?.message).toBe('Linked Record ID: "note_abc123" is not a valid ID here');
 		expect(record.error?.description).toContain('"con_", "unit_", "sub_"');
 		expect(due.error?.message).toBe('Due At: "31/02/2027" is not a valid date');
-		expect(assignee.error?.message).toBe(`Assignee: "${contacts[0].id}" is not an assignee ID`);
+		expect(assignee.error?.message).toBe(`Assignee: "${seed.contacts[0].id}" is not an assignee ID`);
 		expect(await client.requests()).toEqual([]);
 	});
 
 	it('updates a task, clearing its description and due date', async () => {
-		const task = tasks[0];
+		const task = seed.tasks[0];
 		expect(task.description).not.toBeNull();
 		const result = await runStora({
 			credentials: credentials(),
@@ -95,8 +82,8 @@ describe('Stora node: Task', () => {
 	});
 
 	it('reopens a completed task with POST /tasks/{id}/open, and surfaces the conflict for an open one', async () => {
-		const completed = tasks[2];
-		const open = tasks[0];
+		const completed = seed.tasks[2];
+		const open = seed.tasks[0];
 		expect([completed.status, open.status]).toEqual(['completed', 'open']);
 		const reopened = await runStora({
 			credentials: credentials(),
@@ -119,7 +106,7 @@ describe('Stora node: Task', () => {
 	});
 
 	it('deletes a task and returns {deleted, id, message}', async () => {
-		const task = tasks[4];
+		const task = seed.tasks[4];
 		const result = await runStora({
 			credentials: credentials(),
 			parameters: { resource: 'task', operation: 'delete', taskId: { __rl: true, mode: 'list', value: task.id } },
@@ -144,7 +131,7 @@ describe('Stora node: Task', () => {
 					status: ['completed'],
 					assigneeIds: 'unspecified',
 					siteIds: sites.map((s) => s.id),
-					resourceIds: contacts[27].id,
+					resourceIds: seed.contacts[27].id,
 					dueBefore: '2100-01-01T00:00:00.000Z',
 					metadata: { entry: [{ key: 'priority', value: 'high' }] },
 				},
@@ -158,7 +145,7 @@ describe('Stora node: Task', () => {
 			status: 'completed',
 			assignee_id: 'unspecified',
 			site_id: sites.map((s) => s.id).join(','),
-			resource_id: contacts[27].id,
+			resource_id: seed.contacts[27].id,
 			due_before: '2100-01-01T00:00:00.000Z',
 			'metadata[priority]': 'high',
 			expand: 'resource',
@@ -170,16 +157,16 @@ describe('Stora node: Task', () => {
 		// Task 9: completed, unassigned, on contact 27, priority high.
 		expect(result.items).toHaveLength(1);
 		const [item] = result.items.map((i) => i.json);
-		expect(item.id).toBe(tasks[9].id);
+		expect(item.id).toBe(seed.tasks[9].id);
 		expect(Object.keys(item).sort()).toEqual(
 			['assignee', 'completed_at', 'created_at', 'due_at', 'id', 'resource', 'site', 'status', 'title'].sort(),
 		);
-		expect(item.resource).toMatchObject({ id: contacts[27].id, email: contacts[27].email });
+		expect(item.resource).toMatchObject({ id: seed.contacts[27].id, email: seed.contacts[27].email });
 	});
 
 	it('searches tasks for the resource locator', async () => {
 		const { results } = await searchTasks.call(lists(), 'invoice');
-		const expected = tasks.filter((t) => /invoice/i.test(`${String(t.title)} ${String(t.description)}`));
+		const expected = seed.tasks.filter((t) => /invoice/i.test(`${String(t.title)} ${String(t.description)}`));
 		expect(results.map((r) => r.value)).toEqual(expect.arrayContaining(expected.map((t) => t.id)));
 		expect(results).toHaveLength(expected.length);
 		expect(results[0].name).toMatch(/\[(open|completed)\]$/);

@@ -2,15 +2,11 @@ import { searchTenancies, searchUnitAllocations } from '../../../nodes/Stora/met
 import { loadOptionsContext } from '../../helpers/loadOptions';
 import { locator as rl } from '../../helpers/n8n';
 import { idOf, newestFirst, oldestFirst } from '../../helpers/records';
-import type { SandboxClient } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Tenancy', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
-	beforeEach(() => ({ client } = fixture));
-
-	const { run } = fixture;
+	const fixture = useResourceFixture();
+	const { client, run } = fixture;
 
 	/** The editor's context for the inventory pickers' lists. */
 	const context = () => loadOptionsContext(fixture.credentials(), {}, 'parameters.unitTypeId');

@@ -1,26 +1,16 @@
 import { locator as byId, runStora } from '../../helpers/n8n';
 import { findRecord, idOf, timelineRecords } from '../../helpers/records';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import type { StateRecord } from '../../../sandbox/client';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Timeline Event', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
-	let contacts: StateRecord[];
+	const { client, credentials, seed } = useResourceFixture('contacts');
 	let source: (name: string) => StateRecord;
 	let template: (name: string) => StateRecord;
-
-	beforeEach(async () => {
-		client = fixture.client;
-		contacts = await client.state('contacts');
-		({ source, template } = await timelineRecords(client));
-		await client.clearRequests();
-	});
-
-	const credentials = () => fixture.credentials();
+	beforeEach(async () => ({ source, template } = await timelineRecords(client)));
 
 	it('creates a timeline event with source, template, contact, links and template variables', async () => {
-		const contact = contacts[6];
+		const contact = seed.contacts[6];
 		const [site] = await client.state('sites');
 		const result = await runStora({
 			credentials: credentials(),
@@ -89,7 +79,7 @@ describe('Stora node: Timeline Event', () => {
 			operation: 'create',
 			timelineEventTimelineSourceId: source('CallDesk').id,
 			timelineEventTimelineTemplateId: template('Call logged').id,
-			timelineEventContactId: byId(contacts[0].id),
+			timelineEventContactId: byId(seed.contacts[0].id),
 		};
 		const halfExternal = await runStora({
 			credentials: credentials(),
@@ -135,7 +125,7 @@ describe('Stora node: Timeline Event', () => {
 			path: `/2025-09/timeline/events/${event.id}`,
 			body: { variables: { topic: 'insurance', duration: '12' } },
 		});
-		const contact = contacts.find((c) => c.id === idOf(event.contact))!;
+		const contact = seed.contacts.find((c) => c.id === idOf(event.contact))!;
 		expect(result.items[0].json.description).toBe(`Call with ${String(contact.full_name)} about insurance (12 min)`);
 		expect(await findRecord(client, 'timeline_events', event.id)).toEqual(result.items[0].json);
 	});

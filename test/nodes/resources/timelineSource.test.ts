@@ -1,20 +1,9 @@
 import { runStora } from '../../helpers/n8n';
 import { oldestFirst } from '../../helpers/records';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Timeline Source', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
-	let sources: StateRecord[];
-
-	beforeEach(async () => {
-		client = fixture.client;
-		sources = await client.state('sources');
-		await client.clearRequests();
-	});
-
-	const credentials = () => fixture.credentials();
+	const { client, credentials, seed } = useResourceFixture('sources');
 
 	it('gets many timeline sources up to the limit, oldest first, within the created and updated windows', async () => {
 		const result = await runStora({
@@ -39,8 +28,8 @@ describe('Stora node: Timeline Source', () => {
 			sort_by: 'created_at',
 			sort_direction: 'ASC',
 		});
-		expect(sources.length).toBeGreaterThan(2);
-		expect(result.items.map((item) => item.json)).toEqual([...sources].sort(oldestFirst).slice(0, 2));
+		expect(seed.sources.length).toBeGreaterThan(2);
+		expect(result.items.map((item) => item.json)).toEqual([...seed.sources].sort(oldestFirst).slice(0, 2));
 	});
 
 	it('exports every timeline source as one CSV file', async () => {
@@ -64,8 +53,8 @@ describe('Stora node: Timeline Source', () => {
 		const file = result.items[0].binary?.sources;
 		expect(file?.mimeType).toBe('text/csv');
 		const rows = Buffer.from(file?.data as string, 'base64').toString('utf8').trim().split(/\r?\n/);
-		expect(rows).toHaveLength(sources.length + 1);
+		expect(rows).toHaveLength(seed.sources.length + 1);
 		expect(rows[0].split(',')).toEqual(expect.arrayContaining(['id', 'name']));
-		for (const source of sources) expect(rows.some((row) => row.startsWith(`${source.id},`) || row.includes(`,${source.id},`))).toBe(true);
+		for (const source of seed.sources) expect(rows.some((row) => row.startsWith(`${source.id},`) || row.includes(`,${source.id},`))).toBe(true);
 	});
 });

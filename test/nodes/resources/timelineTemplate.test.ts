@@ -1,22 +1,14 @@
 import { runStora } from '../../helpers/n8n';
 import { timelineRecords } from '../../helpers/records';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import type { StateRecord } from '../../../sandbox/client';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Timeline Template', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
+	const { client, credentials } = useResourceFixture();
 	let sources: StateRecord[];
 	let templates: StateRecord[];
 	let template: (name: string) => StateRecord;
-
-	beforeEach(async () => {
-		client = fixture.client;
-		({ sources, templates, template } = await timelineRecords(client));
-		await client.clearRequests();
-	});
-
-	const credentials = () => fixture.credentials();
+	beforeEach(async () => ({ sources, templates, template } = await timelineRecords(client)));
 
 	it('lists timeline sources and templates, and gets a template', async () => {
 		const listed = await runStora({

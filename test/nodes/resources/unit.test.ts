@@ -2,15 +2,12 @@ import { searchUnits } from '../../../nodes/Stora/methods/listSearch/inventory';
 import { loadOptionsContext } from '../../helpers/loadOptions';
 import { locator as rl } from '../../helpers/n8n';
 import { idOf, oldestFirst } from '../../helpers/records';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import type { StateRecord } from '../../../sandbox/client';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Unit', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
-	beforeEach(() => ({ client } = fixture));
-
-	const { run } = fixture;
+	const fixture = useResourceFixture();
+	const { client, run } = fixture;
 
 	/** The editor's context for the inventory pickers' lists. */
 	const context = () => loadOptionsContext(fixture.credentials(), {}, 'parameters.unitTypeId');

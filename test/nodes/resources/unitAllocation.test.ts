@@ -1,14 +1,10 @@
 import { locator as rl } from '../../helpers/n8n';
 import { idOf } from '../../helpers/records';
-import type { SandboxClient, StateRecord } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import type { StateRecord } from '../../../sandbox/client';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Unit Allocation', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
-	beforeEach(() => ({ client } = fixture));
-
-	const { run } = fixture;
+	const { client, run } = useResourceFixture();
 
 	it('gets many allocations filtered by contact, tenancy, unit and site', async () => {
 		const allocations = await client.state('unit_allocations');

@@ -2,16 +2,11 @@ import { searchUnitTypes } from '../../../nodes/Stora/methods/listSearch/invento
 import { loadOptionsContext } from '../../helpers/loadOptions';
 import { locator as rl, runStora, tokenCredentials } from '../../helpers/n8n';
 import { idOf, newestFirst } from '../../helpers/records';
-import type { SandboxClient } from '../../../sandbox/client';
-import { useSandboxForNode, type StartedSandbox } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Unit Type', () => {
-	const fixture = useSandboxForNode();
-	let sandbox: StartedSandbox;
-	let client: SandboxClient;
-	beforeEach(() => ({ sandbox, client } = fixture));
-
-	const { run } = fixture;
+	const fixture = useResourceFixture();
+	const { client, run } = fixture;
 
 	/** The editor's context for the inventory pickers' lists. */
 	const context = () => loadOptionsContext(fixture.credentials(), {}, 'parameters.unitTypeId');
@@ -169,7 +164,7 @@ describe('Stora node: Unit Type', () => {
 		const [unitType] = await client.state('unit_types');
 		const token = await client.token(['public.unit_type:read']);
 		const result = await runStora({
-			credentials: tokenCredentials(sandbox.url, token),
+			credentials: tokenCredentials(fixture.sandbox.url, token),
 			parameters: {
 				resource: 'unitType',
 				operation: 'setBasePrice',

@@ -1,13 +1,8 @@
 import { locator as rl } from '../../helpers/n8n';
-import { SandboxClient } from '../../../sandbox/client';
-import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Webhook Endpoint', () => {
-	const fixture = useSandboxForNode();
-	let client: SandboxClient;
-	beforeEach(() => ({ client } = fixture));
-
-	const { run } = fixture;
+	const { client, run } = useResourceFixture();
 
 	const create = async (name: string, extra: Record<string, unknown> = {}) => {
 		const result = await run({
