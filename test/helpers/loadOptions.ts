@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test under test/, never published (n8n-core: the engine the tests run in; test/helpers/package.json has no devDependencies to read it from) */
 import { LoadOptionsContext } from 'n8n-core';
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodeParameters } from 'n8n-workflow';
 

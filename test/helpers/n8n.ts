@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test under test/, never published (n8n-core: the engine the tests run in; test/helpers/package.json has no devDependencies to read it from) */
 /**
  * Runs our real node classes inside n8n-core's real execution engine (WorkflowExecute → RoutingNode → the real HTTP
  * stack), in-process. Only the parts n8n's server would provide are stand-ins: the credential store and the

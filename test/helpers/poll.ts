@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test under test/, never published (n8n-core: the engine the tests run in; test/helpers/package.json has no devDependencies to read it from) */
 /**
  * Runs the Stora Poll Trigger's `poll` the way n8n's active-workflow manager does: in n8n-core's real PollContext,
  * with the workflow's node static data kept from poll to poll (and handed to a new instance on restart).
