@@ -14,6 +14,8 @@ const TEST_STEPS = [
 	['build', ['run', 'build']],
 	['lint (n8n strict)', ['run', 'lint']],
 	['typecheck', ['run', 'typecheck']],
+	// Exports nothing imports (knip.json: the package and the tests' helpers, as the tests, scripts and nodes use them).
+	['unused exports (knip)', ['run', 'knip']],
 	['community-package scanner', ['run', 'scan']],
 	['jest', ['run', 'test:unit', '--', ...args]],
 ];

@@ -53,7 +53,7 @@ function storaTool(): INodeType {
 	return tool;
 }
 
-export interface ToolCallResult {
+interface ToolCallResult {
 	/** The tool's answer as the model reads it (JSON text), parsed. */
 	answer?: unknown;
 	/** The tool's error as the model reads it. */

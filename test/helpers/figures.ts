@@ -32,9 +32,9 @@ function repositoryRoot(): string {
 		if (dirname(dir) === dir) throw new Error('Run from inside the n8n-nodes-stora repository');
 	}
 }
-export const FIGURES_DIR = join(repositoryRoot(), 'docs', 'figures');
+const FIGURES_DIR = join(repositoryRoot(), 'docs', 'figures');
 /** Set to `write` to let runs record their figures. */
-export const FIGURES_ENV = 'STORA_FIGURES';
+const FIGURES_ENV = 'STORA_FIGURES';
 
 export interface FigureRow {
 	/** The table's cells, in the order of the file's `columns`; the numbers in them come from `figures`. */
@@ -50,8 +50,8 @@ export interface FiguresFile {
 	rows: Record<string, FigureRow>;
 }
 
-export const startMarker = (name: string) => `<!-- figures:${name}:start`;
-export const endMarker = (name: string) => `<!-- figures:${name}:end -->`;
+const startMarker = (name: string) => `<!-- figures:${name}:start`;
+const endMarker = (name: string) => `<!-- figures:${name}:end -->`;
 
 /** Whether this run writes figures (`STORA_FIGURES=write`). */
 export function writingFigures(): boolean {
@@ -80,7 +80,7 @@ export function allFigures(dir = FIGURES_DIR): Record<string, FiguresFile> {
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The markdown table of a figures file. */
-export function renderFigures(file: FiguresFile): string {
+function renderFigures(file: FiguresFile): string {
 	const lines = [`| ${file.columns.join(' | ')} |`, `|${file.columns.map(() => '---').join('|')}|`];
 	for (const [id, row] of Object.entries(file.rows)) {
 		if (row.cells.length !== file.columns.length) throw new Error(`figures row ${id} has ${row.cells.length} cells for ${file.columns.length} columns`);

@@ -55,7 +55,7 @@ const nodeTypes: INodeTypes = {
 } as unknown as INodeTypes;
 
 /** Credentials as n8n would hand them to the node after decryption; OAuth2 token data is kept and updated here. */
-export function credentialsHelper(store: CredentialStore): ICredentialsHelper {
+function credentialsHelper(store: CredentialStore): ICredentialsHelper {
 	return {
 		getParentTypes: (type: string) => (type.includes('OAuth2') ? ['oAuth2Api'] : []),
 		isCredentialUsableByNode: () => true,
@@ -169,11 +169,6 @@ export function workflowWith(node: INode, staticData?: IDataObject, timezone?: s
 		staticData,
 	};
 	return { workflowData, workflow: new Workflow({ ...workflowData, nodeTypes: types }) };
-}
-
-/** The credential the node uses for these parameters, as the node itself decides it. */
-export function credentialTypeFor(parameters: INodeParameters) {
-	return credentialTypeForAuthentication(parameters.authentication);
 }
 
 /** The package's nodes by their type name: the name each gets in a test workflow and its fixed ID there. */

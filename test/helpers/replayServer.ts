@@ -19,7 +19,7 @@ export interface RecordedExchange {
 	body?: unknown;
 }
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
 	method: string;
 	path: string;
 	query: Record<string, string>;

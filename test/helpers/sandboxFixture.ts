@@ -15,7 +15,7 @@ export type { StartedSandbox };
  * sandbox's own limits when it has any; with limits off, a budget high enough not to slow the suite (the documented
  * defaults are exercised by test/nodes/rateLimitPacing.test.ts and the reliability suite).
  */
-export function budgetFor(option: RateLimitOption | undefined): RateLimitWindow[] {
+function budgetFor(option: RateLimitOption | undefined): RateLimitWindow[] {
 	if (option === undefined || option === 'off') return [{ limit: 1000, windowMs: 1000 }];
 	const { perSecond, perMinute } = option === 'default' ? { perSecond: 10, perMinute: 60 } : option;
 	return [

@@ -31,7 +31,7 @@ import { applyRequestSettings, type RequestSettings } from './requestOptions';
 type Routed = INodeProperties | INodePropertyOptions;
 
 /** One parameter with routing that the node's settings show: where its value is read and how it is sent. */
-export interface RoutedParameter {
+interface RoutedParameter {
 	/** Its path in the node's parameters (`updateFields.useCase`). */
 	path: string;
 	property: Routed;
