@@ -22,6 +22,7 @@ import { descendants, onParentGone, processSet } from './processes.mjs';
 import { logAs } from '../test/realN8n/basics.mjs';
 import { loadExamples, withCredentials } from '../test/realN8n/examples.mjs';
 import { ensureN8n, freePort, OWNER, packPackage, REPO, seconds, startN8n } from '../test/realN8n/n8n.mjs';
+import { sayAs } from './toolchain.mjs';
 import { authorizationCodeCredential, buildSandbox, startSandbox } from '../test/realN8n/sandbox.mjs';
 
 const SMOKE_EXAMPLE = 'Stora: list sites';
@@ -235,7 +236,7 @@ async function main(args, t0) {
 	if (userFolder) fs.mkdirSync(userFolder, { recursive: true });
 	const n8nPort = args.smoke ? { port: await freePort() } : await usablePort(Number(args.port), 'n8n');
 	if (n8nPort.note) notes.push(n8nPort.note);
-	const n8n = await startN8n({ tarball, userFolder, port: n8nPort.port, env: { GENERIC_TIMEZONE: DEMO_TIME_ZONE } });
+	const n8n = await startN8n({ tarball, userFolder, port: n8nPort.port, env: { GENERIC_TIMEZONE: DEMO_TIME_ZONE }, heartbeat: true });
 	stops.push(() => n8n.stop());
 
 	const { accessToken, clientCredentials } = await demoCredentials(n8n, sandbox);
@@ -308,6 +309,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
 	// From the user's `npm start` (scripts/npmScript.mjs), so a first run's toolchain install counts too.
 	const t0 = Number(process.env.STORA_COMMAND_STARTED_AT) || Date.now();
 	logAs('demo');
+	sayAs('demo');
 	const { values: args } = parseArgs({
 		options: {
 			fresh: { type: 'boolean', default: false },

@@ -5,9 +5,11 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 import { descendants, onParentGone, processSet } from './processes.mjs';
-import { ensureNode24, ensureToolchain, REPO, say, seconds } from './toolchain.mjs';
+import { ensureNode24, ensureToolchain, REPO, say, sayAs, seconds } from './toolchain.mjs';
 
 const [command, ...args] = process.argv.slice(2);
+// `npm start`'s lines, the toolchain's included, all say they are the demo's.
+if (command === 'start') sayAs('demo');
 
 /** `npm test`: every check, in the order that fails fastest; extra arguments go to jest. */
 const TEST_STEPS = [

@@ -1,7 +1,8 @@
 // The processes the npm scripts start and stop, read from /proc (Linux): whether a PID lives, a process's parent, group
-// and start time, its descendants, a set of processes remembered by PID and start time (so a reused PID is not taken
-// for one of them), and noticing when this process's parent (or npm) ends. Plain Node ESM with built-ins only,
-// runnable by Node 20, like toolchain.mjs, which takes its install locks with these.
+// and start time, its descendants, what a process tree has read and the CPU it used, a set of processes remembered by
+// PID and start time (so a reused PID is not taken for one of them), and noticing when this process's parent (or npm)
+// ends. Plain Node ESM with built-ins only, runnable by Node 20, like toolchain.mjs, which takes its install locks
+// with these.
 import fs from 'node:fs';
 
 /** Whether a process with this PID exists. */
@@ -97,4 +98,42 @@ export function onParentGone(onGone, { npmScript = false, intervalMs = 500 } = {
 	}, intervalMs);
 	timer.unref();
 	return () => clearInterval(timer);
+}
+
+/**
+ * The bytes `pid` and the processes under it have read so far (files and network alike), where /proc says (Linux):
+ * npm fetches every package before it unpacks most of them, and this is what moves meanwhile.
+ */
+export function bytesRead(pid) {
+	let total;
+	for (const each of [pid, ...descendants(pid)]) {
+		try {
+			const rchar = /^rchar: (\d+)$/m.exec(fs.readFileSync(`/proc/${each}/io`, 'utf8'))?.[1];
+			if (rchar !== undefined) total = (total ?? 0) + Number(rchar);
+		} catch {
+			// not Linux, or the process ended meanwhile
+		}
+	}
+	return total;
+}
+
+/**
+ * The CPU time `pid` and the processes under it have used (their own and that of children they waited for), where
+ * /proc says (Linux): it grows while npm resolves its tree or the compiler works on one large file, when nothing
+ * else shows that they are busy.
+ */
+export function cpuSeconds(pid) {
+	let ticks;
+	for (const each of [pid, ...descendants(pid)]) {
+		try {
+			const stat = fs.readFileSync(`/proc/${each}/stat`, 'utf8');
+			// utime, stime, cutime, cstime: fields 14 to 17, counted after the command name (in parentheses).
+			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			ticks = (ticks ?? 0) + fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
+		} catch {
+			// not Linux, or the process ended meanwhile
+		}
+	}
+	// Linux reports these in clock ticks of 1/100 s (USER_HZ) on every architecture Node supports.
+	return ticks === undefined ? undefined : ticks / 100;
 }

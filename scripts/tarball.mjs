@@ -45,7 +45,8 @@ Install it into a self-hosted n8n, then restart n8n:
 
   ${installCommand(tarball)}
 
-~/.n8n is n8n's user folder unless N8N_USER_FOLDER names another. n8n in Docker: README.md, "Installation".`);
+~/.n8n is n8n's folder; where N8N_USER_FOLDER is set, n8n's folder is <N8N_USER_FOLDER>/.n8n: install into
+<N8N_USER_FOLDER>/.n8n/nodes instead. n8n in Docker: README.md, "Installation".`);
 		},
 		(error) => {
 			console.error(`[setup] ${error.message}`);

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { alive, descendants, processInfo } from './processes.mjs';
+import { alive, bytesRead, cpuSeconds, processInfo } from './processes.mjs';
 
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,8 +27,15 @@ const HEARTBEAT_MS = 10_000;
 
 export const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
+let sayPrefix = '[setup]';
+
+/** The prefix of this process's setup lines from now on: `npm start` prints them all as the demo's. */
+export function sayAs(name) {
+	sayPrefix = `[${name}]`;
+}
+
 export function say(...args) {
-	console.log('[setup]', ...args);
+	console.log(sayPrefix, ...args);
 }
 
 const readIf = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
@@ -54,7 +61,9 @@ export function runWithProgress(cmd, args, { cwd = REPO, env = process.env, labe
 		}
 		const timer = setInterval(() => {
 			const detail = progress ? progress(child) : '';
-			say(`${label}: ${seconds(Date.now() - started)}${detail ? `, ${detail}` : ''}`);
+			const cpu = child.pid ? cpuSeconds(child.pid) : undefined;
+			const working = cpu === undefined ? '' : `, ${Math.round(cpu)} s of CPU so far`;
+			say(`${label}: ${seconds(Date.now() - started)}${detail ? `, ${detail}` : ''}${working}`);
 		}, HEARTBEAT_MS);
 		child.on('error', (error) => {
 			clearInterval(timer);
@@ -81,23 +90,6 @@ function fitsHere(list, value) {
 }
 
 const LIBC = process.platform === 'linux' ? (process.report?.getReport().header.glibcVersionRuntime ? 'glibc' : 'musl') : undefined;
-
-/**
- * The bytes `pid` and the processes under it have read so far (files and network alike), where /proc says (Linux):
- * npm fetches every package before it unpacks most of them, and this is what moves meanwhile.
- */
-function bytesRead(pid) {
-	let total;
-	for (const each of [pid, ...descendants(pid)]) {
-		try {
-			const rchar = /^rchar: (\d+)$/m.exec(fs.readFileSync(`/proc/${each}/io`, 'utf8'))?.[1];
-			if (rchar !== undefined) total = (total ?? 0) + Number(rchar);
-		} catch {
-			// not Linux, or the process ended meanwhile
-		}
-	}
-	return total;
-}
 
 /**
  * How far an `npm install` into `dir` got: packages of its lockfile unpacked under node_modules (those for this

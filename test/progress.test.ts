@@ -3,7 +3,7 @@
  * The progress lines of a first `npm start`: what they say of an npm install and of the sqlite3 build is true at
  * every step. The scripts are plain ESM, run here by Node as the npm scripts run them.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,5 +77,17 @@ describe('setup progress lines', () => {
 		writeFileSync(join(dir, 'package-lock.json'), JSON.stringify(lock));
 		writeFileSync(join(dir, 'node_modules', 'a', 'package.json'), '{}');
 		expect(call('scripts/toolchain.mjs', 'installedCount', [dir])).toBe('1 of 2 packages unpacked');
+	});
+
+	it('a heartbeat counts the CPU a process and those under it have used, so a busy step shows that it works', async () => {
+		// A shell whose child burns 0.3 s of CPU (counted by its own clock, not the wall's), then waits.
+		const burn = 'const t = process.cpuUsage(); while (process.cpuUsage(t).user + process.cpuUsage(t).system < 300000); console.log("busy"); setInterval(() => {}, 1000);';
+		const shell = spawn('sh', ['-c', `${JSON.stringify(process.execPath)} -e '${burn}'`], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+		try {
+			await new Promise<void>((resolve) => shell.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('busy') && resolve()));
+			expect(call('scripts/processes.mjs', 'cpuSeconds', [shell.pid])).toBeGreaterThanOrEqual(0.3);
+		} finally {
+			process.kill(-shell.pid!, 'SIGKILL');
+		}
 	});
 });

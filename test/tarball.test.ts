@@ -87,6 +87,7 @@ describe('npm run tarball: the manual install of the README', () => {
 		const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 		expect(readme).toContain('in a clone of this repository run `npm run tarball`');
 		expect(readme).toContain(`\`npm install --prefix ~/.n8n/nodes --omit=dev --omit=peer <path of n8n-nodes-stora-${version}.tgz>\``);
+		expect(readme).toContain('where `N8N_USER_FOLDER` is set, install into `<N8N_USER_FOLDER>/.n8n/nodes` instead');
 
 		registry = await peerOnlyRegistry();
 		const offline = { ...process.env, npm_config_registry: registry.url, npm_config_fetch_retries: '0' };
@@ -96,8 +97,16 @@ describe('npm run tarball: the manual install of the README', () => {
 		const tarball = join(scratch, 'out', `n8n-nodes-stora-${version}.tgz`);
 		expect(made.stdout).toContain(`npm install --prefix ~/.n8n/nodes --omit=dev --omit=peer "${tarball}"`);
 		expect(made.stdout).not.toMatch(/jest|lint|scanner/i);
+		expect(made.stdout).toContain('install into\n<N8N_USER_FOLDER>/.n8n/nodes instead');
 
-		const nodes = join(scratch, 'user', '.n8n', 'nodes');
+		// The folder the README names for a user who sets N8N_USER_FOLDER is where n8n looks (@n8n/config's n8n folder).
+		const userFolder = join(scratch, 'user');
+		const n8nFolder = await run(process.execPath, ['-e', "console.log(require('@n8n/config/dist/utils/utils').getN8nFolder())"], {
+			cwd: scratch,
+			env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules'), N8N_USER_FOLDER: userFolder },
+		});
+		expect(n8nFolder.stdout.trim()).toBe(join(userFolder, '.n8n'));
+		const nodes = join(userFolder, '.n8n', 'nodes');
 		const install = await run('npm', ['install', '--prefix', nodes, '--omit=dev', '--omit=peer', '--no-audit', '--no-fund', tarball], { cwd: scratch, env: offline });
 		expect({ status: install.status, stderr: install.stderr }).toEqual({ status: 0, stderr: '' });
 		// No runtime dependency came with it; n8n-workflow is n8n's own.

@@ -73,7 +73,7 @@ export function n8nNode() {
 }
 
 /** Runs a command to completion, inheriting nothing but returning its output; throws with the output on failure. */
-export function run(cmd, args, { cwd = REPO, env = childEnv(), quiet = false, logFile, stdoutOnly = false } = {}) {
+export function run(cmd, args, { cwd = REPO, env = childEnv(), quiet = false, logFile, stdoutOnly = false, label } = {}) {
 	const started = Date.now();
 	const result = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
 	const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
@@ -82,7 +82,7 @@ export function run(cmd, args, { cwd = REPO, env = childEnv(), quiet = false, lo
 		const tail = output.split('\n').slice(-40).join('\n');
 		throw new Error(`${cmd} ${args.join(' ')} failed (exit ${result.status ?? result.signal}) in ${cwd}:\n${tail}`);
 	}
-	if (!quiet) log(`${cmd} ${args.join(' ')}: ${seconds(Date.now() - started)}`);
+	if (!quiet) log(`${label ?? `${cmd} ${args.join(' ')}`}: ${seconds(Date.now() - started)}`);
 	return stdoutOnly ? result.stdout : output;
 }
 

@@ -13,7 +13,7 @@ const BUILD = path.join(REPO, 'build/sandbox');
 /** Compiles the sandbox (tsc -p tsconfig.sandbox.json → build/). Returns the time taken in ms. */
 export function buildSandbox() {
 	const started = Date.now();
-	run(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.sandbox.json'], { cwd: REPO });
+	run(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.sandbox.json'], { cwd: REPO, label: 'compiling the sandbox (tsc)' });
 	return Date.now() - started;
 }
 
