@@ -145,7 +145,7 @@ async function upsertCredential(n8n, name, type, data) {
 export async function demoCredentials(n8n, sandbox) {
 	const callback = `${n8n.base}/rest/oauth2-credential/callback`;
 	// The sandbox forgets OAuth clients when it stops, so a client is registered again on every start.
-	const client = await sandbox.control.oauthClient([callback, callback.replace('127.0.0.1', 'localhost')]);
+	const client = await sandbox.control.oauthClient([callback, callback.replace('127.0.0.1', 'localhost')], undefined, 'n8n (the demo)');
 	const authorizationCode = await upsertCredential(n8n, DEMO_CREDENTIALS.authorizationCode, 'storaOAuth2Api', authorizationCodeCredential(sandbox, client));
 	const clientCredentials = await upsertCredential(n8n, DEMO_CREDENTIALS.clientCredentials, 'storaOAuth2Api', {
 		grantType: 'clientCredentials',

@@ -17,7 +17,7 @@ import type { Sandbox } from './sandbox';
 import type { Reply, RequestContext } from './types';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
-const OPERATOR_NAME = 'Sandbox Self Storage Ltd';
+const OPERATOR_NAME = 'Acme Storage Ltd';
 
 class OAuthError extends Error {
 	constructor(
