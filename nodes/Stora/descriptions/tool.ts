@@ -92,7 +92,7 @@ function returns(resource: string, option: INodePropertyOptions, said: boolean):
 }
 
 /** The text a model reads for one operation of a resource: what it does, what it needs, what it returns. */
-export function toolDescriptionOf(resource: string, option: INodePropertyOptions, properties: INodeProperties[]): string {
+function toolDescriptionOf(resource: string, option: INodePropertyOptions, properties: INodeProperties[]): string {
 	const operation = String(option.value);
 	const toolNote = resourceFacts(resource)?.toolNotes?.[operation];
 	const [does, ...details] = sentencesOf(String(option.description ?? option.action ?? option.name)).filter(

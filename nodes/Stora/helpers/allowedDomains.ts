@@ -12,7 +12,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-export const ALLOWED_DOMAINS_SETTING = 'Allowed HTTP Request Domains';
+const ALLOWED_DOMAINS_SETTING = 'Allowed HTTP Request Domains';
 
 /** The credential's list of allowed domains (`a.example, *.b.example`), or undefined when it sets no limit. */
 export function allowedDomainsOf(credentials: IDataObject): string | undefined {
@@ -23,7 +23,7 @@ export function allowedDomainsOf(credentials: IDataObject): string | undefined {
 }
 
 /** The host of an absolute URL as the list is matched against it: lower case, no trailing dot. */
-export function hostOf(url: string): string | undefined {
+function hostOf(url: string): string | undefined {
 	try {
 		return new URL(url).hostname.toLowerCase().replace(/\.$/, '') || undefined;
 	} catch {

@@ -62,7 +62,7 @@ export const ID_PREFIXES = Object.fromEntries(
 	Object.entries(RECORDS).map(([kind, { prefix }]) => [kind, prefix]),
 ) as { [Kind in RecordKind]: (typeof RECORDS)[Kind]['prefix'] };
 
-export const isRecordKind = (name: string): name is RecordKind => Object.prototype.hasOwnProperty.call(RECORDS, name);
+const isRecordKind = (name: string): name is RecordKind => Object.prototype.hasOwnProperty.call(RECORDS, name);
 
 /**
  * The record kind a top-level record parameter of `resource` holds, by the naming rule: the resource's own record is

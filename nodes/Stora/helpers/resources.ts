@@ -18,7 +18,7 @@ export const FAMILIES = ['crm', 'inventory', 'billing', 'integration'] as const;
 export type Family = (typeof FAMILIES)[number];
 
 /** What tool use changes about an operation's answer: the editor description's sentence it replaces, and the note. */
-export interface ToolNote {
+interface ToolNote {
 	drop: RegExp;
 	note: string;
 }
@@ -121,8 +121,6 @@ export const RESOURCES = {
 		},
 	},
 } as const satisfies Record<string, ResourceFacts>;
-
-export type ResourceName = keyof typeof RESOURCES;
 
 /** A resource's row, for a name read from a parameter (undefined for one the node does not have). */
 export const resourceFacts = (resource: string): ResourceFacts | undefined =>

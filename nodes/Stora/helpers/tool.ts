@@ -14,8 +14,8 @@ import { RECORDS } from './records';
 export const TOOL_MAX_RECORDS = MAX_PAGE_SIZE;
 
 /**
- * The most characters of records one tool answer holds (about 5,000 tokens): 40 full contacts are 23,000, 100
- * simplified ones about 25,000. Records past it are left out and the answer says so.
+ * The most characters of records one tool answer holds, so that an answer stays a small part of a model's context
+ * window; a page of full records can pass it. Records past it are left out and the answer says so.
  */
 export const TOOL_MAX_CHARACTERS = 20_000;
 
@@ -40,7 +40,7 @@ export function runsAsTool(context: { getNode(): INode }): boolean {
  * The `$fromAI()` key a parameter's raw value reads, when it reads one: the argument name the model knows the value
  * by. A resource locator keeps its value under `value`.
  */
-export function fromAiKey(raw: unknown): string | undefined {
+function fromAiKey(raw: unknown): string | undefined {
 	const value = raw && typeof raw === 'object' && '__rl' in raw ? (raw as IDataObject).value : raw;
 	if (typeof value !== 'string') return undefined;
 	return /\$fromAI\(\s*(['"`])([A-Za-z0-9_-]{1,64})\1/.exec(value)?.[2];

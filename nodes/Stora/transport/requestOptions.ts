@@ -16,11 +16,8 @@ import { NodeOperationError } from 'n8n-workflow';
 /** The parameter's name, as n8n adds it. */
 export const REQUEST_OPTIONS = 'requestOptions';
 
-/** What RoutingNode sends when Timeout is not set; the transport then waits its own ATTEMPT_TIMEOUT_MS per attempt. */
-export const ROUTING_TIMEOUT_MS = 300_000;
-
-/** How long one attempt waits for its answer when the node's Timeout is not set. */
-export const ATTEMPT_TIMEOUT_MS = 60_000;
+/** What RoutingNode sends when Timeout is not set; the transport then waits its own timeout per attempt. */
+const ROUTING_TIMEOUT_MS = 300_000;
 
 export interface RequestSettings {
 	proxy?: IHttpRequestOptions['proxy'];

@@ -17,7 +17,7 @@ export const timeOf = (value: unknown) => Date.parse(String(value));
  * query (and `numberSort` while the list takes it). `ended`: the list does not honour the cursor and the walk was told
  * to end there (`otherwise: 'end'`); it carries no records.
  */
-export type PagingMode = 'cursor' | 'sorted' | 'number' | 'ended';
+type PagingMode = 'cursor' | 'sorted' | 'number' | 'ended';
 
 export interface ListWalk {
 	/** The record time the cursor and the ascending sort follow. */

@@ -123,7 +123,7 @@ export function idListFilter(
  * The longest metadata filter key sent. A key goes into the URL (`metadata[<key>]`); Stora documents no limit, and a
  * server drops a request whose URL runs to many kilobytes without an answer that says why.
  */
-export const MAX_METADATA_FILTER_KEY_LENGTH = 255;
+const MAX_METADATA_FILTER_KEY_LENGTH = 255;
 
 /** `metadata[key]=value` filters, one row per key. */
 export function metadataFilter(): INodeProperties {

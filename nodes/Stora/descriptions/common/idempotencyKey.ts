@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 import { fail, shown } from '../../helpers/validation';
 
 /** Unconfirmed: the longest Idempotency Key the node sends (Stora's docs suggest a UUID and name no limit). */
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
 /** Per node run (keyed by its execute data): the items that share one Idempotency Key, if any; worked out once. */
 const clashOfRun = new WeakMap<object, { key: string; items: number[] } | null>();

@@ -139,7 +139,7 @@ export function urlParameters(url: string): string[] {
 /**
  * Puts the record IDs an operation's URL names (`/contacts/{contactId}`) into it, each checked against its prefix and
  * encoded. A fixed URL with this one preSend, rather than a URL expression and a check on the field, because n8n
- * evaluates the field's expression again for each of those on every item: 3 times per item instead of 7. The naming
+ * would evaluate the field's expression again for each of those on every item. The naming
  * rule gives each placeholder's record kind (`recordKindOfParameter`); descriptionsRouting.test.ts fails on a URL that names
  * anything else.
  */
