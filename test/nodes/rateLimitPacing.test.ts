@@ -58,22 +58,6 @@ describe('rate limit: budget keys and the shared registry', () => {
 		expect(budgetKey('http://127.0.0.1:4010', 'secret-token-123')).not.toBe(key);
 	});
 
-	it('is one registry for every copy of the module in the process', async () => {
-		let copy: typeof import('../../nodes/Stora/transport/rateLimit/instance') | undefined;
-		let copyRegistry: typeof import('../../nodes/Stora/transport/rateLimit/registry') | undefined;
-		jest.isolateModules(() => {
-			copy = jest.requireActual<typeof import('../../nodes/Stora/transport/rateLimit/instance')>('../../nodes/Stora/transport/rateLimit/instance');
-			copyRegistry = jest.requireActual<typeof import('../../nodes/Stora/transport/rateLimit/registry')>('../../nodes/Stora/transport/rateLimit/registry');
-		});
-		expect(copyRegistry!.RateLimitRegistry).not.toBe(RateLimitRegistry);
-		expect(copy!.rateLimits).toBe(rateLimits);
-		const key = budgetKey('http://127.0.0.1:1', 'token');
-		const slot = await copy!.rateLimits.acquire(key);
-		expect(rateLimits.snapshot(key).inFlight).toBe(1);
-		rateLimits.record(slot, 200, {});
-		expect(copy!.rateLimits.snapshot(key).inFlight).toBe(0);
-	});
-
 	it('stops waiting when the signal aborts, and the queue moves on', async () => {
 		const registry = new RateLimitRegistry();
 		registry.configure({ limits: [{ limit: 1, windowMs: 60_000 }] });

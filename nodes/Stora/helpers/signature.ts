@@ -1,7 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'crypto';
 
-import { processWide } from './processWide';
-
 /*
  * The replay rule, in one place. Stora's docs give no tolerance for `t` and do not say whether a retried delivery is
  * signed again with a fresh `t`. Retries run up to 6 times, 1, 5 and 30 min apart, the rest cut off (the sandbox
@@ -119,7 +117,6 @@ interface Entry {
 
 /** The events accepted inside the window, per endpoint; bounded by ACCEPTED_EVENTS_CAP. */
 export class AcceptedEvents {
-	readonly version = 4;
 	private readonly entries = new Map<string, Entry>();
 	/**
 	 * The keys in the order of their latest claim, slot `base + i` at `order[i]`, read from `head` on: nearly expiry
@@ -286,5 +283,8 @@ export class AcceptedEvents {
 	}
 }
 
-/** The process-wide store, found by every copy of this module. */
-export const acceptedEvents: AcceptedEvents = processWide('acceptedEvents', 4, () => new AcceptedEvents());
+/**
+ * The process's store: n8n loads each node file of the package with `require`, so every Stora Trigger in the process
+ * shares this module and its store.
+ */
+export const acceptedEvents = new AcceptedEvents();

@@ -1,5 +1,7 @@
-import { processWide } from '../../helpers/processWide';
 import { RateLimitRegistry } from './registry';
 
-/** The process-wide registry, found by every copy of this module: every request of the package queues here. */
-export const rateLimits: RateLimitRegistry = processWide('rateLimitRegistry', 2, () => new RateLimitRegistry());
+/**
+ * The process's registry, where every request of the package queues: n8n loads each node file of the package with
+ * `require`, so the action node, both triggers and the tool variants share this module and its registry.
+ */
+export const rateLimits = new RateLimitRegistry();
