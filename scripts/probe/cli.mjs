@@ -137,7 +137,8 @@ export async function main(argv, env, io = { stdout: process.stdout, stderr: pro
 	const secrets = [options.token];
 	const log = (line) => io.stderr.write(`${redact(line, secrets)}\n`);
 	// Before the first request: what it will do, how long, what share of the budget; the writes need a yes.
-	log(announce(options, estimate(options)));
+	const plan = await estimate(options);
+	log(announce(options, plan));
 	if (options.plan) return 0;
 	if (options.write && !(await confirmWrites(options, io, log))) return 1;
 	const seen = {};
@@ -162,7 +163,7 @@ export async function main(argv, env, io = { stdout: process.stdout, stderr: pro
 		write: options.write,
 		sample_size: options.sampleSize,
 		pacing: { per_second: options.rate.perSecond, per_minute: options.rate.perMinute, budget_share: Math.round((options.rate.perMinute / DOCUMENTED_RATE.perMinute) * 100) / 100 },
-		estimate: estimate(options),
+		estimate: plan,
 		lists: options.lists.map((list) => list.path),
 	};
 	const points = [];

@@ -10,7 +10,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { startSandbox, type StartedSandbox } from '../../sandbox/index';
-import { control, ROOT, runProbe } from './probeRun';
+import { control, freePort, ROOT, runProbe } from './probeRun';
+import { addVariety } from './variety';
+import { table } from './expectations';
 
 /** The times at which `count` requests are let through by the probe's pacer at `pace`, on a simulated clock. */
 function pacedTimes(pace: { perSecond: number; perMinute: number }, count: number): number[] {
@@ -32,7 +34,8 @@ const busiest = (times: number[], ms: number) => Math.max(...times.map((start) =
 describe('npm run probe: pace and announcement', () => {
 	let sandbox: StartedSandbox;
 	beforeAll(async () => {
-		sandbox = await startSandbox({ seed: 'demo' });
+		sandbox = await startSandbox({ seed: 'demo', allowHttpWebhooks: true });
+		await addVariety(sandbox.url, sandbox.token, table.map((list) => list.path));
 	});
 	afterAll(async () => await sandbox.close());
 	beforeEach(async () => await control(sandbox, 'DELETE', '/requests'));
@@ -45,22 +48,40 @@ describe('npm run probe: pace and announcement', () => {
 		expect(times[69] - times[0]).toBeGreaterThan(3 * 60_000);
 	});
 
-	it('says before its first request what it will do, and --plan stops there', async () => {
+	it('says before its first request what it will do, and --plan stops there; the time it names is what the pace takes', async () => {
 		const run = await runProbe(sandbox.url, sandbox.token, ['--plan', '--lists', 'contacts,deals']);
 		expect(run.code).toBe(0);
 		expect((await control(sandbox, 'GET', '/requests')).requests).toEqual([]);
 		expect(run.stderr).toMatch(/reads only \(GET\): nothing on the account changes/);
-		expect(run.stderr).toMatch(/About \d+ requests .*at 3\/s and 20\/min: about \d+ min \d+ s, 33% of the documented budget \(10\/s, 60\/min per account\)/);
+		const said = /At most (\d+) requests while no other client writes \(up to (\d+) where other clients' writes make each parameter be read again once; a 429 is asked again up to 3 times\), at 3\/s and 20\/min: about (\d+) min (\d+) s, 33% of the documented budget \(10\/s, 60\/min per account\)/.exec(run.stderr)!;
+		expect(said).not.toBeNull();
 		expect(run.stderr).toContain('One request is sent with a made-up token on purpose');
 		expect(run.jsonText).toBe('');
+		// The pacer itself, on a simulated clock (50 ms an answer), takes that long for that many requests.
+		const [requests, minutes, seconds] = [Number(said[1]), Number(said[3]), Number(said[4])];
+		const times = pacedTimes({ perSecond: 3, perMinute: 20 }, requests);
+		const took = (times[times.length - 1] - times[0]) / 1000;
+		expect(Math.abs(took - (minutes * 60 + seconds))).toBeLessThan((minutes * 60 + seconds) * 0.01);
 	});
 
-	it('announces before the first request on a real run too, and its estimate is near the count', async () => {
-		const run = await runProbe(sandbox.url, sandbox.token, ['--pace', '1000/100000', '--lists', 'contract_templates,deals']);
-		expect(run.stderr.indexOf('About ')).toBe(run.stderr.indexOf('npm run probe:') + run.stderr.split('\n')[0].length + 1);
-		const estimated = Number(/About (\d+) requests/.exec(run.stderr)![1]);
-		expect(Math.abs(estimated - Number(run.json.probe.requests))).toBeLessThan(estimated * 0.25);
-	}, 60_000);
+	it('announces before the first request on a real run, and makes no more requests than it said (all lists, --write)', async () => {
+		const port = await freePort();
+		const run = await runProbe(sandbox.url, sandbox.token, ['--pace', '1000/100000', '--write', '--yes', '--webhook-url', `http://127.0.0.1:${port}/hooks`, '--listen', String(port), '--webhook-wait', '5']);
+		expect(run.code).toBe(0);
+		const lines = run.stderr.split('\n');
+		expect(lines[0]).toMatch(/^npm run probe: .*, 24 list\(s\), reads and writes\.$/);
+		const announced = Number(/^At most (\d+) requests while no other client writes/.exec(lines[1])![1]);
+		expect(lines[2]).toContain('One request is sent with a made-up token on purpose');
+		const requests = (await control(sandbox, 'GET', '/requests')).requests;
+		// The report's count is the sandbox's, within what was announced and near it.
+		expect(run.json.probe.requests).toBe(requests.length);
+		expect(requests.length).toBeLessThanOrEqual(announced);
+		expect(requests.length).toBeGreaterThanOrEqual(announced * 0.9);
+		expect(run.md).toContain(`- Requests: ${requests.length} (0 answered 429)`);
+		// The one request with a made-up token: the only 401.
+		expect(requests.filter((request) => request.status === 401)).toHaveLength(1);
+		expect(requests.filter((request) => request.method !== 'GET').length).toBeGreaterThan(0);
+	}, 90_000);
 
 	it('holds a pace over real requests: the sandbox received no more than it allows in any second', async () => {
 		const run = await runProbe(sandbox.url, sandbox.token, ['--pace', '4/600', '--lists', 'contract_templates']);
