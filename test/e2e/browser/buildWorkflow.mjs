@@ -101,11 +101,27 @@ export async function buildWorkflowChecks({ page, check, n8n, sandbox, assert, s
 	const nodeTypes = await n8n.request('GET', '/types/nodes.json');
 	const typeOf = (name) => nodeTypes.find((type) => type.name === `n8n-nodes-stora.${name}`);
 
-	await check('the node creator: "stora" lists Stora and Stora Polling, each with its own description; "stora task" and "stora invoice" find Stora', async () => {
+	await check('the node creator: "stora" lists Stora and Stora Polling, each with its own description; "stora task" and "stora invoice" find Stora; Stora lists its Trigger\'s events first on an empty canvas, its actions from Access Token after a trigger', async () => {
 		await sandbox.control.reset('demo');
 		// The demo's credentials: n8n preselects the Stora credential saved last, which the demo makes the access token.
 		await demoCredentials(n8n, sandbox);
 		await page.goto(`${n8n.base}/workflow/new`, { waitUntil: 'domcontentloaded' });
+		// What the README says Stora lists: on an empty canvas its Trigger's events first, after a trigger its actions
+		// from Access Token down.
+		const firstListed = async (pattern, where) => {
+			let titles = [];
+			await until(
+				async () => pattern.test((titles = (await creatorEntries(page)).map((entry) => entry.title))[0] ?? ''),
+				() => `${where}, Stora lists first "${titles.slice(0, 3).join('", "')}"`,
+				{ timeoutMs: 10_000 },
+			);
+		};
+		await page.locator('[data-test-id="canvas-add-button"]').click();
+		await search(page, 'stora', 'Stora');
+		await pick(page, 'Stora');
+		await firstListed(/^On contact /, 'on an empty canvas');
+		await page.keyboard.press('Escape');
+		await page.keyboard.press('Escape');
 		await page.locator('[data-test-id="canvas-add-button"]').click();
 		await search(page, 'manual', 'Manual Trigger');
 		await pick(page, 'Manual Trigger');
@@ -123,10 +139,13 @@ export async function buildWorkflowChecks({ page, check, n8n, sandbox, assert, s
 		assert(polling?.description === typeOf('storaPollTrigger').description, `no "Stora Polling" with the Poll Trigger's description among ${JSON.stringify(entries.slice(0, 4))}`);
 		assert(!entries.some((entry) => /^Stora (Poll|Trigger)?$/.test(entry.title) && entry.title !== 'Stora'), `a name reads badly: ${entries.map((e) => e.title).join(', ')}`);
 		for (const query of ['stora task', 'stora invoice']) await search(page, query, 'Stora');
+		await pick(page, 'Stora');
+		await firstListed(/^access token actions$/i, 'after a trigger');
 		// n8n searches names and codex aliases (not descriptions): every resource needs its "Stora <Resource>" alias.
 		const resources = typeOf('stora').properties.find((property) => property.name === 'resource').options;
 		const missing = resources.filter((option) => option.value !== '__CUSTOM_API_CALL__' && !typeOf('stora').codex?.alias?.includes(`Stora ${option.name}`));
 		assert(missing.length === 0, `nodes/Stora/Stora.node.json has no alias for ${missing.map((option) => `"Stora ${option.name}"`).join(', ')}`);
+		await page.keyboard.press('Escape');
 		await page.keyboard.press('Escape');
 	});
 
