@@ -6,6 +6,7 @@
  * sandbox, read back from the request log as a lower bound; `http://` goes to loopback addresses only.
  */
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -81,6 +82,12 @@ describe('npm run probe: pace and announcement', () => {
 		// The one request with a made-up token: the only 401.
 		expect(requests.filter((request) => request.status === 401)).toHaveLength(1);
 		expect(requests.filter((request) => request.method !== 'GET').length).toBeGreaterThan(0);
+		// Only the documented API: its versioned routes and the token's info, no route of the sandbox's own.
+		const elsewhere = (requests as Array<{ method: string; path: string }>).filter((request) => !request.path.startsWith('/2025-09/') && request.path !== '/oauth2/token/info');
+		expect(elsewhere.map((request) => `${request.method} ${request.path}`)).toEqual([]);
+		// The sandbox's control plane is not in its request log: no probe file may name it.
+		const probeFiles = readdirSync(path.join(ROOT, 'scripts/probe')).filter((file) => file.endsWith('.mjs'));
+		expect(probeFiles.filter((file) => readFileSync(path.join(ROOT, 'scripts/probe', file), 'utf8').includes('__sandbox'))).toEqual([]);
 	}, 90_000);
 
 	it('holds a pace over real requests: the sandbox received no more than it allows in any second', async () => {
