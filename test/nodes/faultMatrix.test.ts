@@ -11,7 +11,6 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { Stora } from '../../nodes/Stora/Stora.node';
-import { transportSettings } from '../../nodes/Stora/transport/request';
 import { loadOptionsContext } from '../helpers/loadOptions';
 import { locator, runStora } from '../helpers/n8n';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
@@ -26,6 +25,8 @@ jest.setTimeout(60_000);
 const TIMEOUT_MS = 1000;
 
 const FAULTS = faultMatrix(TIMEOUT_MS);
+/** Each attempt's timeout, set as a user sets it: the node's Settings → Request Options → Timeout. */
+const WITH_TIMEOUT = { requestOptions: { timeout: TIMEOUT_MS } };
 
 /** Faults after which the request may safely be repeated, so the node must recover. The others may also recover. */
 const RECOVERABLE = new Set([
@@ -72,13 +73,6 @@ describe('fault matrix', () => {
 	const counts = { recovered: 0, clearErrors: 0, duplicateWrites: 0, lostRecords: 0 };
 	const failingFaults = new Set<string>();
 
-	beforeAll(() => {
-		transportSettings.timeoutMs = TIMEOUT_MS;
-	});
-	afterAll(() => {
-		transportSettings.timeoutMs = 60_000;
-	});
-
 	/**
 	 * Compares a collection after a cell with before it: records added beyond `effect.added` are duplicate writes,
 	 * records gone that `effect.removed` does not name are lost, and no record may change but those `effect.changed`
@@ -115,7 +109,7 @@ describe('fault matrix', () => {
 				match: { method: 'GET', path: `/2025-09/sites/${site.id}` },
 				collection: 'sites',
 				effect: {},
-				run: async () => await runStora({ credentials: credentials(), parameters: { resource: 'site', operation: 'get', siteId: locator(site.id) } }),
+				run: async () => await runStora({ credentials: credentials(), parameters: { ...WITH_TIMEOUT, resource: 'site', operation: 'get', siteId: locator(site.id) } }),
 				verify: async ({ items }) => expect(items?.map((item) => item.json.id)).toEqual([site.id]),
 			};
 		},
@@ -125,7 +119,7 @@ describe('fault matrix', () => {
 				match: { method: 'GET', path: '/2025-09/contacts' },
 				collection: 'contacts',
 				effect: {},
-				run: async () => await runStora({ credentials: credentials(), parameters: { resource: 'contact', operation: 'getAll', returnAll: true } }),
+				run: async () => await runStora({ credentials: credentials(), parameters: { ...WITH_TIMEOUT, resource: 'contact', operation: 'getAll', returnAll: true } }),
 				verify: async ({ items }) => {
 					const ids = items?.map((item) => String(item.json.id)) ?? [];
 					expect(ids).toHaveLength(contacts.length);
@@ -139,7 +133,7 @@ describe('fault matrix', () => {
 				match: { method: 'POST', path: '/2025-09/tasks' },
 				collection: 'tasks',
 				effect: { added: 1 },
-				run: async () => await runStora({ credentials: credentials(), parameters: { resource: 'task', operation: 'create', title: 'Fault matrix', additionalFields: {} } }),
+				run: async () => await runStora({ credentials: credentials(), parameters: { ...WITH_TIMEOUT, resource: 'task', operation: 'create', title: 'Fault matrix', additionalFields: {} } }),
 				verify: async ({ items }) => {
 					const created = (await stateOf('tasks')).filter((task) => task.title === 'Fault matrix');
 					expect(created).toHaveLength(1);
@@ -157,7 +151,7 @@ describe('fault matrix', () => {
 				run: async () =>
 					await runStora({
 						credentials: credentials(),
-						parameters: { resource: 'contact', operation: 'update', contactId: locator(contact.id), updateFields: { email: 'fault.matrix@example.com' } },
+						parameters: { ...WITH_TIMEOUT, resource: 'contact', operation: 'update', contactId: locator(contact.id), updateFields: { email: 'fault.matrix@example.com' } },
 					}),
 				verify: async ({ items }) => {
 					expect((await stateOf('contacts')).find((record) => record.id === contact.id)?.email).toBe('fault.matrix@example.com');
@@ -172,7 +166,7 @@ describe('fault matrix', () => {
 				match: { method: 'DELETE', path: `/2025-09/tasks/${task.id}` },
 				collection: 'tasks',
 				effect: { removed: [task.id] },
-				run: async () => await runStora({ credentials: credentials(), parameters: { resource: 'task', operation: 'delete', taskId: locator(task.id) } }),
+				run: async () => await runStora({ credentials: credentials(), parameters: { ...WITH_TIMEOUT, resource: 'task', operation: 'delete', taskId: locator(task.id) } }),
 				verify: async ({ items }) => {
 					const after = await stateOf('tasks');
 					expect(after.some((record) => record.id === task.id)).toBe(false);
@@ -187,7 +181,7 @@ describe('fault matrix', () => {
 				match: { method: 'POST', path: `/2025-09/deals/${deal.id}/win` },
 				collection: 'deals',
 				effect: { changed: [deal.id] },
-				run: async () => await runStora({ credentials: credentials(), parameters: { resource: 'deal', operation: 'win', dealId: locator(deal.id) } }),
+				run: async () => await runStora({ credentials: credentials(), parameters: { ...WITH_TIMEOUT, resource: 'deal', operation: 'win', dealId: locator(deal.id) } }),
 				verify: async ({ items }) => {
 					expect((await stateOf('deals')).find((record) => record.id === deal.id)?.status).toBe('won');
 					expect(items?.map((item) => [item.json.id, item.json.status])).toEqual([[deal.id, 'won']]);
@@ -200,7 +194,7 @@ describe('fault matrix', () => {
 				match: { method: 'GET', path: `/2025-09/invoices/${invoice.id}` },
 				collection: 'invoices',
 				effect: {},
-				run: async () => await runStora({ credentials: credentials(), parameters: { resource: 'invoice', operation: 'downloadPdf', invoiceId: locator(invoice.id) } }),
+				run: async () => await runStora({ credentials: credentials(), parameters: { ...WITH_TIMEOUT, resource: 'invoice', operation: 'downloadPdf', invoiceId: locator(invoice.id) } }),
 				verify: async ({ items }) => {
 					const file = items?.[0]?.binary?.data;
 					expect(file?.mimeType).toBe('application/pdf');

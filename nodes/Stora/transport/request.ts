@@ -29,10 +29,10 @@ export type StoraContext =
 	| IPollFunctions;
 
 /**
- * How long one attempt may wait for its answer before it counts as lost (retried when repeating is safe). Mutable
- * for tests only.
+ * How long one attempt may wait for its answer before it counts as lost (retried when repeating is safe), when the
+ * node's Timeout (Settings → Request Options) is not set.
  */
-export const transportSettings = { timeoutMs: 60_000 };
+const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** Retries a 5xx or a dropped connection at most this often, and only when repeating is safe. */
 const MAX_TRANSIENT_RETRIES = 2;
@@ -84,7 +84,7 @@ const credentialReads = new WeakMap<object, Promise<IDataObject>>();
  * The credential, read once per node run (as n8n's own RoutingNode does before it builds any item's request) or once
  * per context elsewhere, however many requests the items and pages make: on n8n 2.x every read is a database query, a
  * decryption and every credential field's display condition, the Base URL notice's regular expression among them, run
- * in a sandbox with a time limit (about a millisecond of CPU per item). The items of one run share n8n's execute data;
+ * in a sandbox with a time limit. The items of one run share n8n's execute data;
  * a poll, a webhook hook or a list search has none of its own and reads for itself. A failed read is not kept.
  */
 async function credentialsOf(context: StoraContext, credentialType: CredentialType): Promise<IDataObject> {
@@ -197,7 +197,7 @@ function timedOut(context: StoraContext, request: IHttpRequestOptions, attempts:
 	return new NodeApiError(context.getNode(), { message: `timeout of ${request.timeout}ms exceeded` }, {
 		message: `Stora did not answer within the timeout of ${seconds} (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'})`,
 		description: onTheNode
-			? `Each attempt waits at most the Timeout under Settings → Request Options (${transportSettings.timeoutMs / 1000} s when it is not set). Raise it if Stora is slow to answer this request, or check that Stora is reachable from n8n.`
+			? `Each attempt waits at most the Timeout under Settings → Request Options (${DEFAULT_TIMEOUT_MS / 1000} s when it is not set). Raise it if Stora is slow to answer this request, or check that Stora is reachable from n8n.`
 			: `Each attempt waits at most ${seconds}. Check that Stora is reachable from n8n.`,
 		itemIndex,
 	});
@@ -230,7 +230,7 @@ export async function storaRequest(
 		baseURL: options.baseURL ?? (OAUTH_PATH.test(options.url) ? budget.rootURL : budget.baseURL),
 		headers: { Accept: 'application/json', ...(options.headers ?? {}) },
 		returnFullResponse: true,
-		timeout: options.timeout ?? transportSettings.timeoutMs,
+		timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
 		...(followsRedirectsItself ? { disableFollowRedirect: true } : {}),
 		...(budget.allowedDomains !== undefined ? { allowedDomains: budget.allowedDomains } : {}),
 	};
