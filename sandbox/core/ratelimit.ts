@@ -2,10 +2,11 @@
  * Per-token fixed-window rate limiting (per second and per minute) on the sandbox clock. Documented defaults:
  * 10 requests/s and 60 requests/min. The docs show `RateLimit-Limit` and `RateLimit-Reset` (UTC epoch seconds);
  * `RateLimit-Remaining`, `RateLimit-Policy` (both windows, IETF draft form) and `Retry-After` are our additions
- * (unconfirmed). The headers describe whichever window
- * is closer to running out. Rejected requests do not count.
+ * (unconfirmed), which the `documented` headers mode (`core/documented.ts`) leaves out. The headers describe whichever
+ * window is closer to running out. Rejected requests do not count. `minuteMs` shortens the minute window for tests
+ * that need many of them (a whole number of seconds, so its reset is still an epoch second); 60 s otherwise.
  */
-export type RateLimitOption = 'off' | 'default' | { perSecond: number; perMinute: number };
+export type RateLimitOption = 'off' | 'default' | { perSecond: number; perMinute: number; minuteMs?: number };
 
 interface Window {
 	start: number;
@@ -21,9 +22,12 @@ export interface RateDecision {
 export class RateLimiter {
 	private readonly windows = new Map<string, { second: Window; minute: Window }>();
 	private readonly limits: { perSecond: number; perMinute: number } | null;
+	private readonly minuteMs: number;
 
 	constructor(option: RateLimitOption) {
 		this.limits = option === 'off' ? null : option === 'default' ? { perSecond: 10, perMinute: 60 } : option;
+		this.minuteMs = typeof option === 'object' && option.minuteMs !== undefined ? option.minuteMs : 60_000;
+		if (!(this.minuteMs >= 1000 && this.minuteMs % 1000 === 0)) throw new Error(`minuteMs must be a whole number of seconds, not ${this.minuteMs} ms`);
 	}
 
 	get enabled() {
@@ -38,7 +42,7 @@ export class RateLimiter {
 	hit(key: string, now: number): RateDecision {
 		if (!this.limits) return { allowed: true, headers: {}, retryAfter: 0 };
 		const secondStart = Math.floor(now / 1000) * 1000;
-		const minuteStart = Math.floor(now / 60000) * 60000;
+		const minuteStart = Math.floor(now / this.minuteMs) * this.minuteMs;
 		let state = this.windows.get(key);
 		if (!state) {
 			state = { second: { start: secondStart, count: 0 }, minute: { start: minuteStart, count: 0 } };
@@ -58,7 +62,7 @@ export class RateLimiter {
 		const remainingMinute = this.limits.perMinute - state.minute.count;
 		// Report the window that blocks (minute wins if both do, it lasts longer), else the tighter one.
 		const useMinute = minuteFull || (!secondFull && remainingMinute <= remainingSecond);
-		const resetMs = useMinute ? minuteStart + 60000 : secondStart + 1000;
+		const resetMs = useMinute ? minuteStart + this.minuteMs : secondStart + 1000;
 		const retryAfter = Math.max(1, Math.ceil((resetMs - now) / 1000));
 		return {
 			allowed,
@@ -68,7 +72,7 @@ export class RateLimiter {
 				'RateLimit-Remaining': String(Math.max(0, useMinute ? remainingMinute : remainingSecond)),
 				'RateLimit-Reset': String(Math.ceil(resetMs / 1000)),
 				// Both windows, in the IETF draft's form: how a client can learn a plan's limits (undocumented by Stora).
-				'RateLimit-Policy': `${this.limits.perSecond};w=1, ${this.limits.perMinute};w=60`,
+				'RateLimit-Policy': `${this.limits.perSecond};w=1, ${this.limits.perMinute};w=${this.minuteMs / 1000}`,
 			},
 		};
 	}

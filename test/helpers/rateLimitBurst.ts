@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test helper under test/, never published */
 /**
  * Bursts through the rate-limit budget (nodes/Stora/transport/rateLimit/) against the sandbox's real rate limiter over
  * HTTP, for the rate-limit suites (test/nodes/rateLimitPacing.test.ts, rateLimitRecovery.test.ts): plain `fetch`
@@ -63,3 +64,43 @@ export async function burst(
 
 /** The floor for `count` requests under one window of `limit` per `windowMs` starting empty. */
 export const floorMs = (count: number, limit: number, windowMs: number) => Math.ceil(count / limit - 1) * windowMs;
+
+/** One process of a shared account: its own registry, keeping `concurrency` requests waiting from `from` to `until`. */
+export interface Process {
+	name: string;
+	registry: RateLimitRegistry;
+	/** Epoch ms: when it starts asking, and after which it asks for nothing new. */
+	from: number;
+	until: number;
+	concurrency: number;
+}
+
+/**
+ * Runs every process at once against one account (`key`), each loop sending its next request through its process's
+ * registry as soon as the last one is done, as a worker with a backlog does. `send(name)` makes one request (tagged
+ * with the process's name, so the sandbox's log tells the processes apart). Resolves to each process's outcomes.
+ */
+export async function shareAccount(
+	processes: Process[],
+	key: string,
+	send: (name: string) => Promise<Response>,
+	options: { limits?: readonly RateLimitWindow[] } = {},
+): Promise<Map<string, Outcome[]>> {
+	const results = await Promise.all(
+		processes.map(async (process) => {
+			const wait = process.from - Date.now();
+			if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+			const outcomes: Outcome[] = [];
+			await Promise.all(
+				Array.from({ length: process.concurrency }, async () => {
+					while (Date.now() < process.until) {
+						const batch = await burst(process.registry, key, 1, async () => await send(process.name), options);
+						outcomes.push(...batch.outcomes);
+					}
+				}),
+			);
+			return [process.name, outcomes] as const;
+		}),
+	);
+	return new Map(results);
+}

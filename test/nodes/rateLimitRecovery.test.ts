@@ -1,15 +1,16 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test under test/, never published */
 /**
  * The rate-limit budget after a 429 (nodes/Stora/transport/rateLimit/), against the sandbox's real rate limiter: the
- * account paused until the reset the answer names, the retries bounded by time, a second process sharing the
- * account, and what a 429 or a lower RateLimit-Limit taught fading once its evidence stops. How the budget paces
- * requests before any 429 is in rateLimitPacing.test.ts.
+ * account paused until the reset the answer names, the share of the window it names, the retries bounded by time, a
+ * second process sharing the account, and what a 429 or a lower RateLimit-Limit taught about limits fading once its
+ * evidence stops. How the budget paces requests before any 429 is in rateLimitPacing.test.ts; several processes
+ * sharing one account over many windows in rateLimitShares.test.ts.
  */
 import { useSandboxForNode } from '../helpers/sandboxFixture';
 import { burst, floorMs } from '../helpers/rateLimitBurst';
 import { budgetKey } from '../../nodes/Stora/transport/account';
 import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
-import { RateLimitRegistry, type RateLimitSlot, type RateLimitSnapshot } from '../../nodes/Stora/transport/rateLimit/registry';
+import { RateLimitRegistry, type RateLimitSnapshot } from '../../nodes/Stora/transport/rateLimit/registry';
 import { DOCUMENTED_LIMITS, type RateLimitWindow } from '../../nodes/Stora/transport/rateLimit/settings';
 
 describe('rate limit: sandbox at 5/s, recovering from 429s', () => {
@@ -46,11 +47,14 @@ describe('rate limit: sandbox at 5/s, recovering from 429s', () => {
 		// Nothing went out between the 429 and the reset: every attempt is in the first burst or after the reset.
 		const attempts = batch.outcomes.flatMap((o) => o.attempts);
 		expect(attempts.filter((at) => at >= started + 200 && at < resetEpoch * 1000)).toEqual([]);
-		// The allowance shrank and recovers later.
-		expect(rateLimits.snapshot(key).factor).toBeLessThan(1);
-		// Floor: the pause, then 15 to 19 requests at the shrunk rate; bounded well under the retry limit.
-		// After the pause the shrunk allowance (factor 0.5: 2 of 5 per second) carries the rest.
-		expect(batch.elapsedMs).toBeLessThanOrEqual(resetEpoch * 1000 - started + floorMs(20, 2, 1000) + 1000);
+		// The 429 named the minute window (its limit, 1000, and a reset within the minute): this process's share of it
+		// is now what it got through there, at least an eighth of the limit (125 a minute, one every 480 ms); the
+		// second's window is untouched.
+		const [second, minute] = rateLimits.snapshot(key).windows;
+		expect(second).toMatchObject({ limit: 5, share: 5, effective: 5 });
+		expect(minute).toMatchObject({ limit: 1000, effective: 125 });
+		// After the pause the share, spread evenly, carries the rest: at most 19 requests 480 ms apart.
+		expect(batch.elapsedMs).toBeLessThanOrEqual(resetEpoch * 1000 - started + 19 * 480 + 1000);
 	}, 30_000);
 
 	it('waits for the rest of the window after a 429 without any rate-limit header', async () => {
@@ -63,7 +67,10 @@ describe('rate limit: sandbox at 5/s, recovering from 429s', () => {
 		// The next whole second (windows of fixed servers start on the clock).
 		expect(Math.floor(retried.attempts[1] / 1000)).toBeGreaterThan(Math.floor(retried.attempts[0] / 1000));
 		expect((await fixture.client.requests()).filter((r) => r.status === 429)).toHaveLength(1);
-		expect(batch.elapsedMs).toBeLessThan(5000);
+		// A 429 that names no window counts against the shortest: the share of the second is what got through in it
+		// (nothing else was answered yet), and the rest go one a second.
+		expect(rateLimits.snapshot(key).windows[0]).toMatchObject({ limit: 5, effective: 1 });
+		expect(batch.elapsedMs).toBeLessThan(12_000);
 	}, 30_000);
 
 	it('gives up after the total wait, not after a count of retries, and answers with the last 429', async () => {
@@ -151,8 +158,9 @@ describe('rate limit: what a 429 or a header taught fades once its evidence stop
 		const [heard, retried] = [outcome.answers[0], outcome.attempts[1]];
 		const late = rateLimits.snapshot(key, heard + FADE_MS - 1);
 		expect(windowsOf(late)).toEqual(DOCUMENTED_LIMITS);
-		expect(late.factor).toBeLessThan(1);
-		expect(rateLimits.snapshot(key, retried + FADE_MS)).toMatchObject({ windows: [], factor: 1 });
+		// The 429 named the minute (RateLimit-Limit 60, reset within the minute): a share of it, not all 60.
+		expect(late.windows[1].share).toBeLessThan(60);
+		expect(rateLimits.snapshot(key, retried + FADE_MS)).toMatchObject({ windows: [] });
 	});
 
 	it('Custom 0/0: once a 429 has faded the budget sends unpaced again, more than the documented 60 in a minute', async () => {
@@ -165,7 +173,7 @@ describe('rate limit: what a 429 or a header taught fades once its evidence stop
 
 		// The lesson of the 429 (the documented limits, as the first test shows) was confirmed before the retry.
 		await until(outcome.attempts[1] + 1_000);
-		expect(rateLimits.snapshot(key)).toMatchObject({ windows: [], factor: 1 });
+		expect(rateLimits.snapshot(key)).toMatchObject({ windows: [] });
 		await fixture.client.clearRequests();
 		const batch = await burst(rateLimits, key, 70, sites(url, token), { limits: [] });
 		expect(batch.outcomes.every((o) => o.status === 200 && o.attempts.length === 1)).toBe(true);
@@ -184,31 +192,29 @@ describe('rate limit: what a 429 or a header taught fades once its evidence stop
 		await fixture.client.fault(SITES, [limited]);
 		const second = await one(key, []);
 		expect([first.attempts.length, second.attempts.length]).toEqual([2, 2]);
-		// When the first 429 alone would have faded, the second (heard later) still holds the pacing, and shrank the
-		// allowance again (it came after the first one's pause).
+		// When the first 429 alone would have faded, the second (heard later) still holds the pacing, with a share of the
+		// second's window (a 429 with no reset names the shortest window first).
 		const renewed = rateLimits.snapshot(key, first.attempts[1] + FADE_MS);
 		expect(windowsOf(renewed)).toEqual(DOCUMENTED_LIMITS);
-		expect(renewed.factor).toBeLessThan(1);
-		expect(rateLimits.snapshot(key, second.attempts[1] + FADE_MS)).toMatchObject({ windows: [], factor: 1 });
+		expect(renewed.windows[0].share).toBeLessThan(10);
+		expect(rateLimits.snapshot(key, second.attempts[1] + FADE_MS)).toMatchObject({ windows: [] });
 	});
 
-	it('Custom 5/s: a 429 halves the allowance, which is whole again 2 minutes after the 429 (not after its pause)', async () => {
+	it('Custom 5/s: a 429 makes a share of the window, spread evenly, and pauses until Retry-After', async () => {
 		const key = budgetKey(fixture.sandbox.url, fixture.sandbox.token);
 		const limits = [{ limit: 5, windowMs: 1000 }];
 		await fixture.client.fault(SITES, [{ status: 429, headers: { 'Retry-After': '2' } }]);
 		const outcome = await one(key, limits);
 		expect(outcome.attempts).toHaveLength(2);
 		const atFirst = rateLimits.snapshot(key, outcome.answers[0]);
-		expect(atFirst.factor).toBe(0.5);
+		// Nothing else got through in that second: the share is the least a first share is, one request a second.
+		expect(atFirst.windows).toEqual([{ limit: 5, windowMs: 1000, share: 1, effective: 1 }]);
 		// Retry-After: 2 paused the budget for 2 s from the moment it heard the 429.
-		const heard = atFirst.pausedUntil - 2_000;
-		expect(heard).toBeGreaterThanOrEqual(outcome.answers[0]);
+		expect(atFirst.pausedUntil - 2_000).toBeGreaterThanOrEqual(outcome.answers[0]);
 		expect(outcome.attempts[1]).toBeGreaterThanOrEqual(atFirst.pausedUntil);
-		expect(rateLimits.snapshot(key, heard + FADE_MS - 1).factor).toBeLessThan(1);
-		expect(rateLimits.snapshot(key, heard + FADE_MS)).toMatchObject({
-			windows: [{ limit: 5, windowMs: 1000, effective: 5 }],
-			factor: 1,
-		});
+		// Spread evenly: two requests after it go a second apart, not at once.
+		const [next, after] = (await burst(rateLimits, key, 2, sites(fixture.sandbox.url, fixture.sandbox.token), { limits })).outcomes;
+		expect(Math.abs(after.attempts[0] - next.attempts[0])).toBeGreaterThanOrEqual(990);
 	});
 
 	it('Custom 20/s lowered to 5/s by RateLimit-Limit: held while the header repeats, 20/s again once it stops', async () => {
@@ -229,13 +235,12 @@ describe('rate limit: what a 429 or a header taught fades once its evidence stop
 		await one(key, limits);
 		expect(windowsOf(rateLimits.snapshot(key, second.done + 1_000))).toEqual(limits);
 
-		// In real time, once it has faded: 6 requests at once all go (at 5/s the 6th would wait for an answer).
+		// In real time, once it has faded: 6 requests asked at once all go, 25 ms apart (a lone budget spaces its
+		// requests at half the window's pace); at 5/s the 6th would wait for an answer that never comes here.
 		await until(second.done + 1_000);
-		const slots: RateLimitSlot[] = [];
-		const granted = Array.from({ length: 6 }, async () => slots.push(await rateLimits.acquire(key, { limits })));
-		await new Promise((resolve) => setImmediate(resolve));
-		expect(slots).toHaveLength(6);
+		const asked = Date.now();
+		const slots = await Promise.all(Array.from({ length: 6 }, async () => await rateLimits.acquire(key, { limits })));
+		expect(Date.now() - asked).toBeLessThan(1000);
 		for (const slot of slots) rateLimits.record(slot, undefined);
-		await Promise.all(granted);
 	});
 });

@@ -7,19 +7,18 @@ import {
 	type HeaderSource,
 } from './headers';
 import { DOCUMENTED_LIMITS, type RateLimitSettings, type RateLimitWindow } from './settings';
+import { fitShare, newShare, shrink, type Share } from './share';
 
 /**
  * What one budget allows (the registry in `registry.ts` queues its requests): the credential's own windows, what
- * the answers taught, a pause after a 429.
+ * the answers taught, this process's share of each window (`share.ts`), a pause after a 429.
  *
- * What it learns fades: the credential's own setting is the rule, a lesson the exception that lasts only as long as
- * its evidence. A lesson is a window a header named or lowered, the documented windows an unpaced budget adopts at a
- * 429, or the shrunk allowance; each remembers when it was last confirmed (a header saying it again, or a 429). A
- * window lesson holds until `recoveryMs` (2 minutes) after that, then the credential's window is back (for no limit:
- * unpaced again); the allowance grows back linearly from the 429 to full over the same time. So a header repeated
- * on every response, or 429s that keep coming, keep the budget slow, and once they stop it is back to its own setting
- * within 2 minutes, instead of a single 429 from someone else's burst slowing a 6,000/min account for the life of the
- * process. The pause after a 429 is not a lesson: it ends at the reset the 429 named.
+ * What it learns about limits fades: the credential's own setting is the rule, a lesson the exception that lasts only
+ * as long as its evidence. A lesson is a window a header named or lowered, or the documented windows an unpaced budget
+ * adopts at a 429; each remembers when it was last confirmed (a header saying it again, or a 429). A window lesson
+ * holds until `recoveryMs` (2 minutes) after that, then the credential's window is back (for no limit: unpaced
+ * again). A share does not fade: it grows back by itself while it is what holds requests back. The pause after a 429
+ * is not a lesson: it ends at the reset the 429 named.
  * No background timers: a lesson's age is checked whenever the windows are read (`windowsAt`).
  */
 
@@ -29,6 +28,12 @@ interface Lesson {
 	confirmedAt: number;
 }
 
+/** A request this budget sent, within the longest window: when, and whether it was answered 429. */
+export interface Sent {
+	at: number;
+	limited: boolean;
+}
+
 export interface Allowance {
 	/** The credential's own windows (or the registry's default), shortest first; empty: no limit. */
 	own: RateLimitWindow[];
@@ -36,13 +41,12 @@ export interface Allowance {
 	ceilings: Map<number, number>;
 	/** Learned limits by window length; each overrides `own` for its window until it fades (`windowsAt`). */
 	lessons: Map<number, Lesson>;
-	/** Allowance factor right after the last decrease, and when (that 429) its linear recovery starts. */
-	low: number;
-	recoverFrom: number;
-	/** Nothing is sent before this (a 429, or the server said remaining 0). */
+	/** This process's share of each window, by window length, with the limit it was last fitted to. */
+	shares: Map<number, Share & { limit: number }>;
+	/** Requests sent within the longest window, oldest first (what a share learns from at a 429). */
+	sent: Sent[];
+	/** Nothing is sent before this (a 429's reset). */
 	pausedUntil: number;
-	/** End of the pause of the last decrease: 429s of requests sent before it do not shrink the allowance again. */
-	decreasedUntil: number;
 	/** Consecutive 429s without any rate-limit header: the fallback wait grows from a second to a minute window. */
 	blind429s: number;
 }
@@ -53,16 +57,24 @@ export function newAllowance(limits: readonly RateLimitWindow[], credentialLimit
 		own: limits.map((window) => ({ ...window })).sort((a, b) => a.windowMs - b.windowMs),
 		ceilings: new Map((credentialLimits ?? []).map((window) => [window.windowMs, window.limit])),
 		lessons: new Map(),
-		low: 1,
-		recoverFrom: 0,
+		shares: new Map(),
+		sent: [],
 		pausedUntil: 0,
-		decreasedUntil: 0,
 		blind429s: 0,
 	};
 }
 
-export function effectiveLimit(window: RateLimitWindow, factor: number): number {
-	return Math.max(1, Math.floor(window.limit * factor));
+/** This process's share of `window`, made alone on first use and kept within the window's current limit. */
+export function shareOf(allowance: Allowance, window: RateLimitWindow): Share {
+	let share = allowance.shares.get(window.windowMs);
+	if (!share) {
+		share = { ...newShare(window.limit), limit: window.limit };
+		allowance.shares.set(window.windowMs, share);
+	} else if (share.limit !== window.limit) {
+		fitShare(share, window, share.limit);
+		share.limit = window.limit;
+	}
+	return share;
 }
 
 /**
@@ -81,15 +93,10 @@ function fresh(lesson: Lesson, now: number, recoveryMs: number): boolean {
 	return now - lesson.confirmedAt < recoveryMs;
 }
 
-export function factorAt(allowance: Allowance, now: number, recoveryMs: number): number {
-	if (allowance.low >= 1) return 1;
-	const recovered = allowance.low + ((1 - allowance.low) * Math.max(0, now - allowance.recoverFrom)) / recoveryMs;
-	return Math.min(1, recovered);
-}
-
 /**
- * An answer came (`statusCode`), or none did (undefined): faded lessons go, the headers teach, a 429 pauses. Returns
- * the ms to wait before a retry (0 unless a 429).
+ * An answer came (`statusCode`), or none did (undefined), to the request `sent`: faded lessons go, the headers teach,
+ * a 429 pauses and shrinks this process's share of the window it names. Returns the ms to wait before a retry (0
+ * unless a 429).
  */
 export function learnFrom(
 	allowance: Allowance,
@@ -97,6 +104,7 @@ export function learnFrom(
 	headers: HeaderSource,
 	now: number,
 	settings: RateLimitSettings,
+	sent?: Sent,
 ): number {
 	// Faded lessons go here, at a real time, not where the budget is read (a snapshot may ask about any time).
 	for (const [windowMs, lesson] of allowance.lessons) {
@@ -104,17 +112,22 @@ export function learnFrom(
 	}
 	if (statusCode === undefined) return 0;
 	learn(allowance, headers, now, settings.recoveryMs);
-	if (statusCode === 429) return limited(allowance, headers, now, settings);
+	if (statusCode === 429) {
+		if (sent) sent.limited = true;
+		return limited(allowance, headers, now, settings, sent?.at ?? now);
+	}
 	if (statusCode < 400) allowance.blind429s = 0;
 	return 0;
 }
 
-/** Applies what the headers say: limits, and a pause until the reset when nothing remains. */
+/**
+ * Applies the limits the headers say. `RateLimit-Remaining` (not documented) is not read: pausing when it says 0
+ * would spare the process that used the window up the 429 that tells it to share, and leave the 429s to the others.
+ */
 function learn(allowance: Allowance, headers: HeaderSource, now: number, recoveryMs: number): void {
 	const combined = parseRateLimitHeader(headerValue(headers, 'ratelimit'));
 	const limitHeader = parseRateLimitHeader(headerValue(headers, 'ratelimit-limit'));
 	const policy = parseRateLimitHeader(headerValue(headers, 'ratelimit-policy'));
-	const remaining = parseRateLimitHeader(headerValue(headers, 'ratelimit-remaining')).limit ?? combined.remaining ?? limitHeader.remaining;
 	const reset = rateLimitReset(headers) ?? combined.reset ?? limitHeader.reset;
 	const date = headerValue(headers, 'date');
 	const resetAt = reset === undefined ? undefined : clampReset(allowance, resetAtFromResponse(reset, date, now), now, recoveryMs);
@@ -122,13 +135,10 @@ function learn(allowance: Allowance, headers: HeaderSource, now: number, recover
 	const named = [...limitHeader.windows, ...policy.windows, ...combined.windows];
 	const limit = limitHeader.limit ?? combined.limit;
 	// An unpaced budget paces by the windows Stora names, while it names them. A bare limit does not say its window:
-	// the budget stays unpaced (a 429 or remaining 0 still pauses it until the reset).
+	// the budget stays unpaced (a 429 still pauses it until the reset).
 	for (const window of named) setWindow(allowance, window, now);
 	const windows = windowsAt(allowance, now, recoveryMs);
 	if (limit !== undefined && limit >= 1 && windows.length > 0) lowerMatchingWindow(allowance, windows, Math.floor(limit), resetAt, now);
-	if (remaining !== undefined && remaining <= 0 && resetAt !== undefined) {
-		allowance.pausedUntil = Math.max(allowance.pausedUntil, resetAt);
-	}
 }
 
 /**
@@ -179,10 +189,12 @@ function clampReset(allowance: Allowance, resetAt: number, now: number, recovery
 }
 
 /**
- * A 429: pause the budget until the window reopens, shrink the allowance once per pause, and confirm what was
- * learned (still too fast: nothing learned may fade now).
+ * A 429: pause the budget until the window reopens, shrink this process's share of that window (once per window,
+ * `share.ts`), and confirm what was learned (still too fast: nothing learned may fade now). The window is the one
+ * the documented headers name: `RateLimit-Reset` says when it ends, so the window is the shortest of the budget's
+ * that lasts at least that long (one of those whose limit is the `RateLimit-Limit`, when one is).
  */
-function limited(allowance: Allowance, headers: HeaderSource, now: number, settings: RateLimitSettings): number {
+function limited(allowance: Allowance, headers: HeaderSource, now: number, settings: RateLimitSettings, sentAt: number): number {
 	const { recoveryMs } = settings;
 	if (windowsAt(allowance, now, recoveryMs).length === 0) {
 		// An unpaced budget is paced by the documented limits until 429s stop for `recoveryMs`.
@@ -194,27 +206,36 @@ function limited(allowance: Allowance, headers: HeaderSource, now: number, setti
 	const retryAfter = retryAfterAtMs(headerValue(headers, 'retry-after'), now);
 	const reset = rateLimitReset(headers) ?? parseRateLimitHeader(headerValue(headers, 'ratelimit')).reset;
 	let until: number;
-	if (retryAfter !== undefined) {
-		until = clampReset(allowance, retryAfter, now, recoveryMs);
-		allowance.blind429s = 0;
-	} else if (reset !== undefined) {
-		until = clampReset(allowance, resetAtFromResponse(reset, headerValue(headers, 'date'), now), now, recoveryMs);
+	let window: RateLimitWindow;
+	let windowEnd: number;
+	if (reset !== undefined) {
+		windowEnd = clampReset(allowance, resetAtFromResponse(reset, headerValue(headers, 'date'), now), now, recoveryMs);
+		window = namedWindow(windows, windowEnd - now, parseRateLimitHeader(headerValue(headers, 'ratelimit-limit')).limit);
+		until = Math.max(windowEnd, retryAfter === undefined ? 0 : clampReset(allowance, retryAfter, now, recoveryMs));
 		allowance.blind429s = 0;
 	} else {
-		// No hint: the rest of the shortest window, then of the longest (fixed windows start on the clock).
+		// No reset named: the rest of the shortest window, then of the longest (fixed windows start on the clock).
 		allowance.blind429s += 1;
-		const windowMs = allowance.blind429s === 1 ? windows[0].windowMs : windows[windows.length - 1].windowMs;
-		until = now + (windowMs - (now % windowMs));
+		window = allowance.blind429s === 1 ? windows[0] : windows[windows.length - 1];
+		windowEnd = now + (window.windowMs - (now % window.windowMs));
+		until = retryAfter === undefined ? windowEnd : clampReset(allowance, retryAfter, now, recoveryMs);
+		if (retryAfter !== undefined) allowance.blind429s = 0;
 	}
 	// At least a moment: a reset already past (rounding, skew) must not turn into a tight retry loop.
 	until = Math.max(until, now + 100);
 	allowance.pausedUntil = Math.max(allowance.pausedUntil, until);
-	if (now >= allowance.decreasedUntil) {
-		allowance.low = Math.max(settings.minFactor, factorAt(allowance, now, recoveryMs) * settings.decrease);
-		// Recovery runs from the 429 itself, not from the end of its pause: the allowance is full again
-		// `recoveryMs` after the last 429 however long the pause was.
-		allowance.recoverFrom = now;
-		allowance.decreasedUntil = allowance.pausedUntil;
-	}
+	const start = windowEnd - window.windowMs;
+	// Still out or answered otherwise: a request still out that meets a 429 later lowers the first share then.
+	const count = allowance.sent.filter((request) => request.at >= start && !request.limited).length;
+	shrink(shareOf(allowance, window), window, { now, resetAt: windowEnd, sentAt, count });
 	return allowance.pausedUntil - now;
+}
+
+/**
+ * The window a 429 names: the shortest that lasts at least until its reset (whole seconds: one second of slack), one
+ * with the limit the answer states when there is one; the longest when none lasts that long.
+ */
+function namedWindow(windows: readonly RateLimitWindow[], untilReset: number, limit: number | undefined): RateLimitWindow {
+	const long = windows.filter((window) => window.windowMs + 1000 >= untilReset);
+	return long.find((window) => window.limit === limit) ?? long[0] ?? windows[windows.length - 1];
 }

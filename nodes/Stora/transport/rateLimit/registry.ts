@@ -1,8 +1,10 @@
 import { sleep } from 'n8n-workflow';
 
-import { effectiveLimit, factorAt, learnFrom, newAllowance, windowsAt, type Allowance } from './allowance';
+import { learnFrom, newAllowance, shareOf, windowsAt, type Sent } from './allowance';
 import type { HeaderSource } from './headers';
-import { cloneSettings, DEFAULT_SETTINGS, UNPACED_IN_FLIGHT, type RateLimitSettings, type RateLimitWindow } from './settings';
+import { nextSendAt, type Paced } from './pacing';
+import { cloneSettings, DEFAULT_SETTINGS, type RateLimitSettings, type RateLimitWindow } from './settings';
+import { effective } from './share';
 
 /**
  * The reason a nap's sleep is aborted (a response or a change woke it), made once: abort() without a reason builds a
@@ -13,12 +15,30 @@ const WOKEN = new Error('The rate-limit budget woke up');
 /**
  * One request budget per credential and base URL (and the credential's Rate Limit settings, so changing them starts a
  * fresh budget), shared by every request this package makes with that credential in the process: all items of a node,
- * concurrent executions, list searches and the trigger. Two credentials for one Stora account have two budgets, each
- * believing it has the account's whole limit; the 429 handling covers what they, or other apps, take from each
- * other. Requests queue for the budget (FIFO) instead of racing into 429s. It starts from the credential's own setting
- * (Stora's documented 10 requests per second and 60 per minute, or the credential's Custom limits), learns from the
- * RateLimit-* headers, and when a 429 happens anyway pauses until the window reopens and shrinks its allowance; what
- * it learns fades (`allowance.ts`).
+ * concurrent executions, list searches and the trigger. Requests queue for the budget (FIFO) instead of racing into
+ * 429s. It starts from the credential's own setting (Stora's documented 10 requests per second and 60 per minute, or
+ * the credential's Custom limits), learns limits from the RateLimit-* headers (what it learns fades: `allowance.ts`),
+ * and when a 429 happens anyway pauses until the window reopens.
+ *
+ * Many processes, one account. n8n at scale runs main, workers and webhook processors, each with its own budget for
+ * the same credential, and other apps may use the account too. A community package gets no state shared between n8n
+ * processes: n8n gives nodes none, and reaching its Redis or database would need modules and environment access that
+ * n8n's rules for community nodes forbid. So each budget learns its share of the account from what Stora documents:
+ * the 429 (`too_many_requests`), `RateLimit-Limit` and `RateLimit-Reset`, the epoch second at which the current window
+ * ends. The reset names the window, the same for every process (it ends at the same second whoever asks), and how far
+ * away it is says which of the budget's windows it is. Per window (`share.ts`): a budget alone sends up to the limit;
+ * at its first 429 its share becomes what it got through in that window (the others got the rest); a later 429
+ * scales the share by how far into the window the account was full, since evenly spread shares that fit fill it
+ * exactly at its end; and it grows back while it is what holds requests back, first to just below where the last 429
+ * came, then beyond in probes (a process may have left). A shared budget spreads its share evenly over the window: no
+ * burst when a window opens, so the others' requests meet room, and a window that is full answers one request of
+ * each process 429, not a burst. A probe may cost a 429, so the first waits as long as the process takes for 60 of
+ * its own requests: however many processes there are, together they probe about once per 60 of the account's
+ * requests. A lone budget does not burst either (`pacing.ts`), so processes that start together meet the limit after
+ * a request or two each.
+ * Headers Stora does not document are used when they come (a `RateLimit-Policy` window as a limit, a `Retry-After`
+ * as a longer pause), and nothing depends on them: with only the documented headers the shares work the same.
+ * `RateLimit-Remaining` is not read (see `allowance.ts`).
  *
  * A request holds its place in every window from the moment it is sent until its response arrives, then for the
  * window's length after that: the server counts it at some time in between, so no window can see more than its limit
@@ -56,8 +76,8 @@ interface SendOptions {
 }
 
 export interface RateLimitSnapshot {
-	windows: Array<RateLimitWindow & { effective: number }>;
-	factor: number;
+	/** `effective`: requests this process allows itself in the window now; `share`: its share (the limit when alone). */
+	windows: Array<RateLimitWindow & { effective: number; share: number }>;
 	pausedUntil: number;
 	queued: number;
 	inFlight: number;
@@ -80,12 +100,11 @@ interface Waiter {
 
 interface Slot extends RateLimitSlot {
 	done: boolean;
+	sent: Sent;
 }
 
 /** What the budget allows, and the requests it holds: out (in flight), answered within the longest window, waiting. */
-interface Budget extends Allowance {
-	/** Response times of completed requests within the longest window, oldest first. */
-	completed: number[];
+interface Budget extends Paced {
 	inFlight: Set<Slot>;
 	queue: Waiter[];
 	pumping: boolean;
@@ -115,10 +134,11 @@ export class RateLimitRegistry {
 
 	snapshot(key: string, now = Date.now(), limits?: readonly RateLimitWindow[]): RateLimitSnapshot {
 		const budget = this.budget(key, limits);
-		const factor = factorAt(budget, now, this.settings.recoveryMs);
 		return {
-			windows: windowsAt(budget, now, this.settings.recoveryMs).map((window) => ({ ...window, effective: effectiveLimit(window, factor) })),
-			factor,
+			windows: windowsAt(budget, now, this.settings.recoveryMs).map((window) => {
+				const share = shareOf(budget, window);
+				return { ...window, effective: effective(share, window), share: share.share };
+			}),
 			pausedUntil: budget.pausedUntil,
 			queued: budget.queue.length,
 			inFlight: budget.inFlight.size,
@@ -175,7 +195,7 @@ export class RateLimitRegistry {
 		if (!budget) return 0;
 		const now = Date.now();
 		if (budget.inFlight.delete(own)) budget.completed.push(now);
-		const wait = learnFrom(budget, statusCode, headers, now, this.settings);
+		const wait = learnFrom(budget, statusCode, headers, now, this.settings, own.sent);
 		budget.wake?.();
 		return wait;
 	}
@@ -230,6 +250,7 @@ export class RateLimitRegistry {
 			budget = {
 				...newAllowance(credentialLimits ?? this.settings.limits, credentialLimits),
 				completed: [],
+				lastGrantAt: -Infinity,
 				inFlight: new Set(),
 				queue: [],
 				pumping: false,
@@ -249,12 +270,14 @@ export class RateLimitRegistry {
 		try {
 			while (budget.queue.length > 0 && this.budgets.get(key) === budget) {
 				const now = Date.now();
-				const { at, known } = this.nextSendAt(budget, now);
+				const { at, known } = nextSendAt(budget, now, this.settings);
 				const head = budget.queue[0];
 				if (at <= now) {
 					budget.queue.shift();
-					const slot: Slot = { key, grantedAt: now, done: false };
+					const slot: Slot = { key, grantedAt: now, done: false, sent: { at: now, limited: false } };
 					budget.inFlight.add(slot);
+					budget.sent.push(slot.sent);
+					budget.lastGrantAt = now;
 					head.resolve(slot);
 					continue;
 				}
@@ -288,51 +311,6 @@ export class RateLimitRegistry {
 		} finally {
 			if (budget.wake === wake) budget.wake = undefined;
 		}
-	}
-
-	/**
-	 * The earliest time (epoch ms, at least `now`) at which every window and any pause allow one more request; not
-	 * `known` when requests still out fill a window (then it is the latest such time: a response comes sooner).
-	 */
-	private nextSendAt(budget: Budget, now: number): { at: number; known: boolean } {
-		const { staleMs, recoveryMs } = this.settings;
-		for (const slot of budget.inFlight) {
-			if (slot.grantedAt + staleMs <= now) {
-				budget.inFlight.delete(slot);
-				budget.completed.push(now);
-			}
-		}
-		const windows = windowsAt(budget, now, recoveryMs);
-		const longest = windows[windows.length - 1]?.windowMs ?? 0;
-		while (budget.completed.length > 0 && budget.completed[0] <= now - longest) budget.completed.shift();
-		budget.completed.sort((a, b) => a - b);
-
-		const factor = factorAt(budget, now, recoveryMs);
-		let at = Math.max(now, budget.pausedUntil);
-		let known = true;
-		if (windows.length === 0 && budget.inFlight.size >= UNPACED_IN_FLIGHT) {
-			// Unpaced: the next response frees a place (the stale limit bounds the wait).
-			const oldest = Math.min(...[...budget.inFlight].map((slot) => slot.grantedAt));
-			at = Math.max(at, oldest + staleMs);
-			known = false;
-		}
-		for (const window of windows) {
-			const limit = effectiveLimit(window, factor);
-			const recent = budget.completed.filter((time) => time > now - window.windowMs);
-			const used = budget.inFlight.size + recent.length;
-			if (used < limit) continue;
-			// That many of the recent ones must leave the window first; if the requests still out alone fill it,
-			// the next response wakes the pump (the stale limit bounds the wait).
-			const leaving = used - limit + 1;
-			if (leaving <= recent.length) {
-				at = Math.max(at, recent[leaving - 1] + window.windowMs);
-			} else {
-				const oldest = Math.min(...[...budget.inFlight].map((slot) => slot.grantedAt));
-				at = Math.max(at, oldest + staleMs);
-				known = false;
-			}
-		}
-		return { at, known };
 	}
 }
 

@@ -23,13 +23,9 @@ export interface RateLimitSettings {
 	limits: RateLimitWindow[];
 	/** How long a request may keep waiting after its first 429 before the 429 goes to the user. */
 	maxRetryWaitMs: number;
-	/** Allowance multiplier applied on a 429 (multiplicative decrease). */
-	decrease: number;
-	/** The allowance never shrinks below this share of the limits (and never below 1 request per window). */
-	minFactor: number;
 	/**
-	 * How long a lesson lasts after its last confirmation: a learned window holds until then, a shrunk allowance grows
-	 * back linearly to full over it (see `allowance.ts`). At most 2 minutes in production.
+	 * How long a lesson lasts after its last confirmation: a learned window holds until then (see `allowance.ts`). At
+	 * most 2 minutes in production.
 	 */
 	recoveryMs: number;
 	/** A granted request never reported back (a caller bug) stops holding its place after this long. */
@@ -39,8 +35,6 @@ export interface RateLimitSettings {
 export const DEFAULT_SETTINGS: RateLimitSettings = {
 	limits: DOCUMENTED_LIMITS.map((window) => ({ ...window })),
 	maxRetryWaitMs: 5 * 60_000,
-	decrease: 0.5,
-	minFactor: 0.1,
 	recoveryMs: 2 * 60_000,
 	staleMs: 5 * 60_000,
 };
