@@ -1,7 +1,7 @@
 // The README's Usage, walked in Chromium as a user follows it on the demo: "Import a workflow from examples/ (a new
 // workflow's ⋯ menu, Import → From file) and pick your Stora credential in its nodes", then run it. The menu path is
 // read from the README, so the walk fails when the README names a menu n8n (the newest supported) does not have. Then
-// "add a Stora Tool per thing the model may do, let the model fill fields with $fromAI()": in a workflow with an AI
+// "a Stora Tool per thing the model may do, fields filled by $fromAI()": in a workflow with an AI
 // Agent, the node creator opened from the agent's Tool "+" (once n8n has loaded it) finds "Stora Tool" for "stora";
 // its Limit handed to the model with n8n's ✨ button, its Description the node's own, saved with Control+s and read
 // back over n8n's REST API: the storaTool node, Limit a $fromAI() expression, connected to the agent by ai_tool. The
