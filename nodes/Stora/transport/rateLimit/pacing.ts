@@ -3,7 +3,7 @@ import { effective, grow, isAlone, spacingMs } from './share';
 import { UNPACED_IN_FLIGHT, type RateLimitSettings, type RateLimitWindow } from './settings';
 
 /** A request granted and not reported back yet: it holds its place in every window. */
-export interface Granted {
+interface Granted {
 	grantedAt: number;
 }
 

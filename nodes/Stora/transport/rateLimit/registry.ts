@@ -113,7 +113,6 @@ interface Budget extends Paced {
 
 /** Budgets by key. The package shares one instance per process (`instance.ts`); tests make more to act as another process. */
 export class RateLimitRegistry {
-	readonly version = 2;
 	private settings: RateLimitSettings = cloneSettings(DEFAULT_SETTINGS);
 	private readonly budgets = new Map<string, Budget>();
 
