@@ -66,7 +66,7 @@ export async function listTools(client, reproduce) {
 		try {
 			await theirs.client.listTools();
 		} catch (their) {
-			if (schemaWithoutType(their)) throw new KnownN8nBug('mcp-tool-schema-without-type', error);
+			if (schemaWithoutType(their)) throw new KnownN8nBug('tool-schema-not-converted', error);
 		} finally {
 			await theirs.close();
 		}

@@ -108,13 +108,16 @@ export const KNOWN_N8N_BUGS = {
 			'and Ignore SSL Issues on: the proxy opens the tunnel, the run fails with "self-signed certificate"; without the ' +
 			"proxy it works. test/e2e/contract.mjs runs it beside the Stora node's run the same way.",
 	},
-	// Reproduced inside its checks (test/e2e/mcp.mjs), with n8n's own HTTP Request tool behind an MCP Server Trigger.
-	'mcp-tool-schema-without-type': {
-		title: "n8n 2.20's MCP Server Trigger lists tools whose input schema an MCP client refuses",
+	// Reproduced inside its checks (test/e2e/mcp.mjs, with n8n's own HTTP Request tool behind an MCP Server Trigger;
+	// test/e2e/agent.mjs, where the model is offered n8n's own schema object).
+	'tool-schema-not-converted': {
+		title: "n8n 2.20 does not turn tools' argument schemas into JSON Schema: MCP clients refuse its tool list, and an AI Agent's model is offered no argument names",
 		explanation:
-			'Its `tools/list` answer gives each tool an `inputSchema` without `"type": "object"`, which the MCP specification ' +
+			'Its MCP Server Trigger answers `tools/list` with input schemas without `"type": "object"`, which the MCP specification ' +
 			'requires: the official MCP TypeScript client rejects the whole list ("tools[0].inputSchema.type: expected ' +
-			'"object""), so no tool of the trigger can be listed, n8n\'s own as well; calling a tool by name still works.',
+			'"object""), n8n\'s own tools as well. Its AI Agent offers the model each tool\'s parameters as n8n\'s internal ' +
+			'(zod) schema object serialized, not a JSON Schema, so the model learns no argument names. Tools called by name ' +
+			'with the right arguments work.',
 		steps:
 			"An MCP Server Trigger with n8n's HTTP Request tool as its one tool, published; the MCP TypeScript client " +
 			'connects and calls listTools: it throws. test/e2e/mcp.mjs runs it when the Stora tools cannot be listed.',
