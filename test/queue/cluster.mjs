@@ -107,18 +107,7 @@ export async function startCluster({ userFolder, pg, redis, workers = 2, webhook
 	started = Date.now();
 	const workerProcs = [];
 	for (let i = 1; i <= workers; i++) {
-		const healthPort = await freePort();
-		const worker = spawnN8n(`worker-${i}`, ['worker'], {
-			userFolder,
-			port: healthPort,
-			env: {
-				...env,
-				N8N_RUNNERS_BROKER_PORT: String(await freePort()),
-				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-				QUEUE_HEALTH_CHECK_PORT: String(healthPort),
-				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
-			},
-		});
+		const worker = await spawnWorker(`worker-${i}`, { userFolder, env });
 		onStarted?.(worker);
 		workerProcs.push(worker);
 	}
@@ -144,7 +133,37 @@ export async function startCluster({ userFolder, pg, redis, workers = 2, webhook
 		`${workers} workers (pids ${workerProcs.map((w) => w.pid).join(', ')}) and ${webhooks} webhook processor(s) (pids ${webhookProcs.map((w) => w.pid).join(', ')}, ${webhookBases.join(', ')}) ready in ${(timings.workersAndWebhook / 1000).toFixed(1)} s`,
 	);
 	const [webhook] = webhookProcs;
-	return { main, webhook, webhooks: webhookProcs, workers: workerProcs, all: [main, ...workerProcs, ...webhookProcs], env, timings, mainBase, webhookBase, webhookBases };
+	const cluster = { main, webhook, webhooks: webhookProcs, workers: workerProcs, all: [main, ...workerProcs, ...webhookProcs], env, timings, mainBase, webhookBase, webhookBases };
+	/**
+	 * Starts one more worker (`extraEnv` on top of the shared environment, `args` after `worker`) and waits until it is
+	 * ready; it joins `workers` (so the checks' counts and logs cover it) and is stopped at the end like the others.
+	 */
+	cluster.addWorker = async (name, { extraEnv = {}, args = [] } = {}) => {
+		const worker = await spawnWorker(name, { userFolder, env: { ...env, ...extraEnv }, args });
+		onStarted?.(worker);
+		workerProcs.push(worker);
+		cluster.all.push(worker);
+		await waitHealthy(worker, `${worker.base}/healthz/readiness`);
+		log?.(`n8n ${name} ready (pid ${worker.pid})`);
+		return worker;
+	};
+	return cluster;
+}
+
+/** A worker on its own health-check and task-runner ports, health checks on (readiness is awaited there). */
+async function spawnWorker(name, { userFolder, env, args = [] }) {
+	const healthPort = await freePort();
+	return spawnN8n(name, ['worker', ...args], {
+		userFolder,
+		port: healthPort,
+		env: {
+			...env,
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+			QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+		},
+	});
 }
 
 /** Execution ids each worker logged as started ("Worker started execution <id> (job <n>)"), by worker name. */

@@ -5,6 +5,9 @@
 //     --writes <n>          Contact → Create items spread over concurrent executions (default 200)
 //     --burst <n>           deliveries emitted at once before waiting for them to arrive (default 25)
 //     --rate-limit <spec>   the sandbox account's limits, <n>/s,<m>/min (default 10/s,600/min)
+//     --only <list>         only these checks after the first (names of files in checks/, e.g. sharedAccount, or
+//                           one run of a check, e.g. sharedAccount:documented-4)
+//     --shared-minutes <n>  at most this many minutes per shared-account scenario (default: each scenario's own)
 //     --keep                leave everything running at the end (Ctrl-C stops it)
 //
 // Steps: PostgreSQL and Redis from Debian's packages (apt-get when missing) on free loopback ports in temporary folders;
@@ -28,6 +31,7 @@ import * as redelivery from './checks/redelivery.mjs';
 import * as redisStall from './checks/redisStall.mjs';
 import * as refusedExecution from './checks/refusedExecution.mjs';
 import * as returnAll from './checks/returnAll.mjs';
+import * as sharedAccount from './checks/sharedAccount.mjs';
 import * as triggerPublish from './checks/triggerPublish.mjs';
 import * as writesDocumented from './checks/writesDocumented.mjs';
 import * as writesHalfLimit from './checks/writesHalfLimit.mjs';
@@ -39,6 +43,8 @@ const { values: args } = parseArgs({
 		writes: { type: 'string', default: '200' },
 		burst: { type: 'string', default: '25' },
 		'rate-limit': { type: 'string', default: '10/s,600/min' },
+		only: { type: 'string' },
+		'shared-minutes': { type: 'string' },
 		keep: { type: 'boolean', default: false },
 	},
 });
@@ -51,6 +57,8 @@ if (!RATE || !(DELIVERIES > 0) || !(WRITES > 0) || !(BURST > 0)) {
 	process.exit(2);
 }
 const RATE_LIMIT = { perSecond: Number(RATE[1]), perMinute: Number(RATE[2]) };
+const ONLY = args.only ? new Set(args.only.split(',').map((name) => name.trim())) : undefined;
+const SHARED_MINUTES = args['shared-minutes'] ? Number(args['shared-minutes']) : undefined;
 
 const figures = [];
 const { log, timings, cleanups, timed, check, run: runSuite } = createHarness('[queue]', {
@@ -78,8 +86,13 @@ async function main() {
 		await sandbox.control.reset(seed);
 	};
 	/** What every check gets; `trigger` and `dedupe` are left by the checks that publish them, for the ones after. */
-	const ctx = { main, cluster, sandbox, pg, redis, workflows: [], secrets, reset, figure, log, sizes: { DELIVERIES, WRITES, BURST, RATE_LIMIT } };
-	const step = (module, ...rest) => check(module.title(ctx, ...rest), () => module.run(ctx, ...rest));
+	const ctx = { main, cluster, sandbox, pg, redis, workflows: [], secrets, reset, figure, log, cleanups, sizes: { DELIVERIES, WRITES, BURST, RATE_LIMIT, SHARED_MINUTES } };
+	const checks = new Map(Object.entries({ processes, triggerPublish, deliveries, redelivery, refusedExecution, redisStall, dedupeExample, forged, returnAll, writesDocumented, writesHalfLimit, oauth2ClientCredentials, oauth2AuthorizationCode, sharedAccount, atTheEnd }).map(([name, module]) => [module, name]));
+	const step = async (module, ...rest) => {
+		const name = checks.get(module);
+		if (ONLY && module !== processes && !ONLY.has(name) && !rest.some((arg) => ONLY.has(`${name}:${arg}`))) return;
+		await check(module.title(ctx, ...rest), () => module.run(ctx, ...rest));
+	};
 
 	await step(processes);
 	ctx.token = await main.createCredential('Stora sandbox (token)', 'storaApi', { baseUrl: sandbox.url, accessToken: sandbox.token });
@@ -104,6 +117,9 @@ async function main() {
 	await step(writesHalfLimit);
 	await step(oauth2ClientCredentials);
 	await step(oauth2AuthorizationCode);
+
+	// Many processes, one account (issue 54): 2 workers first, then 4 (the check starts the two more).
+	for (const scenario of ['plan-2', 'documented-2', 'documented-2-joiner', 'documented-4', 'plan-4']) await step(sharedAccount, scenario);
 
 	await step(atTheEnd);
 
