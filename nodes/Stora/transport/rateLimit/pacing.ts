@@ -30,8 +30,13 @@ function loneSpacingMs(windows: readonly RateLimitWindow[]): number {
 	return shortest.windowMs / shortest.limit / (burstsBuyNothing ? 1 : 2);
 }
 
-/** Frees places held by requests never reported back, and forgets what is older than the longest window. */
-function tidy(budget: Paced, now: number, staleMs: number, longest: number): void {
+/**
+ * Frees places held by requests never reported back, forgets what is older than the longest window, and the shares
+ * of windows no longer in force (a lesson that faded: if it comes back, so does the budget's ignorance of others).
+ */
+function tidy(budget: Paced, now: number, staleMs: number, windows: readonly RateLimitWindow[]): void {
+	const longest = windows[windows.length - 1]?.windowMs ?? 0;
+	for (const windowMs of budget.shares.keys()) if (!windows.some((window) => window.windowMs === windowMs)) budget.shares.delete(windowMs);
 	for (const slot of budget.inFlight) {
 		if (slot.grantedAt + staleMs <= now) {
 			budget.inFlight.delete(slot);
@@ -51,7 +56,7 @@ function tidy(budget: Paced, now: number, staleMs: number, longest: number): voi
 export function nextSendAt(budget: Paced, now: number, settings: RateLimitSettings): { at: number; known: boolean } {
 	const { staleMs, recoveryMs } = settings;
 	const windows = windowsAt(budget, now, recoveryMs);
-	tidy(budget, now, staleMs, windows[windows.length - 1]?.windowMs ?? 0);
+	tidy(budget, now, staleMs, windows);
 	const free = Math.max(now, budget.pausedUntil);
 	let at = free;
 	let known = true;

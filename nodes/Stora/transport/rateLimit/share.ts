@@ -164,8 +164,16 @@ export function grow(share: Share, window: RateLimitWindow, now: number): boolea
 	return true;
 }
 
-/** A window's limit changed (a header lowered it, or a lesson faded): a share never exceeds it. */
+/**
+ * A window's limit changed (a header lowered it, or a lesson faded): a lone budget is alone at the new limit, a share
+ * keeps its part of it.
+ */
 export function fitShare(share: Share, window: RateLimitWindow, previousLimit: number): void {
-	if (share.share >= previousLimit || share.share > window.limit) share.share = window.limit;
-	share.peak = Math.min(share.peak, window.limit);
+	if (share.share >= previousLimit) {
+		share.share = share.peak = window.limit;
+		return;
+	}
+	const scale = window.limit / previousLimit;
+	share.share = Math.max(1, share.share * scale);
+	share.peak = Math.max(1, share.peak * scale);
 }
