@@ -73,7 +73,7 @@ export async function hungDeliveryChecks({ sandbox, tarball, check, assert }) {
 	try {
 		n8n = await startN8n({
 			tarball,
-			env: { N8N_CONCURRENCY_PRODUCTION_LIMIT: '1', NODE_OPTIONS: `--require ${CLOCK}`, STORA_E2E_CLOCK_FILE: clockFile },
+			env: { N8N_CONCURRENCY_PRODUCTION_LIMIT: '1', NODE_OPTIONS: `--require ${JSON.stringify(CLOCK)}`, STORA_E2E_CLOCK_FILE: clockFile },
 		});
 		await hungDelivery({ n8n, sandbox, hold, clockFile, check, assert });
 	} finally {
