@@ -123,6 +123,7 @@ async function main() {
 		});
 	}
 	if (wanted(5)) await attempt(5, ['5a'], () => cases.lazyTriggerCase(tarball, cfg));
+	if (wanted(7)) await attempt(7, cases.SHARED_ROWS.flatMap(([, ...ids]) => ids), () => cases.sharedAccountCase(cfg, cleanups));
 	return { tarballBytes };
 }
 
