@@ -32,6 +32,7 @@ import * as redisStall from './checks/redisStall.mjs';
 import * as refusedExecution from './checks/refusedExecution.mjs';
 import * as returnAll from './checks/returnAll.mjs';
 import * as sharedAccount from './checks/sharedAccount.mjs';
+import * as sharedReturnAll from './checks/sharedReturnAll.mjs';
 import * as triggerPublish from './checks/triggerPublish.mjs';
 import * as writesDocumented from './checks/writesDocumented.mjs';
 import * as writesHalfLimit from './checks/writesHalfLimit.mjs';
@@ -87,7 +88,7 @@ async function main() {
 	};
 	/** What every check gets; `trigger` and `dedupe` are left by the checks that publish them, for the ones after. */
 	const ctx = { main, cluster, sandbox, pg, redis, workflows: [], secrets, reset, figure, log, cleanups, sizes: { DELIVERIES, WRITES, BURST, RATE_LIMIT, SHARED_MINUTES } };
-	const checks = new Map(Object.entries({ processes, triggerPublish, deliveries, redelivery, refusedExecution, redisStall, dedupeExample, forged, returnAll, writesDocumented, writesHalfLimit, oauth2ClientCredentials, oauth2AuthorizationCode, sharedAccount, atTheEnd }).map(([name, module]) => [module, name]));
+	const checks = new Map(Object.entries({ processes, triggerPublish, deliveries, redelivery, refusedExecution, redisStall, dedupeExample, forged, returnAll, writesDocumented, writesHalfLimit, oauth2ClientCredentials, oauth2AuthorizationCode, sharedAccount, sharedReturnAll, atTheEnd }).map(([name, module]) => [module, name]));
 	const step = async (module, ...rest) => {
 		const name = checks.get(module);
 		if (ONLY && module !== processes && !ONLY.has(name) && !rest.some((arg) => ONLY.has(`${name}:${arg}`))) return;
@@ -120,6 +121,7 @@ async function main() {
 
 	// Many processes, one account (issue 54): 2 workers first, then 4 (the check starts the two more).
 	for (const scenario of ['plan-2', 'documented-2', 'documented-2-joiner', 'documented-4', 'plan-4']) await step(sharedAccount, scenario);
+	await step(sharedReturnAll);
 
 	await step(atTheEnd);
 

@@ -116,9 +116,10 @@ async function nextMinute() {
 /**
  * Runs one scenario on `account` with the workers now running: `minutes` whole minutes of feeding; `joiner`:
  * { at, until } in minutes from the start, a worker started at `at` and stopped gracefully at `until`. Returns the
- * figures (and asserts everything but the goals, which the caller checks).
+ * figures (and asserts everything but the goals, which the caller checks). `onStart(start, end)`: started with the
+ * feeding, for more work on the same account (its promise is awaited with the feeders).
  */
-export async function sharedWrites(ctx, account, { minutes, joiner, label }) {
+export async function sharedWrites(ctx, account, { minutes, joiner, label, onStart }) {
 	const { main, cluster, log } = ctx;
 	const { sandbox, credential, limit } = account;
 	const run = randomId();
@@ -138,6 +139,7 @@ export async function sharedWrites(ctx, account, { minutes, joiner, label }) {
 	const start = await nextMinute();
 	const end = start + minutes * 60_000;
 	log(`${label}: feeding from ${new Date(start).toISOString()} for ${minutes} min`);
+	const beside = onStart?.(start, end);
 	const calls = [];
 	let fed = 0;
 	const feeder = async () => {
@@ -163,7 +165,7 @@ export async function sharedWrites(ctx, account, { minutes, joiner, label }) {
 		await leave(joined);
 		log(`${label}: ${joined.name} left at ${((Date.now() - start) / 60_000).toFixed(2)} min`);
 	}
-	await Promise.all(feeders);
+	await Promise.all([...feeders, beside]);
 	log(`${label}: ${calls.length} executions fed; ${((Date.now() - end) / 1000).toFixed(0)} s for the last ones to finish`);
 	await main.deactivate(workflow);
 	return await checkWrites(ctx, account, { workflow, calls, run, start, end, minutes, limit, joined });
@@ -221,6 +223,8 @@ async function checkWrites(ctx, account, { workflow, calls, run, start, end, min
 		joined: joined?.name,
 		longestSeconds: longest,
 		unanswered: unanswered.length,
+		start,
+		minutes,
 	};
 	assert(!joined || byWorker.get(joined.name) > 0, `${joined?.name} ran no execution`);
 	return figures;
