@@ -57,8 +57,10 @@ const cfg = {
 	defaultDeliveries: QUICK ? 20 : 120,
 };
 
-/** What the cases may take on 2 cores, setup excluded (test/bench/README.md). */
+/** What the cases may take on 2 cores, setup and case 7 excluded (test/bench/README.md). */
 const CASES_BUDGET_MS = 35 * 60_000;
+/** Case 7's time: whole minutes of its accounts' windows, however fast the machine, so outside the budget. */
+let sharedMs = 0;
 
 const cores = os.cpus().length;
 const loadAtStart = loadAverage();
@@ -123,7 +125,11 @@ async function main() {
 		});
 	}
 	if (wanted(5)) await attempt(5, ['5a'], () => cases.lazyTriggerCase(tarball, cfg));
-	if (wanted(7)) await attempt(7, cases.SHARED_ROWS.flatMap(([, ...ids]) => ids), () => cases.sharedAccountCase(cfg, cleanups));
+	if (wanted(7)) {
+		const started = Date.now();
+		await attempt(7, cases.SHARED_ROWS.flatMap(([, ...ids]) => ids), () => cases.sharedAccountCase(cfg, cleanups));
+		sharedMs = Date.now() - started;
+	}
 	return { tarballBytes };
 }
 
@@ -179,8 +185,8 @@ if (!ONLY && !QUICK && !failure) {
 }
 stopHeartbeat();
 say(`run time ${sec(runMs)} (setup ${sec(setupMs)}, cases ${sec(runMs - setupMs)}); machine: ${cores} cores, load average ${loadAverage().toFixed(2)}; tarball ${runInfo?.tarballBytes ?? '?'} bytes`);
-if (!ONLY && !QUICK && runMs - setupMs > CASES_BUDGET_MS) {
-	console.log(`bench: the cases took ${minutes(runMs - setupMs)}, over the ${minutes(CASES_BUDGET_MS)} they are held to on 2 cores; see "Sizes" in test/bench/README.md`);
+if (!ONLY && !QUICK && runMs - setupMs - sharedMs > CASES_BUDGET_MS) {
+	console.log(`bench: the cases but 7 took ${minutes(runMs - setupMs - sharedMs)}, over the ${minutes(CASES_BUDGET_MS)} they are held to on 2 cores; see "Sizes" in test/bench/README.md`);
 }
 console.log(`bench: ${met}/${goals.length} goals met`);
 process.exit(failure ? 1 : 0);
