@@ -23,10 +23,12 @@ const PLAN_SET = { rateLimit: 'custom', requestsPerSecond: 10, requestsPerMinute
 
 /**
  * The scenarios, by name: the account's limits, the credential's Rate Limit (the default unless `rateLimit`), the
- * workers, the minutes fed, a worker joining (minutes from the start) and the Polling Trigger on main.
+ * workers, the minutes fed, a worker joining (minutes from the start) and the Polling Trigger on main. plan-2 runs
+ * 3 minutes: at 10/s its first minute, where the two budgets learn their shares, got 443 of 600 in one run (2 minutes
+ * gave 0.858 and 0.882 of the limit, too close to the goal to say much).
  */
 export const SCENARIOS = {
-	'plan-2': { limit: PLAN, rateLimit: PLAN_SET, workers: 2, minutes: 2 },
+	'plan-2': { limit: PLAN, rateLimit: PLAN_SET, workers: 2, minutes: 3 },
 	'documented-2': { limit: DOCUMENTED, workers: 2, minutes: 4, poll: true },
 	'documented-2-joiner': { limit: DOCUMENTED, workers: 2, minutes: 6, joiner: { at: 1.5, until: 3.5 } },
 	'documented-4': { limit: DOCUMENTED, workers: 4, minutes: 4 },
