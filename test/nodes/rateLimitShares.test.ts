@@ -143,3 +143,28 @@ describe('processes sharing a per-second limit: 10 a second', () => {
 		expect(result.limited).toBeLessThanOrEqual(0.05);
 	}, 120_000);
 });
+
+describe('processes sharing 120 per 6 s (and 40 a second), one of them starting late in the first second', () => {
+	const account = useAccount(40, 120, 6000);
+	const limits = [
+		{ limit: 40, windowMs: 1000 },
+		{ limit: 120, windowMs: 6000 },
+	];
+
+	it('each of 4 gets at least half its part in every window, the late one too (not stuck at what it got in its first second)', async () => {
+		const from = nextWindowStart(6000);
+		const windows = 6;
+		const to = from + windows * 6000;
+		const list = processes(4, limits, from, to);
+		// The others fill the first second in about a third of it: p4 comes when it is full.
+		list[3].from = from + 600;
+		await run(account, list, from, to, windows * 120);
+		const log = await account.fixture.control.requests();
+		for (let window = 0; window < windows; window++) {
+			const start = from - 20 + window * 6000;
+			const each = figures(log, start, start + 6000, 120);
+			printFigure(`window ${window + 1}: ${describeFigures(each)}`);
+			for (const name of ['p1', 'p2', 'p3', 'p4']) expect({ window: window + 1, name, atLeastHalf: (each.byProcess.get(name) ?? 0) >= 120 / 4 / 2 }).toEqual({ window: window + 1, name, atLeastHalf: true });
+		}
+	}, 120_000);
+});

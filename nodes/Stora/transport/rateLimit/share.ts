@@ -6,12 +6,16 @@ import type { RateLimitWindow } from './settings';
  *
  * While the budget has no sign of anyone else, the share is the window's whole limit ("alone"). A 429 for the window
  * makes it a share. The first time: what this process got through in that window (the others got the rest), at most
- * half the limit (a new process must leave room) and at least an eighth (one that came when the window was already
- * full must still get in). Later: scaled by how far into the window the account was found full, since evenly spread
- * shares that fit fill it exactly at its end, and 10% below that so the next window does not end in a 429; by at
- * most 40% at once (the 429 may come from a process that just started and took more than its part). A share counts
- * whole requests, spread evenly over the window, so shares that add up to the limit never overrun a window however
- * their requests fall.
+ * half the limit (a new process must leave room) and at least an eighth (one that sent little must still get in).
+ * Only a window the process sent in for at least half the time up to the 429 tells its part, the count scaled up
+ * for the time it missed: a process whose first request came late in the window (it started, or its executions came,
+ * after the others') would otherwise keep the little it got there however equal its part (in one CI run a worker
+ * stuck at an eighth while three others shared the rest). From a window it came to later it stays alone and waits
+ * for the reset like the others, and at the reset they all start together.
+ * Later: scaled by how far into the window the account was found full, since evenly spread shares that fit fill it
+ * exactly at its end, and 10% below that so the next window does not end in a 429; by at most 40% at once (the 429
+ * may come from a process that just started and took more than its part). A share counts whole requests, spread
+ * evenly over the window, so shares that add up to the limit never overrun a window however their requests fall.
  *
  * A share grows while it is what holds requests back. After a cut it goes back, halfway (at least a request) each
  * window, to one request below the share that overran. Beyond that it probes: one request more, then two, four, up to an eighth of the
@@ -95,11 +99,17 @@ export interface LimitedWindow {
 	sentAt: number;
 	/** This process's other requests sent in that window and not answered 429 (some may be still out). */
 	count: number;
+	/** When this process sent its first request in that window (epoch ms). */
+	firstSentAt: number;
 }
 
 /** A 429 for `window`: the share shrinks once per window; a later 429 of the window the first share came from lowers it. */
-export function shrink(share: Share, window: RateLimitWindow, { now, resetAt, sentAt, count }: LimitedWindow): void {
+export function shrink(share: Share, window: RateLimitWindow, { now, resetAt, sentAt, count, firstSentAt }: LimitedWindow): void {
 	const start = resetAt - window.windowMs;
+	const span = sentAt - start;
+	const late = Math.min(span, Math.max(0, firstSentAt - start));
+	// Too late into the window to tell this process's part: it stays alone, paused until the reset.
+	if (isAlone(share, window) && now >= share.decreasedUntil && late > span / 2) return;
 	if (now < share.decreasedUntil) {
 		if (share.firstCount !== undefined && sentAt >= start) {
 			share.firstCount = Math.max(0, share.firstCount - 1);
@@ -112,8 +122,8 @@ export function shrink(share: Share, window: RateLimitWindow, { now, resetAt, se
 	const probeHoldMs = share.probeHoldMs;
 	share.probedAt = undefined;
 	if (isAlone(share, window)) {
-		share.firstCount = count;
-		share.share = firstShare(count, window.limit, share.shared);
+		share.firstCount = late > 0 ? (count * span) / (span - late) : count;
+		share.share = firstShare(share.firstCount, window.limit, share.shared);
 		share.peak = share.share;
 		share.shared = true;
 	} else if (afterProbe) {
