@@ -168,3 +168,24 @@ describe('processes sharing 120 per 6 s (and 40 a second), one of them starting 
 		}
 	}, 120_000);
 });
+
+describe('processes sharing 10 a second, the sandbox also sending Retry-After (whole seconds, so past the reset)', () => {
+	const fixture = useSandboxWithClients({ seed: 'demo', rateLimit: { perSecond: 10, perMinute: 100_000 } });
+	const account = {
+		fixture,
+		send: (name: string) =>
+			fetch(`${fixture.sandbox.url}/2025-09/sites?limit=1`, { headers: { Authorization: `Bearer ${fixture.sandbox.token}`, 'X-Process': name } }),
+		key: () => budgetKey(fixture.sandbox.url, fixture.sandbox.token),
+	};
+
+	it('two processes learn their shares within two windows: at most two 429s each in 20 s, each at least half its part', async () => {
+		// Held by a Retry-After beyond the reset, the processes start each window late: they still learn their shares
+		// (a process waits for the next window at most once, share.ts), not a 429 each window after window.
+		const from = nextWindowStart(1000);
+		const to = from + 20_000;
+		const result = await run(account, processes(2, [{ limit: 10, windowMs: 1000 }], from, to), from, to, 20 * 10);
+		const limited = (await fixture.control.requests()).filter((request) => request.status === 429);
+		expect(limited.length).toBeLessThanOrEqual(4);
+		for (const name of ['p1', 'p2']) expect(result.byProcess.get(name)).toBeGreaterThanOrEqual(0.5 * 100);
+	}, 60_000);
+});

@@ -226,9 +226,8 @@ function limited(allowance: Allowance, headers: HeaderSource, now: number, setti
 	allowance.pausedUntil = Math.max(allowance.pausedUntil, until);
 	const start = windowEnd - window.windowMs;
 	// Still out or answered otherwise: a request still out that meets a 429 later lowers the first share then.
-	const inWindow = allowance.sent.filter((request) => request.at >= start);
-	const count = inWindow.filter((request) => !request.limited).length;
-	shrink(shareOf(allowance, window), window, { now, resetAt: windowEnd, sentAt, count, firstSentAt: inWindow[0]?.at ?? sentAt });
+	const count = allowance.sent.filter((request) => request.at >= start && !request.limited).length;
+	shrink(shareOf(allowance, window), window, { now, resetAt: windowEnd, sentAt, count });
 	return allowance.pausedUntil - now;
 }
 
