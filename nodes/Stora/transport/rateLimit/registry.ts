@@ -27,10 +27,9 @@ const WOKEN = new Error('The rate-limit budget woke up');
  * the 429 (`too_many_requests`), `RateLimit-Limit` and `RateLimit-Reset`, the epoch second at which the current window
  * ends. The reset names the window, the same for every process (it ends at the same second whoever asks), and how far
  * away it is says which of the budget's windows it is. Per window (`share.ts`): a budget alone sends up to the limit;
- * at its first 429 its share becomes what it got through in that window (the others got the rest; a process that
- * came late in the window or got nothing through waits for the reset and learns from the next, where all start
- * together); a later 429 scales the share by how far into the window the account was full, since evenly spread
- * shares that fit fill it exactly at its end; and it grows back while it is what holds requests back, first to just below where the last 429
+ * at its first 429 its share becomes what it got through in that window (the others got the rest); a later 429
+ * scales the share by how far into the window the account was full, since evenly spread shares that fit fill it
+ * exactly at its end; and it grows back while it is what holds requests back, first to just below where the last 429
  * came, then beyond in probes (a process may have left). A shared budget spreads its share evenly over the window: no
  * burst when a window opens, so the others' requests meet room, and a window that is full answers one request of
  * each process 429, not a burst. A probe may cost a 429, so the first waits as long as the process takes for 60 of

@@ -1,4 +1,4 @@
-import type { RateLimitWindow } from "./settings";
+import type { RateLimitWindow } from './settings';
 
 /**
  * This process's share of one of the account's windows, when other processes (n8n workers, main, webhook processors,
@@ -6,12 +6,8 @@ import type { RateLimitWindow } from "./settings";
  *
  * While the budget has no sign of anyone else, the share is the window's whole limit ("alone"). A 429 for the window
  * makes it a share. The first time: what this process got through in that window (the others got the rest), at most
- * half the limit (a new process must leave room) and at least an eighth (with many processes, an eighth may be all
- * each gets). A window where it got less than an eighth through does not tell its part the first time: it came late
- * (its executions came after the others', or the window was full when it came), and it would keep the little it got
- * there however equal its part (in one CI run a worker stuck at an eighth of a second, so of the minute, while three
- * others shared the rest). It stays alone and waits for the reset like the others; the next window, where all start
- * together, tells. Later: scaled by how far into the window the account was found full, since evenly spread
+ * half the limit (a new process must leave room) and at least an eighth (one that came when the window was already
+ * full must still get in). Later: scaled by how far into the window the account was found full, since evenly spread
  * shares that fit fill it exactly at its end, and 10% below that so the next window does not end in a 429; by at
  * most 40% at once (the 429 may come from a process that just started and took more than its part). A share counts
  * whole requests, spread evenly over the window, so shares that add up to the limit never overrun a window however
@@ -25,29 +21,27 @@ import type { RateLimitWindow } from "./settings";
  * Each probe that found room quarters the hold before the next; one that did not doubles it (up to four times).
  */
 export interface Share {
-  /** Requests per window this process allows itself; the window's limit while it is alone. */
-  share: number;
-  /** Where growth goes back to quickly after a cut (one request below the share that overran); beyond it, probes. */
-  peak: number;
-  /** The next probe's size in requests. */
-  step: number;
-  /** The hold in force after the last change (ms). */
-  holdMs: number;
-  /** No growth back towards the peak before this, and no probe beyond it before `probeAt` (epoch ms). */
-  growAt: number;
-  probeAt: number;
-  /** End of the window of the last decrease: further 429s in that window do not decrease again. */
-  decreasedUntil: number;
-  /** When the share left "alone": what this process had through that window, lowered by its later 429s there. */
-  firstCount?: number;
-  /** Whether it was ever a share: a budget back to alone by probing is not capped like a new one at its next 429. */
-  shared: boolean;
-  /** Alone, it waited for the reset once after getting less than an eighth through: until then it does not again. */
-  waitedUntil: number;
-  /** When the last probe was, the hold before it and its size: a 429 soon after it undoes it and doubles the hold. */
-  probedAt?: number;
-  probeHoldMs?: number;
-  probeStep?: number;
+	/** Requests per window this process allows itself; the window's limit while it is alone. */
+	share: number;
+	/** Where growth goes back to quickly after a cut (one request below the share that overran); beyond it, probes. */
+	peak: number;
+	/** The next probe's size in requests. */
+	step: number;
+	/** The hold in force after the last change (ms). */
+	holdMs: number;
+	/** No growth back towards the peak before this, and no probe beyond it before `probeAt` (epoch ms). */
+	growAt: number;
+	probeAt: number;
+	/** End of the window of the last decrease: further 429s in that window do not decrease again. */
+	decreasedUntil: number;
+	/** When the share left "alone": what this process had through that window, lowered by its later 429s there. */
+	firstCount?: number;
+	/** Whether it was ever a share: a budget back to alone by probing is not capped like a new one at its next 429. */
+	shared: boolean;
+	/** When the last probe was, the hold before it and its size: a 429 soon after it undoes it and doubles the hold. */
+	probedAt?: number;
+	probeHoldMs?: number;
+	probeStep?: number;
 }
 
 /** What a decrease keeps of the estimate: a window rarely ends in a 429 after one. */
@@ -72,181 +66,114 @@ const LARGEST_STEP = 0.125;
 const LONGEST_HOLD = 4;
 
 export function newShare(limit: number): Share {
-  return {
-    share: limit,
-    peak: limit,
-    step: 1,
-    holdMs: 0,
-    growAt: 0,
-    probeAt: 0,
-    decreasedUntil: 0,
-    shared: false,
-    waitedUntil: 0,
-  };
+	return { share: limit, peak: limit, step: 1, holdMs: 0, growAt: 0, probeAt: 0, decreasedUntil: 0, shared: false };
 }
 
-export const isAlone = (share: Share, window: RateLimitWindow) =>
-  share.share >= window.limit;
+export const isAlone = (share: Share, window: RateLimitWindow) => share.share >= window.limit;
 
 /** Requests the share allows in any window of its length (the whole limit when alone). */
 export function effective(share: Share, window: RateLimitWindow): number {
-  return isAlone(share, window)
-    ? window.limit
-    : Math.max(1, Math.floor(share.share + 1e-9));
+	return isAlone(share, window) ? window.limit : Math.max(1, Math.floor(share.share + 1e-9));
 }
 
 /** The least time between two requests a share allows: its requests spread evenly over the window. */
 export function spacingMs(share: Share, window: RateLimitWindow): number {
-  return isAlone(share, window)
-    ? 0
-    : window.windowMs / effective(share, window);
+	return isAlone(share, window) ? 0 : window.windowMs / effective(share, window);
 }
 
 function usualHold(window: RateLimitWindow, share: number): number {
-  const hold = Math.max(
-    2 * window.windowMs,
-    (HOLD_REQUESTS / Math.max(1, share)) * window.windowMs,
-    HOLD_AT_LEAST_MS,
-  );
-  return hold * (1 + Math.random() / 2);
+	const hold = Math.max(2 * window.windowMs, (HOLD_REQUESTS / Math.max(1, share)) * window.windowMs, HOLD_AT_LEAST_MS);
+	return hold * (1 + Math.random() / 2);
 }
 
 /** What a 429 for `window` tells this process about its share. */
 export interface LimitedWindow {
-  now: number;
-  /** Epoch ms at which the window the 429 names ends. */
-  resetAt: number;
-  /** When the request answered 429 was sent. */
-  sentAt: number;
-  /** This process's other requests sent in that window and not answered 429 (some may be still out). */
-  count: number;
+	now: number;
+	/** Epoch ms at which the window the 429 names ends. */
+	resetAt: number;
+	/** When the request answered 429 was sent. */
+	sentAt: number;
+	/** This process's other requests sent in that window and not answered 429 (some may be still out). */
+	count: number;
 }
 
 /** A 429 for `window`: the share shrinks once per window; a later 429 of the window the first share came from lowers it. */
-export function shrink(
-  share: Share,
-  window: RateLimitWindow,
-  { now, resetAt, sentAt, count }: LimitedWindow,
-): void {
-  const start = resetAt - window.windowMs;
-  if (now < share.decreasedUntil) {
-    if (share.firstCount !== undefined && sentAt >= start) {
-      share.firstCount = Math.max(0, share.firstCount - 1);
-      share.share = firstShare(share.firstCount, window.limit, share.shared);
-      share.peak = share.share;
-    }
-    return;
-  }
-  if (
-    isAlone(share, window) &&
-    count < window.limit * FIRST_AT_LEAST &&
-    now >= share.waitedUntil
-  ) {
-    // Came late: the next window tells (the pause until the reset stands); once, then the floor holds.
-    share.waitedUntil = resetAt + window.windowMs;
-    return;
-  }
-  const afterProbe =
-    share.probedAt !== undefined &&
-    now - share.probedAt < 2 * window.windowMs + 1000;
-  const probeHoldMs = share.probeHoldMs;
-  share.probedAt = undefined;
-  if (isAlone(share, window)) {
-    share.firstCount = count;
-    share.share = firstShare(count, window.limit, share.shared);
-    share.peak = share.share;
-    share.shared = true;
-  } else if (afterProbe) {
-    // The probe found no room: back to the share before it.
-    share.firstCount = undefined;
-    share.share = share.peak = Math.max(
-      1,
-      share.share - (share.probeStep ?? 1),
-    );
-  } else {
-    share.firstCount = undefined;
-    const full = Math.min(1, Math.max(0, (sentAt - start) / window.windowMs));
-    // One request fewer than the share that overran: where growth may safely go back to.
-    share.peak = Math.max(1, effective(share, window) - 1);
-    share.share = Math.max(
-      1,
-      share.share * Math.max(KEEP_AT_LEAST, full * MARGIN),
-    );
-  }
-  const base = usualHold(window, share.share);
-  share.holdMs = afterProbe
-    ? Math.min(LONGEST_HOLD * base, Math.max(base, 2 * (probeHoldMs ?? base)))
-    : base;
-  share.step = 1;
-  share.decreasedUntil = resetAt;
-  share.growAt = start + share.holdMs * RETURN_FIRST;
-  share.probeAt = start + share.holdMs;
+export function shrink(share: Share, window: RateLimitWindow, { now, resetAt, sentAt, count }: LimitedWindow): void {
+	const start = resetAt - window.windowMs;
+	if (now < share.decreasedUntil) {
+		if (share.firstCount !== undefined && sentAt >= start) {
+			share.firstCount = Math.max(0, share.firstCount - 1);
+			share.share = firstShare(share.firstCount, window.limit, share.shared);
+			share.peak = share.share;
+		}
+		return;
+	}
+	const afterProbe = share.probedAt !== undefined && now - share.probedAt < 2 * window.windowMs + 1000;
+	const probeHoldMs = share.probeHoldMs;
+	share.probedAt = undefined;
+	if (isAlone(share, window)) {
+		share.firstCount = count;
+		share.share = firstShare(count, window.limit, share.shared);
+		share.peak = share.share;
+		share.shared = true;
+	} else if (afterProbe) {
+		// The probe found no room: back to the share before it.
+		share.firstCount = undefined;
+		share.share = share.peak = Math.max(1, share.share - (share.probeStep ?? 1));
+	} else {
+		share.firstCount = undefined;
+		const full = Math.min(1, Math.max(0, (sentAt - start) / window.windowMs));
+		// One request fewer than the share that overran: where growth may safely go back to.
+		share.peak = Math.max(1, effective(share, window) - 1);
+		share.share = Math.max(1, share.share * Math.max(KEEP_AT_LEAST, full * MARGIN));
+	}
+	const base = usualHold(window, share.share);
+	share.holdMs = afterProbe ? Math.min(LONGEST_HOLD * base, Math.max(base, 2 * (probeHoldMs ?? base))) : base;
+	share.step = 1;
+	share.decreasedUntil = resetAt;
+	share.growAt = start + share.holdMs * RETURN_FIRST;
+	share.probeAt = start + share.holdMs;
 }
 
 function firstShare(count: number, limit: number, wasShared: boolean): number {
-  return Math.max(
-    1,
-    Math.min(
-      wasShared ? limit - 1 : limit * FIRST_AT_MOST,
-      Math.max(count, limit * FIRST_AT_LEAST),
-    ),
-  );
+	return Math.max(1, Math.min(wasShared ? limit - 1 : limit * FIRST_AT_MOST, Math.max(count, limit * FIRST_AT_LEAST)));
 }
 
 /**
  * The share is what holds a request back at `now`: it grows if its hold is over. Returns whether it changed. Back
  * within a request of the limit, the process is alone again.
  */
-export function grow(
-  share: Share,
-  window: RateLimitWindow,
-  now: number,
-): boolean {
-  if (
-    isAlone(share, window) ||
-    now < share.growAt ||
-    now < share.decreasedUntil
-  )
-    return false;
-  if (share.share < share.peak * 0.99) {
-    share.share = Math.min(
-      share.peak,
-      share.share + Math.max(1, (share.peak - share.share) / 2),
-    );
-    share.growAt = now + window.windowMs;
-  } else if (now >= share.probeAt) {
-    share.probedAt = now;
-    share.probeHoldMs = share.holdMs;
-    share.probeStep = share.step;
-    share.share += share.step;
-    share.peak = share.share;
-    share.step = Math.min(
-      2 * share.step,
-      Math.max(1, window.limit * LARGEST_STEP),
-    );
-    share.holdMs = Math.max(window.windowMs, share.holdMs / 4);
-    share.growAt = share.probeAt = now + share.holdMs;
-  } else {
-    return false;
-  }
-  if (share.share >= window.limit - 1) share.share = share.peak = window.limit;
-  return true;
+export function grow(share: Share, window: RateLimitWindow, now: number): boolean {
+	if (isAlone(share, window) || now < share.growAt || now < share.decreasedUntil) return false;
+	if (share.share < share.peak * 0.99) {
+		share.share = Math.min(share.peak, share.share + Math.max(1, (share.peak - share.share) / 2));
+		share.growAt = now + window.windowMs;
+	} else if (now >= share.probeAt) {
+		share.probedAt = now;
+		share.probeHoldMs = share.holdMs;
+		share.probeStep = share.step;
+		share.share += share.step;
+		share.peak = share.share;
+		share.step = Math.min(2 * share.step, Math.max(1, window.limit * LARGEST_STEP));
+		share.holdMs = Math.max(window.windowMs, share.holdMs / 4);
+		share.growAt = share.probeAt = now + share.holdMs;
+	} else {
+		return false;
+	}
+	if (share.share >= window.limit - 1) share.share = share.peak = window.limit;
+	return true;
 }
 
 /**
  * A window's limit changed (a header lowered it, or a lesson faded): a lone budget is alone at the new limit, a share
  * keeps its part of it.
  */
-export function fitShare(
-  share: Share,
-  window: RateLimitWindow,
-  previousLimit: number,
-): void {
-  if (share.share >= previousLimit) {
-    share.share = share.peak = window.limit;
-    return;
-  }
-  const scale = window.limit / previousLimit;
-  share.share = Math.max(1, share.share * scale);
-  share.peak = Math.max(1, share.peak * scale);
+export function fitShare(share: Share, window: RateLimitWindow, previousLimit: number): void {
+	if (share.share >= previousLimit) {
+		share.share = share.peak = window.limit;
+		return;
+	}
+	const scale = window.limit / previousLimit;
+	share.share = Math.max(1, share.share * scale);
+	share.peak = Math.max(1, share.peak * scale);
 }
