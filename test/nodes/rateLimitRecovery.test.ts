@@ -47,14 +47,14 @@ describe('rate limit: sandbox at 5/s, recovering from 429s', () => {
 		// Nothing went out between the 429 and the reset: every attempt is in the first burst or after the reset.
 		const attempts = batch.outcomes.flatMap((o) => o.attempts);
 		expect(attempts.filter((at) => at >= started + 200 && at < resetEpoch * 1000)).toEqual([]);
-		// The 429 named the minute window (its limit, 1000, and a reset within the minute): this process's share of it
-		// is now what it got through there, at least an eighth of the limit (125 a minute, one every 480 ms); the
-		// second's window is untouched.
+		// The 429 named the minute window (its limit, 1000, and a reset within the minute): this process got under an
+		// eighth of it through there, so it came late to that window and its share is the guess of a quarter (250 a
+		// minute, one every 240 ms); the second's window is untouched.
 		const [second, minute] = rateLimits.snapshot(key).windows;
 		expect(second).toMatchObject({ limit: 5, share: 5, effective: 5 });
-		expect(minute).toMatchObject({ limit: 1000, effective: 125 });
-		// After the pause the share, spread evenly, carries the rest: at most 19 requests 480 ms apart.
-		expect(batch.elapsedMs).toBeLessThanOrEqual(resetEpoch * 1000 - started + 19 * 480 + 1000);
+		expect(minute).toMatchObject({ limit: 1000, effective: 250 });
+		// After the pause the share, spread evenly, carries the rest: at most 19 requests 240 ms apart.
+		expect(batch.elapsedMs).toBeLessThanOrEqual(resetEpoch * 1000 - started + 19 * 240 + 1000);
 	}, 30_000);
 
 	it('waits for the rest of the window after a 429 without any rate-limit header', async () => {
@@ -67,8 +67,8 @@ describe('rate limit: sandbox at 5/s, recovering from 429s', () => {
 		// The next whole second (windows of fixed servers start on the clock).
 		expect(Math.floor(retried.attempts[1] / 1000)).toBeGreaterThan(Math.floor(retried.attempts[0] / 1000));
 		expect((await fixture.client.requests()).filter((r) => r.status === 429)).toHaveLength(1);
-		// A 429 that names no window counts against the shortest: the share of the second is what got through in it
-		// (nothing else was answered yet), and the rest go one a second.
+		// A 429 that names no window counts against the shortest: nothing else was answered in that second yet, so the
+		// share of it is the late guess of a quarter (1.25, one whole request), and the rest go one a second.
 		expect(rateLimits.snapshot(key).windows[0]).toMatchObject({ limit: 5, effective: 1 });
 		expect(batch.elapsedMs).toBeLessThan(12_000);
 	}, 30_000);
@@ -207,8 +207,9 @@ describe('rate limit: what a 429 or a header taught fades once its evidence stop
 		const outcome = await one(key, limits);
 		expect(outcome.attempts).toHaveLength(2);
 		const atFirst = rateLimits.snapshot(key, outcome.answers[0]);
-		// Nothing else got through in that second: the share is the least a first share is, one request a second.
-		expect(atFirst.windows).toEqual([{ limit: 5, windowMs: 1000, share: 1, effective: 1 }]);
+		// Nothing else got through in that second: it came late to it, the share is the guess of a quarter, one whole
+		// request a second.
+		expect(atFirst.windows).toEqual([{ limit: 5, windowMs: 1000, share: 1.25, effective: 1 }]);
 		// Retry-After: 2 paused the budget for 2 s from the moment it heard the 429.
 		expect(atFirst.pausedUntil - 2_000).toBeGreaterThanOrEqual(outcome.answers[0]);
 		expect(outcome.attempts[1]).toBeGreaterThanOrEqual(atFirst.pausedUntil);

@@ -143,3 +143,30 @@ describe('processes sharing a per-second limit: 10 a second', () => {
 		expect(result.limited).toBeLessThanOrEqual(0.05);
 	}, 120_000);
 });
+
+describe('processes sharing 400 per 20 s (and 40 a second), one of them starting late in the first second', () => {
+	const account = useAccount(40, 400, 20_000);
+	const limits = [
+		{ limit: 40, windowMs: 1000 },
+		{ limit: 400, windowMs: 20_000 },
+	];
+
+	it('each of 4 gets at least half its part in every window, the late one too, and three quarters from the second window on', async () => {
+		const from = nextWindowStart(20_000);
+		const windows = 4;
+		const to = from + windows * 20_000;
+		const list = processes(4, limits, from, to);
+		// The others fill the first second in about a third of it: p4 comes when it is full.
+		list[3].from = from + 600;
+		await run(account, list, from, to, windows * 400);
+		const log = await account.fixture.control.requests();
+		for (let window = 0; window < windows; window++) {
+			const start = from - 20 + window * 20_000;
+			const each = figures(log, start, start + 20_000, 400);
+			printFigure(`window ${window + 1}: ${describeFigures(each)}`);
+			// After the first window, who came first in the first second does not last (share.ts, allowance.ts).
+			const part = window === 0 ? 0.5 : 0.75;
+			for (const name of ['p1', 'p2', 'p3', 'p4']) expect({ window: window + 1, name, part, got: (each.byProcess.get(name) ?? 0) >= (part * 400) / 4 }).toEqual({ window: window + 1, name, part, got: true });
+		}
+	}, 150_000);
+});

@@ -225,11 +225,23 @@ function limited(allowance: Allowance, headers: HeaderSource, now: number, setti
 	until = Math.max(until, now + 100);
 	allowance.pausedUntil = Math.max(allowance.pausedUntil, until);
 	const start = windowEnd - window.windowMs;
-	// Still out or answered otherwise: a request still out that meets a 429 later lowers the first share then.
-	const count = allowance.sent.filter((request) => request.at >= start && !request.limited).length;
+	const shortest = window.windowMs === windows[0]?.windowMs;
+	// What this process got through in the window, as its part: if its share of the shortest window began in this
+	// window and paced it for at least four fifths of the time to the 429, counted from then and scaled to the whole
+	// window (before it, whoever came first got more); a shorter sample says too little (processes whose shares began
+	// at different times would together claim more than the window). Still out or answered otherwise: a request still
+	// out that meets a 429 later lowers the first share then.
+	const pacedFrom = shortest ? undefined : allowance.shares.get(windows[0].windowMs)?.pacedFrom;
+	const scale = pacedFrom !== undefined && pacedFrom > start && pacedFrom < sentAt ? (sentAt - start) / (sentAt - pacedFrom) : 1;
+	const from = pacedFrom !== undefined && scale > 1 && scale <= SCALED_AT_MOST ? pacedFrom : start;
+	const through = allowance.sent.filter((request) => request.at >= from && !request.limited).length;
+	const count = from > start ? Math.round(through * scale) : through;
 	shrink(shareOf(allowance, window), window, { now, resetAt: windowEnd, sentAt, count });
 	return allowance.pausedUntil - now;
 }
+
+/** A longer window's count is taken from when the shortest window's share began where that scales it by at most this. */
+const SCALED_AT_MOST = 1.25;
 
 /**
  * The window a 429 names: the shortest that lasts at least until its reset (whole seconds: one second of slack), one

@@ -6,9 +6,13 @@ import type { RateLimitWindow } from './settings';
  *
  * While the budget has no sign of anyone else, the share is the window's whole limit ("alone"). A 429 for the window
  * makes it a share. The first time: what this process got through in that window (the others got the rest), at most
- * half the limit (a new process must leave room) and at least an eighth (one that came when the window was already
- * full must still get in). Later: scaled by how far into the window the account was found full, since evenly spread
- * shares that fit fill it exactly at its end, and 10% below that so the next window does not end in a 429; by at
+ * half the limit (a new process must leave room). Under an eighth, the count says the process came late (whoever
+ * came first filled the window before its first requests came), not what its part is: the first share is then a
+ * quarter, a guess that costs a round of 429s where more than four share the account, where an eighth kept a late
+ * process under half its part for minutes. A longer window's first share is counted from the moment the shortest
+ * window's share began to pace the process (`allowance.ts`), so it too does not keep who came first. Later: scaled
+ * by how far into the window the account was found full, since evenly spread shares that fit fill it exactly at its
+ * end, and 10% below that so the next window does not end in a 429; by at
  * most 40% at once (the 429 may come from a process that just started and took more than its part). A share counts
  * whole requests, spread evenly over the window, so shares that add up to the limit never overrun a window however
  * their requests fall.
@@ -38,6 +42,8 @@ export interface Share {
 	firstCount?: number;
 	/** Whether it was ever a share: a budget back to alone by probing is not capped like a new one at its next 429. */
 	shared: boolean;
+	/** Epoch ms: the end of the window in which the first share was made, from which it paces the process. */
+	pacedFrom?: number;
 	/** When the last probe was, the hold before it and its size: a 429 soon after it undoes it and doubles the hold. */
 	probedAt?: number;
 	probeHoldMs?: number;
@@ -48,9 +54,12 @@ export interface Share {
 const MARGIN = 0.9;
 /** A later decrease keeps at least this much of the share (fairness with a process that just came). */
 const KEEP_AT_LEAST = 0.6;
-/** The first share: between these parts of the limit, the rest being what this process got through. */
+/** The first share: what this process got through, at most this part of the limit... */
 const FIRST_AT_MOST = 0.5;
-const FIRST_AT_LEAST = 0.125;
+/** ...and under this part, which says it came late, this guess. */
+const FIRST_LATE = 0.125;
+const FIRST_LATE_GUESS = 0.25;
+const cameLate = (count: number, limit: number) => count < limit * FIRST_LATE;
 /**
  * The hold before a probe: as long as this process takes for this many of its own requests, at least two windows
  * and this long; drawn up to half as long again at random, so processes cut in the same window do not all probe in
@@ -102,7 +111,7 @@ export function shrink(share: Share, window: RateLimitWindow, { now, resetAt, se
 	const start = resetAt - window.windowMs;
 	if (now < share.decreasedUntil) {
 		if (share.firstCount !== undefined && sentAt >= start) {
-			share.firstCount = Math.max(0, share.firstCount - 1);
+			share.firstCount = Math.max(window.limit * FIRST_LATE, share.firstCount - 1);
 			share.share = firstShare(share.firstCount, window.limit, share.shared);
 			share.peak = share.share;
 		}
@@ -112,10 +121,12 @@ export function shrink(share: Share, window: RateLimitWindow, { now, resetAt, se
 	const probeHoldMs = share.probeHoldMs;
 	share.probedAt = undefined;
 	if (isAlone(share, window)) {
-		share.firstCount = count;
+		// A guess (it came late) is not lowered by the window's later 429s.
+		share.firstCount = cameLate(count, window.limit) ? undefined : count;
 		share.share = firstShare(count, window.limit, share.shared);
 		share.peak = share.share;
 		share.shared = true;
+		share.pacedFrom = resetAt;
 	} else if (afterProbe) {
 		// The probe found no room: back to the share before it.
 		share.firstCount = undefined;
@@ -136,7 +147,8 @@ export function shrink(share: Share, window: RateLimitWindow, { now, resetAt, se
 }
 
 function firstShare(count: number, limit: number, wasShared: boolean): number {
-	return Math.max(1, Math.min(wasShared ? limit - 1 : limit * FIRST_AT_MOST, Math.max(count, limit * FIRST_AT_LEAST)));
+	const guess = cameLate(count, limit) ? limit * FIRST_LATE_GUESS : count;
+	return Math.max(1, Math.min(wasShared ? limit - 1 : limit * FIRST_AT_MOST, guess));
 }
 
 /**
