@@ -232,8 +232,9 @@ function limited(allowance: Allowance, headers: HeaderSource, now: number, setti
 	// at different times would together claim more than the window). Still out or answered otherwise: a request still
 	// out that meets a 429 later lowers the first share then.
 	const pacedFrom = shortest ? undefined : allowance.shares.get(windows[0].windowMs)?.pacedFrom;
-	const scale = pacedFrom !== undefined && pacedFrom > start && pacedFrom < sentAt ? (sentAt - start) / (sentAt - pacedFrom) : 1;
-	const from = pacedFrom !== undefined && scale > 1 && scale <= SCALED_AT_MOST ? pacedFrom : start;
+	const within = pacedFrom !== undefined && pacedFrom > start && pacedFrom < sentAt;
+	const scale = within ? (sentAt - start) / (sentAt - pacedFrom) : 1;
+	const from = within && scale <= SCALED_AT_MOST ? pacedFrom : start;
 	const through = allowance.sent.filter((request) => request.at >= from && !request.limited).length;
 	const count = from > start ? Math.round(through * scale) : through;
 	shrink(shareOf(allowance, window), window, { now, resetAt: windowEnd, sentAt, count });

@@ -12,10 +12,9 @@ import type { RateLimitWindow } from './settings';
  * process under half its part for minutes. A longer window's first share is counted from the moment the shortest
  * window's share began to pace the process (`allowance.ts`), so it too does not keep who came first. Later: scaled
  * by how far into the window the account was found full, since evenly spread shares that fit fill it exactly at its
- * end, and 10% below that so the next window does not end in a 429; by at
- * most 40% at once (the 429 may come from a process that just started and took more than its part). A share counts
- * whole requests, spread evenly over the window, so shares that add up to the limit never overrun a window however
- * their requests fall.
+ * end, and 10% below that so the next window does not end in a 429; by at most 40% at once (the 429 may come from a
+ * process that just started and took more than its part). A share counts whole requests, spread evenly over the
+ * window, so shares that add up to the limit never overrun a window however their requests fall.
  *
  * A share grows while it is what holds requests back. After a cut it goes back, halfway (at least a request) each
  * window, to one request below the share that overran. Beyond that it probes: one request more, then two, four, up to an eighth of the
