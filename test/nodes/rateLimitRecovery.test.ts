@@ -61,24 +61,15 @@ describe('rate limit: sandbox at 5/s, recovering from 429s', () => {
 		const { url, token } = fixture.sandbox;
 		const key = budgetKey(url, token);
 		await fixture.client.fault({ method: 'GET', path: '/2025-09/sites' }, [{ status: 429 }]);
-		let limitedSeen = false;
-		let afterLimited: RateLimitSnapshot | undefined;
-		const batch = await burst(rateLimits, key, 10, async () => {
-			if (limitedSeen) afterLimited ??= rateLimits.snapshot(key);
-			const response = await sites(url, token)();
-			if (response.status === 429) limitedSeen = true;
-			return response;
-		});
+		const batch = await burst(rateLimits, key, 10, sites(url, token));
 		expect(batch.outcomes.every((o) => o.status === 200)).toBe(true);
 		const retried = batch.outcomes.find((o) => o.attempts.length === 2)!;
 		// The next whole second (windows of fixed servers start on the clock).
 		expect(Math.floor(retried.attempts[1] / 1000)).toBeGreaterThan(Math.floor(retried.attempts[0] / 1000));
 		expect((await fixture.client.requests()).filter((r) => r.status === 429)).toHaveLength(1);
 		// A 429 that names no window counts against the shortest: nothing else was answered in that second yet, so the
-		// share of it is the late guess of a quarter (1.25, one whole request a second) when the next request goes...
-		expect(afterLimited?.windows[0]).toMatchObject({ limit: 5, share: 1.25, effective: 1 });
-		// ...and a guess probes two seconds on: nobody else uses the account, so it has grown by the last request.
-		expect(rateLimits.snapshot(key).windows[0].effective).toBeGreaterThan(1);
+		// share of it is the late guess of a quarter (1.25, one whole request), and the rest go one a second.
+		expect(rateLimits.snapshot(key).windows[0]).toMatchObject({ limit: 5, effective: 1 });
 		expect(batch.elapsedMs).toBeLessThan(12_000);
 	}, 30_000);
 
@@ -100,7 +91,9 @@ describe('rate limit: sandbox at 5/s, recovering from 429s', () => {
 	}, 30_000);
 
 	// Together: both start at once. Late: the second starts once the first got a whole window through, so it gets
-	// nothing through its first window and its share is a guess (what CI's load once made of "together").
+	// nothing through its first second and its share is the late guess of a quarter, one request a second; it stays
+	// there until its first probe (the usual hold, at least 30 s), so its 20 take about 20 s. Together can turn into
+	// late: under load the first process's five reach the sandbox before any of the second's (CI, once: 19.3 s).
 	it.each([
 		['together', 'full'],
 		['together', 'documented'],
@@ -137,12 +130,13 @@ describe('rate limit: sandbox at 5/s, recovering from 429s', () => {
 				expect(log.filter((r) => r.status === 200)).toHaveLength(40);
 				expect(tooMany).toBeGreaterThan(0);
 				expect(tooMany).toBeLessThanOrEqual(20);
-				// From the first process's first request to the last answer of either.
+				// From the first process's first request to the last answer of either: at least the floor for 40 at
+				// 5/s; at most the first two seconds (the first's window, the late one's 429), the late guess's 20
+				// one a second, and 6 s for answers and load (measured: 8.8-9.8 s together, 9.7-23.5 s late).
 				const firstAttempt = Math.min(...mine.outcomes.map((o) => o.attempts[0]));
 				const elapsed = Math.max(...outcomes.flatMap((o) => o.answers)) - firstAttempt;
-				const floor = floorMs(40, 5, 1000);
-				expect(elapsed).toBeGreaterThanOrEqual(floor);
-				expect(elapsed).toBeLessThanOrEqual(floor * 2.5);
+				expect(elapsed).toBeGreaterThanOrEqual(floorMs(40, 5, 1000));
+				expect(elapsed).toBeLessThanOrEqual(2000 + floorMs(20, 1, 1000) + 6000);
 			} finally {
 				other.reset();
 			}
@@ -240,12 +234,9 @@ describe('rate limit: what a 429 or a header taught fades once its evidence stop
 		// Retry-After: 2 paused the budget for 2 s from the moment it heard the 429.
 		expect(atFirst.pausedUntil - 2_000).toBeGreaterThanOrEqual(outcome.answers[0]);
 		expect(outcome.attempts[1]).toBeGreaterThanOrEqual(atFirst.pausedUntil);
-		// Spread evenly: two requests after it go at least the share's spacing apart, not at once (the guess may have
-		// probed upward by then: a share only grows meanwhile, so the last one's spacing is the least there was).
+		// Spread evenly: two requests after it go a second apart, not at once.
 		const [next, after] = (await burst(rateLimits, key, 2, sites(fixture.sandbox.url, fixture.sandbox.token), { limits })).outcomes;
-		const { effective } = rateLimits.snapshot(key).windows[0];
-		expect(effective).toBeLessThan(5);
-		expect(Math.abs(after.attempts[0] - next.attempts[0])).toBeGreaterThanOrEqual(1000 / effective - 10);
+		expect(Math.abs(after.attempts[0] - next.attempts[0])).toBeGreaterThanOrEqual(990);
 	});
 
 	it('Custom 20/s lowered to 5/s by RateLimit-Limit: held while the header repeats, 20/s again once it stops', async () => {

@@ -9,10 +9,7 @@ import type { RateLimitWindow } from './settings';
  * half the limit (a new process must leave room). Under an eighth, the count says the process came late (whoever
  * came first filled the window before its first requests came), not what its part is: the first share is then a
  * quarter, a guess that costs a round of 429s where more than four share the account, where an eighth kept a late
- * process under half its part for minutes. A guess is no lesson: while the process still gets nothing through, its
- * 429s do not cut it (whoever fills the window first overran, not it), and it probes after two windows instead of
- * the usual hold, so it finds the room a process that left or a small share left; its first probe answered by a 429
- * makes it a share like any other. A longer window's first share is counted from the moment the shortest
+ * process under half its part for minutes. A longer window's first share is counted from the moment the shortest
  * window's share began to pace the process (`allowance.ts`), so it too does not keep who came first. Later: scaled
  * by how far into the window the account was found full, since evenly spread shares that fit fill it exactly at its
  * end, and 10% below that so the next window does not end in a 429; by at most 40% at once (the 429 may come from a
@@ -42,8 +39,6 @@ export interface Share {
 	decreasedUntil: number;
 	/** When the share left "alone": what this process had through that window, lowered by its later 429s there. */
 	firstCount?: number;
-	/** A late start's guess, until a 429 says more than "still nothing through": it probes after a short hold. */
-	guessed?: boolean;
 	/** Whether it was ever a share: a budget back to alone by probing is not capped like a new one at its next 429. */
 	shared: boolean;
 	/** Epoch ms: the end of the window in which the first share was made, from which it paces the process. */
@@ -64,8 +59,6 @@ const FIRST_AT_MOST = 0.5;
 const FIRST_LATE = 0.125;
 const FIRST_LATE_GUESS = 0.25;
 const cameLate = (count: number, limit: number) => count < limit * FIRST_LATE;
-/** A guess's first probe comes this many windows after the window of its 429. */
-const GUESS_HOLD_WINDOWS = 2;
 /**
  * The hold before a probe: as long as this process takes for this many of its own requests, at least two windows
  * and this long; drawn up to half as long again at random, so processes cut in the same window do not all probe in
@@ -126,33 +119,25 @@ export function shrink(share: Share, window: RateLimitWindow, { now, resetAt, se
 	const afterProbe = share.probedAt !== undefined && now - share.probedAt < 2 * window.windowMs + 1000;
 	const probeHoldMs = share.probeHoldMs;
 	share.probedAt = undefined;
-	// Nothing through again: the share is still not what overran (whoever fills the window first does), so a guess stays.
-	const stillLate = share.guessed === true && count === 0 && !afterProbe;
 	if (isAlone(share, window)) {
-		share.guessed = cameLate(count, window.limit);
-		// A guess is not lowered by the window's later 429s.
-		share.firstCount = share.guessed ? undefined : count;
+		// A guess (it came late) is not lowered by the window's later 429s.
+		share.firstCount = cameLate(count, window.limit) ? undefined : count;
 		share.share = firstShare(count, window.limit, share.shared);
 		share.peak = share.share;
 		share.shared = true;
 		share.pacedFrom = resetAt;
-	} else if (stillLate) {
-		share.peak = share.share;
 	} else if (afterProbe) {
 		// The probe found no room: back to the share before it.
 		share.firstCount = undefined;
 		share.share = share.peak = Math.max(1, share.share - (share.probeStep ?? 1));
 	} else {
 		share.firstCount = undefined;
-		share.guessed = false;
 		const full = Math.min(1, Math.max(0, (sentAt - start) / window.windowMs));
 		// One request fewer than the share that overran: where growth may safely go back to.
 		share.peak = Math.max(1, effective(share, window) - 1);
 		share.share = Math.max(1, share.share * Math.max(KEEP_AT_LEAST, full * MARGIN));
 	}
-	if (afterProbe) share.guessed = false;
-	// A guess probes soon: its first probe answered by a 429 makes it a share like any other, so it costs one 429.
-	const base = share.guessed ? GUESS_HOLD_WINDOWS * window.windowMs : usualHold(window, share.share);
+	const base = usualHold(window, share.share);
 	share.holdMs = afterProbe ? Math.min(LONGEST_HOLD * base, Math.max(base, 2 * (probeHoldMs ?? base))) : base;
 	share.step = 1;
 	share.decreasedUntil = resetAt;
