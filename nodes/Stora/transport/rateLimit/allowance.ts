@@ -237,8 +237,15 @@ function limited(allowance: Allowance, headers: HeaderSource, now: number, setti
 	const from = within && scale <= SCALED_AT_MOST ? pacedFrom : start;
 	const through = allowance.sent.filter((request) => request.at >= from && !request.limited).length;
 	const count = from > start ? Math.round(through * scale) : through;
-	shrink(shareOf(allowance, window), window, { now, resetAt: windowEnd, sentAt, count });
+	shrink(shareOf(allowance, window), window, { now, resetAt: windowEnd, sentAt, count, longerPace: longerPace(windows, window) });
 	return allowance.pausedUntil - now;
+}
+
+/** The least average pace of the windows longer than `window`, in requests per `window`, where below its limit. */
+function longerPace(windows: readonly RateLimitWindow[], window: RateLimitWindow): number | undefined {
+	const paces = windows.filter((longer) => longer.windowMs > window.windowMs).map((longer) => (longer.limit * window.windowMs) / longer.windowMs);
+	const least = Math.min(...paces);
+	return least < window.limit ? least : undefined;
 }
 
 /** A longer window's count is taken from when the shortest window's share began where that scales it by at most this. */

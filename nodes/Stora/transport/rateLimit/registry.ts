@@ -28,7 +28,7 @@ const WOKEN = new Error('The rate-limit budget woke up');
  * ends. The reset names the window, the same for every process (it ends at the same second whoever asks), and how far
  * away it is says which of the budget's windows it is. Per window (`share.ts`): a budget alone sends up to the limit;
  * at its first 429 its share becomes what it got through in that window (the others got the rest; a quarter when it
- * got under an eighth: it came late), a longer window's counted from when the shortest's share began; a later 429
+ * got under an eighth: it came late; never above the average pace of a longer window), a longer window's counted from when the shortest's share began; a later 429
  * scales the share by how far into the window the account was full, since evenly spread shares that fit fill it
  * exactly at its end; and it grows back while it is what holds requests back, first to just below where the last 429
  * came, then beyond in probes (a process may have left). A shared budget spreads its share evenly over the window: no

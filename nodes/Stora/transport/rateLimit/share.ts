@@ -9,7 +9,9 @@ import type { RateLimitWindow } from './settings';
  * half the limit (a new process must leave room). Under an eighth, the count says the process came late (whoever
  * came first filled the window before its first requests came), not what its part is: the first share is then a
  * quarter, a guess that costs a round of 429s where more than four share the account, where an eighth kept a late
- * process under half its part for minutes. A longer window's first share is counted from the moment the shortest
+ * process under half its part for minutes. Where a longer window allows less than this one's limit on average (10 a
+ * second and 60 a minute), the first share is at most that average: the longer window runs out either way, and
+ * shares above it only overrun the short window, a 429 for each process in each second they do. A longer window's first share is counted from the moment the shortest
  * window's share began to pace the process (`allowance.ts`), so it too does not keep who came first. Later: scaled
  * by how far into the window the account was found full, since evenly spread shares that fit fill it exactly at its
  * end, and 10% below that so the next window does not end in a 429; by at most 40% at once (the 429 may come from a
@@ -39,6 +41,8 @@ export interface Share {
 	decreasedUntil: number;
 	/** When the share left "alone": what this process had through that window, lowered by its later 429s there. */
 	firstCount?: number;
+	/** The longer window's pace that capped the first share (`LimitedWindow.longerPace`). */
+	firstAtMost?: number;
 	/** Whether it was ever a share: a budget back to alone by probing is not capped like a new one at its next 429. */
 	shared: boolean;
 	/** Epoch ms: the end of the window in which the first share was made, from which it paces the process. */
@@ -103,15 +107,21 @@ export interface LimitedWindow {
 	sentAt: number;
 	/** This process's other requests sent in that window and not answered 429 (some may be still out). */
 	count: number;
+	/**
+	 * The account's pace in a longer window, in requests per `window`, where that is below this window's limit (10 a
+	 * second and 60 a minute: one a second). A first share above it buys nothing (the longer window runs out either
+	 * way) and costs a 429 a second for each process that overruns the window together with the others.
+	 */
+	longerPace?: number;
 }
 
 /** A 429 for `window`: the share shrinks once per window; a later 429 of the window the first share came from lowers it. */
-export function shrink(share: Share, window: RateLimitWindow, { now, resetAt, sentAt, count }: LimitedWindow): void {
+export function shrink(share: Share, window: RateLimitWindow, { now, resetAt, sentAt, count, longerPace }: LimitedWindow): void {
 	const start = resetAt - window.windowMs;
 	if (now < share.decreasedUntil) {
 		if (share.firstCount !== undefined && sentAt >= start) {
 			share.firstCount = Math.max(window.limit * FIRST_LATE, share.firstCount - 1);
-			share.share = firstShare(share.firstCount, window.limit, share.shared);
+			share.share = firstShare(share.firstCount, window.limit, share.shared, share.firstAtMost);
 			share.peak = share.share;
 		}
 		return;
@@ -122,7 +132,8 @@ export function shrink(share: Share, window: RateLimitWindow, { now, resetAt, se
 	if (isAlone(share, window)) {
 		// A guess (it came late) is not lowered by the window's later 429s.
 		share.firstCount = cameLate(count, window.limit) ? undefined : count;
-		share.share = firstShare(count, window.limit, share.shared);
+		share.firstAtMost = longerPace;
+		share.share = firstShare(count, window.limit, share.shared, longerPace);
 		share.peak = share.share;
 		share.shared = true;
 		share.pacedFrom = resetAt;
@@ -145,9 +156,9 @@ export function shrink(share: Share, window: RateLimitWindow, { now, resetAt, se
 	share.probeAt = start + share.holdMs;
 }
 
-function firstShare(count: number, limit: number, wasShared: boolean): number {
+function firstShare(count: number, limit: number, wasShared: boolean, atMost = Infinity): number {
 	const guess = cameLate(count, limit) ? limit * FIRST_LATE_GUESS : count;
-	return Math.max(1, Math.min(wasShared ? limit - 1 : limit * FIRST_AT_MOST, guess));
+	return Math.max(1, Math.min(wasShared ? limit - 1 : limit * FIRST_AT_MOST, guess, atMost));
 }
 
 /**
