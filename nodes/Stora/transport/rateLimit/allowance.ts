@@ -231,7 +231,11 @@ function limited(allowance: Allowance, headers: HeaderSource, now: number, setti
 	// window (before it, whoever came first got more); a shorter sample says too little (processes whose shares began
 	// at different times would together claim more than the window). Still out or answered otherwise: a request still
 	// out that meets a 429 later lowers the first share then.
-	const pacedFrom = shortest ? undefined : allowance.shares.get(windows[0].windowMs)?.pacedFrom;
+	// Not where that share is capped at this window's pace (`longerPace`): then every process paced alike from its
+	// first 429, the burst before was a second's at most, and scaling the paced part up to the window would leave
+	// that burst's room to nobody (two workers on 10/s and 60/min: shares of 25 and 24).
+	const shortestShare = shortest ? undefined : allowance.shares.get(windows[0].windowMs);
+	const pacedFrom = shortestShare?.firstAtMost === undefined ? shortestShare?.pacedFrom : undefined;
 	const within = pacedFrom !== undefined && pacedFrom > start && pacedFrom < sentAt;
 	const scale = within ? (sentAt - start) / (sentAt - pacedFrom) : 1;
 	const from = within && scale <= SCALED_AT_MOST ? pacedFrom : start;

@@ -20,26 +20,26 @@ const WOKEN = new Error('The rate-limit budget woke up');
  * the credential's Custom limits), learns limits from the RateLimit-* headers (what it learns fades: `allowance.ts`),
  * and when a 429 happens anyway pauses until the window reopens.
  *
- * Many processes, one account. n8n at scale runs main, workers and webhook processors, each with its own budget for
- * the same credential, and other apps may use the account too. A community package gets no state shared between n8n
+ * Many processes, one account. n8n at scale runs main, workers and webhook processors, each with its own budget for the
+ * same credential, and other apps may use the account too. A community package gets no state shared between n8n
  * processes: n8n gives nodes none, and reaching its Redis or database would need modules and environment access that
- * n8n's rules for community nodes forbid. So each budget learns its share of the account from what Stora documents:
- * the 429 (`too_many_requests`), `RateLimit-Limit` and `RateLimit-Reset`, the epoch second at which the current window
+ * n8n's rules for community nodes forbid. So each budget learns its share of the account from what Stora documents: the
+ * 429 (`too_many_requests`), `RateLimit-Limit` and `RateLimit-Reset`, the epoch second at which the current window
  * ends. The reset names the window, the same for every process (it ends at the same second whoever asks), and how far
  * away it is says which of the budget's windows it is. Per window (`share.ts`): a budget alone sends up to the limit;
- * at its first 429 its share becomes what it got through in that window (the others got the rest; a quarter when it
- * got under an eighth: it came late; never above the average pace of a longer window), a longer window's counted from when the shortest's share began; a later 429
- * scales the share by how far into the window the account was full, since evenly spread shares that fit fill it
- * exactly at its end; and it grows back while it is what holds requests back, first to just below where the last 429
- * came, then beyond in probes (a process may have left). A shared budget spreads its share evenly over the window: no
- * burst when a window opens, so the others' requests meet room, and a window that is full answers one request of
- * each process 429, not a burst. A probe may cost a 429, so the first waits as long as the process takes for 60 of
- * its own requests: however many processes there are, together they probe about once per 60 of the account's
- * requests. A lone budget does not burst either (`pacing.ts`), so processes that start together meet the limit after
- * a request or two each.
- * Headers Stora does not document are used when they come (a `RateLimit-Policy` window as a limit, a `Retry-After`
- * as a longer pause), and nothing depends on them: with only the documented headers the shares work the same.
- * `RateLimit-Remaining` is not read (see `allowance.ts`).
+ * at its first 429 its share becomes what it got through in that window (the others got the rest; a quarter when it got
+ * under an eighth: it came late; never above the average pace of a longer window), a longer window's counted from when
+ * the shortest's share began, unless that one is at the longer's pace; a later 429 scales the share by how far into the
+ * window the account was full, since evenly spread shares that fit fill it exactly at its end; and it grows back while
+ * it is what holds requests back, first to just below where the last 429 came, then beyond in probes (a process may
+ * have left). A shared budget spreads its share evenly over the window: no burst when a window opens, so the others'
+ * requests meet room, and a window that is full answers one request of each process 429, not a burst. A probe may cost
+ * a 429, so the first waits as long as the process takes for 60 of its own requests: however many processes there are,
+ * together they probe about once per 60 of the account's requests. A lone budget does not burst either (`pacing.ts`),
+ * so processes that start together meet the limit after a request or two each. Headers Stora does not document are used
+ * when they come (a `RateLimit-Policy` window as a limit, a `Retry-After` as a longer pause), and nothing depends on
+ * them: with only the documented headers the shares work the same. `RateLimit-Remaining` is not read (see
+ * `allowance.ts`).
  *
  * A request holds its place in every window from the moment it is sent until its response arrives, then for the
  * window's length after that: the server counts it at some time in between, so no window can see more than its limit

@@ -11,8 +11,10 @@ import type { RateLimitWindow } from './settings';
  * quarter, a guess that costs a round of 429s where more than four share the account, where an eighth kept a late
  * process under half its part for minutes. Where a longer window allows less than this one's limit on average (10 a
  * second and 60 a minute), the first share is at most that average: the longer window runs out either way, and
- * shares above it only overrun the short window, a 429 for each process in each second they do. A longer window's first share is counted from the moment the shortest
- * window's share began to pace the process (`allowance.ts`), so it too does not keep who came first. Later: scaled
+ * shares above it only overrun the short window, a 429 for each process in each second they do. A longer window's
+ * first share is counted from the moment the shortest window's share began to pace the process (`allowance.ts`), so
+ * it too does not keep who came first; from the window's start where that share is at the longer window's pace.
+ * Later: scaled
  * by how far into the window the account was found full, since evenly spread shares that fit fill it exactly at its
  * end, and 10% below that so the next window does not end in a 429; by at most 40% at once (the 429 may come from a
  * process that just started and took more than its part). A share counts whole requests, spread evenly over the
@@ -41,7 +43,7 @@ export interface Share {
 	decreasedUntil: number;
 	/** When the share left "alone": what this process had through that window, lowered by its later 429s there. */
 	firstCount?: number;
-	/** The longer window's pace that capped the first share (`LimitedWindow.longerPace`). */
+	/** The longer window's pace, where it capped the first share below half the limit (`LimitedWindow.longerPace`). */
 	firstAtMost?: number;
 	/** Whether it was ever a share: a budget back to alone by probing is not capped like a new one at its next 429. */
 	shared: boolean;
@@ -132,8 +134,9 @@ export function shrink(share: Share, window: RateLimitWindow, { now, resetAt, se
 	if (isAlone(share, window)) {
 		// A guess (it came late) is not lowered by the window's later 429s.
 		share.firstCount = cameLate(count, window.limit) ? undefined : count;
-		share.firstAtMost = longerPace;
-		share.share = firstShare(count, window.limit, share.shared, longerPace);
+		// Only a cap below half the limit is new: there every process paces alike (`allowance.ts` counts from the start).
+		share.firstAtMost = longerPace !== undefined && longerPace < window.limit * FIRST_AT_MOST ? longerPace : undefined;
+		share.share = firstShare(count, window.limit, share.shared, share.firstAtMost);
 		share.peak = share.share;
 		share.shared = true;
 		share.pacedFrom = resetAt;
