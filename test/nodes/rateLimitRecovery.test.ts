@@ -154,7 +154,7 @@ describe('rate limit: sandbox at the documented 10/s and 60/min, a 429 for the s
 	const fixture = useSandboxForNode({ rateLimit: 'default' });
 	beforeEach(() => {
 		rateLimits.reset();
-		rateLimits.configure({ limits: DOCUMENTED_LIMITS });
+		rateLimits.configure({ limits: [...DOCUMENTED_LIMITS] });
 	});
 	afterAll(() => rateLimits.reset());
 
