@@ -96,6 +96,13 @@ describe('the house rules of docs/ARCHITECTURE.md', () => {
 		expect(wrong).toEqual([]);
 	});
 
+	it("starts first, in a fresh clone, only suites that exist (test/setup/sequencer.cjs's list of long ones)", () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest's sequencer is CommonJS, as jest loads it
+		const { LONG } = require('./setup/sequencer.cjs') as { LONG: string[] };
+		expect(LONG.length).toBeGreaterThan(0);
+		expect(LONG.filter((file) => !existsSync(join(ROOT, file)))).toEqual([]);
+	});
+
 	it('names in docs/ARCHITECTURE.md only files and folders that exist, and tests by titles their files hold', () => {
 		const note = readFileSync(join(ROOT, 'docs', 'ARCHITECTURE.md'), 'utf8');
 		const everything = repositoryPaths(ROOT);

@@ -4,7 +4,7 @@
  * account paused until the reset the answer names, the share of the window it names, the retries bounded by time, a
  * second process sharing the account, and what a 429 or a lower RateLimit-Limit taught about limits fading once its
  * evidence stops. How the budget paces requests before any 429 is in rateLimitPacing.test.ts; several processes
- * sharing one account over many windows in rateLimitShares.test.ts.
+ * sharing one account over many windows in rateLimitShares*.test.ts.
  */
 import { useSandboxForNode } from '../helpers/sandboxFixture';
 import { burst, floorMs } from '../helpers/rateLimitBurst';
