@@ -1,5 +1,6 @@
 /** Router, envelopes, errors, expand, ids and the control plane, over real HTTP. */
 import { client } from '../client';
+import { RateLimiter } from '../core/ratelimit';
 import { invoicesModule, widgetsModule } from '../core/testing';
 import { useSandboxWithClients, withSandbox } from './fixture';
 import { webhookEndpoints } from '../resources/integration/webhookEndpoints';
@@ -249,5 +250,27 @@ describe('sandbox with the real resource modules', () => {
 			expect(res.body.endpoints).toEqual([]);
 			expect(sandbox.core.collectionNames()).toEqual(expect.arrayContaining(['endpoints']));
 		});
+	});
+});
+
+describe('sandbox rate limiter: where minute windows start', () => {
+	const at = (iso: string) => Date.parse(iso);
+
+	it('starts them on the clock, or at the second startMinutesAt names, counting anew', () => {
+		const limiter = new RateLimiter({ perSecond: 10, perMinute: 2 });
+		expect(limiter.hit('t', at('2026-01-01T10:00:50Z')).allowed).toBe(true);
+		expect(limiter.hit('t', at('2026-01-01T10:00:51Z')).headers['RateLimit-Reset']).toBe(String(at('2026-01-01T10:01:00Z') / 1000));
+		expect(limiter.hit('t', at('2026-01-01T10:00:52Z')).allowed).toBe(false);
+
+		limiter.startMinutesAt(at('2026-01-01T10:00:53Z'));
+		const first = limiter.hit('t', at('2026-01-01T10:00:53Z'));
+		expect(first.allowed).toBe(true);
+		expect(limiter.hit('t', at('2026-01-01T10:01:10Z')).allowed).toBe(true);
+		const full = limiter.hit('t', at('2026-01-01T10:01:20Z'));
+		expect(full.allowed).toBe(false);
+		expect(full.headers['RateLimit-Reset']).toBe(String(at('2026-01-01T10:01:53Z') / 1000));
+		expect(full.retryAfter).toBe(33);
+		expect(limiter.hit('t', at('2026-01-01T10:01:53Z')).allowed).toBe(true);
+		expect(() => limiter.startMinutesAt(at('2026-01-01T10:00:53Z') + 500)).toThrow('whole second');
 	});
 });

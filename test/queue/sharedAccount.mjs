@@ -109,10 +109,16 @@ export async function openAccount(ctx, label, limit, rateLimit = {}) {
 	return { sandbox, credential, limit, label, close };
 }
 
-/** Waits until just after the next start of a minute window of the sandbox (windows start on the clock). */
-async function nextMinute() {
-	await sleep(60_000 - (Date.now() % 60_000) + 250);
-	return Date.now() - 250;
+/**
+ * Starts the account's minute windows on the next whole second and waits for it: the scenario's minutes are the
+ * account's windows without waiting for the clock's next minute (the docs do not say where Stora's windows start; the
+ * node learns them from `RateLimit-Reset`).
+ */
+async function startMinutes(sandbox) {
+	const start = Math.ceil((Date.now() + 500) / 1000) * 1000;
+	sandbox.core.limiter.startMinutesAt(start);
+	await sleep(start - Date.now());
+	return start;
 }
 
 /**
@@ -138,7 +144,7 @@ export async function sharedWrites(ctx, account, { minutes, joiner, label, onSta
 	await sandbox.control.clearRequests();
 
 	const workers = () => cluster.workers.filter((w) => !w.exited).length;
-	const start = await nextMinute();
+	const start = await startMinutes(sandbox);
 	const end = start + minutes * 60_000;
 	log(`${label}: feeding from ${new Date(start).toISOString()} for ${minutes} min`);
 	const beside = onStart?.(start, end);
