@@ -55,12 +55,19 @@ export function processes(count: number, limits: RateLimitWindow[], from: number
 	});
 }
 
-/** A sandbox account with these limits, for the enclosing describe block. */
+/**
+ * A sandbox account with these limits, for the enclosing describe block; `limits`: the same as windows, as each
+ * process starts from them.
+ */
 export function useAccount(perSecond: number, perMinute: number, minuteMs: number) {
 	const fixture = useSandboxWithClients({ seed: 'demo', rateLimit: { perSecond, perMinute, minuteMs }, headers: 'documented' });
 	const send = (name: string) =>
 		fetch(`${fixture.sandbox.url}/2025-09/sites?limit=1`, { headers: { Authorization: `Bearer ${fixture.sandbox.token}`, 'X-Process': name } });
-	return { fixture, send, key: () => budgetKey(fixture.sandbox.url, fixture.sandbox.token) };
+	const limits: RateLimitWindow[] = [
+		{ limit: perSecond, windowMs: 1000 },
+		{ limit: perMinute, windowMs: minuteMs },
+	];
+	return { fixture, send, limits, key: () => budgetKey(fixture.sandbox.url, fixture.sandbox.token) };
 }
 
 export type Account = ReturnType<typeof useAccount>;

@@ -9,15 +9,11 @@ import { printFigure } from '../helpers/figures';
 
 describe('a process joining a long window, 20 per 4 s (and 10 a second), and leaving', () => {
 	const account = useAccount(10, 20, 4000);
-	const limits = [
-		{ limit: 10, windowMs: 1000 },
-		{ limit: 20, windowMs: 4000 },
-	];
 
 	it('adapts when a third process joins for 6 windows and leaves: room made for it, and taken back after it left', async () => {
 		const from = nextWindowStart(4000);
 		const [joins, leaves, to] = [from + 3 * 4000, from + 9 * 4000, from + 29 * 4000];
-		const [first, second, third] = processes(3, limits, from, to);
+		const [first, second, third] = processes(3, account.limits, from, to);
 		third.from = joins;
 		third.until = leaves;
 		const { result: whole, failed } = await runProcesses(account, [first, second, third], from, to, 29 * 20);
@@ -38,16 +34,12 @@ describe('a process joining a long window, 20 per 4 s (and 10 a second), and lea
 
 describe('processes sharing 400 per 20 s (and 40 a second), one of them starting late in the first second', () => {
 	const account = useAccount(40, 400, 20_000);
-	const limits = [
-		{ limit: 40, windowMs: 1000 },
-		{ limit: 400, windowMs: 20_000 },
-	];
 
 	it('each of 4 gets at least half its part in every window, the late one too, and three quarters from the second window on', async () => {
 		const from = nextWindowStart(20_000);
 		const windows = 4;
 		const to = from + windows * 20_000;
-		const list = processes(4, limits, from, to);
+		const list = processes(4, account.limits, from, to);
 		// The others fill the first second in about a third of it: p4 comes when it is full.
 		list[3].from = from + 600;
 		const { failed } = await runProcesses(account, list, from, to, windows * 400);

@@ -5,17 +5,16 @@
  * late: rateLimitShares.joining.test.ts. The processes and figures: test/helpers/rateLimitShares.ts; how a share
  * behaves: nodes/Stora/transport/rateLimit/share.ts; real n8n in queue mode: test/queue.
  */
-import type { RateLimitWindow } from '../../nodes/Stora/transport/rateLimit/settings';
 import { nextWindowStart, processes, runProcesses, useAccount, type Account } from '../helpers/rateLimitShares';
 
 /**
  * `count` processes over `windows` windows of `windowMs` allowing `limit`: together at least 0.85 of the limit, at
  * most 5% of the requests answered 429, no 429 reaching a caller, and each process at least half of its equal part.
  */
-async function shareEvenly(account: Account, limits: RateLimitWindow[], count: number, windowMs: number, windows: number, limit: number) {
+async function shareEvenly(account: Account, count: number, windowMs: number, windows: number, limit: number) {
 	const from = nextWindowStart(windowMs);
 	const to = from + windows * windowMs;
-	const { result, failed } = await runProcesses(account, processes(count, limits, from, to), from, to, windows * limit);
+	const { result, failed } = await runProcesses(account, processes(count, account.limits, from, to), from, to, windows * limit);
 	expect(failed.filter((each) => each.failed > 0)).toEqual([]);
 	expect(result.throughput).toBeGreaterThanOrEqual(0.85);
 	expect(result.limited).toBeLessThanOrEqual(0.05);
@@ -25,35 +24,27 @@ async function shareEvenly(account: Account, limits: RateLimitWindow[], count: n
 
 describe('processes sharing a long window: 20 per 4 s (and 10 a second)', () => {
 	const account = useAccount(10, 20, 4000);
-	const limits = [
-		{ limit: 10, windowMs: 1000 },
-		{ limit: 20, windowMs: 4000 },
-	];
 
 	it.each([2, 4])(
 		'%i processes together get at least 0.85 of the limit over 12 windows, at most 5%% answered 429, each at least half its part',
-		async (count) => await shareEvenly(account, limits, count, 4000, 12, 20),
+		async (count) => await shareEvenly(account, count, 4000, 12, 20),
 		120_000,
 	);
 });
 
 describe('processes sharing a per-second limit: 10 a second', () => {
 	const account = useAccount(10, 100_000, 60_000);
-	const limits = [
-		{ limit: 10, windowMs: 1000 },
-		{ limit: 100_000, windowMs: 60_000 },
-	];
 
 	it.each([2, 4])(
 		'%i processes together get at least 0.85 of the limit over 40 s, at most 5%% answered 429, each at least half its part',
-		async (count) => await shareEvenly(account, limits, count, 1000, 40, 10),
+		async (count) => await shareEvenly(account, count, 1000, 40, 10),
 		120_000,
 	);
 
 	it('a process with many requests at once (parallel Return All windows) leaves the other at least half its part', async () => {
 		const from = nextWindowStart(1000);
 		const to = from + 30_000;
-		const [busy, other] = processes(2, limits, from, to);
+		const [busy, other] = processes(2, account.limits, from, to);
 		busy.concurrency = 16;
 		const { result, failed } = await runProcesses(account, [busy, other], from, to, 30 * 10);
 		expect(failed.filter((each) => each.failed > 0)).toEqual([]);
