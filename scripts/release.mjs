@@ -1,18 +1,21 @@
-// `npm run release`: what .github/workflows/publish.yml runs on a version tag. n8n accepts a community package only
-// when it was published from a GitHub Action with an npm provenance statement, and npm refuses a provenance publish
-// whose `repository.url` is missing or is not the building repository. So this refuses, naming each missing piece and
-// its fix, until the package's metadata and lint setup are what the publish run needs; then builds, lints (n8n's
-// strict mode), scans and publishes with provenance. CONTRIBUTING.md, "Publishing", has the maintainer's checklist.
+// `npm run release`: what .github/workflows/publish.yml runs on a version tag. n8n verifies a community package (n8n
+// Cloud installs verified ones only) only when it was published from a GitHub Action with an npm provenance
+// statement, and npm refuses a provenance publish whose `repository.url` is missing or is not the building repository.
+// So this refuses, naming each missing piece and its fix, until the package's metadata and lint setup are what the
+// publish run needs; then gets npm's trusted-publishing token, builds, lints (n8n's strict mode), scans and publishes
+// with provenance. CONTRIBUTING.md, "Publishing", has the maintainer's checklist.
 //   node scripts/release.mjs              check, build, lint, scan, npm publish (in the publish workflow only)
 //   node scripts/release.mjs --check      the checks only; exit 1 naming each fix
 //   node scripts/release.mjs --dry-run    the whole publish run, ending in `npm publish --dry-run` (anywhere)
 //   node scripts/release.mjs --prepare --author "Name <e-mail>" --repository <owner>/<repository>
 //                                         fills package.json's publisher fields, sets "strict": true and writes
 //                                         n8n's default eslint.config.mjs (what the checks ask for)
-//   node scripts/release.mjs --bootstrap [--dry-run]
-//                                         the first publish, by hand with 2FA, once: a placeholder 0.0.0 (package.json
-//                                         and README only), because npm sets up trusted publishing only for a package
-//                                         that exists; the tag then publishes the real version from the workflow
+//   node scripts/release.mjs --bootstrap [--dry-run] [--built]
+//                                         the first publish, by hand with 2FA, once: this package numbered 0.0.0,
+//                                         because npm sets up trusted publishing only for a package that exists; the
+//                                         tag then publishes the real version from the workflow (--built: no build)
+//   node scripts/release.mjs --rehearse   the first publish and install end to end against a local Verdaccio
+//                                         (scripts/rehearse.mjs)
 //   --package <file>                      another package.json to check, in its own folder (the tests use it)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -72,8 +75,9 @@ export function releaseProblems(manifest, env = process.env, { dir = REPO, rehea
 	const url = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
 	const github = /^(?:git\+)?https:\/\/github\.com\/([^/\s]+\/[^/\s]+?)(?:\.git)?$/.exec(url ?? '');
 	if (!github) problems.push(`package.json "repository.url": git+https://github.com/<owner>/<repository>.git, a public repository (npm refuses a provenance publish without it; ${prepare})`);
-	else if (env.GITHUB_REPOSITORY && github[1].toLowerCase() !== env.GITHUB_REPOSITORY.toLowerCase()) {
-		problems.push(`package.json "repository.url" names ${github[1]}, but this runs in ${env.GITHUB_REPOSITORY} (npm refuses the provenance): make it git+https://github.com/${env.GITHUB_REPOSITORY}.git`);
+	// npm compares the two exactly, case included, and refuses the upload (E422) after the provenance is signed.
+	else if (env.GITHUB_REPOSITORY && github[1] !== env.GITHUB_REPOSITORY) {
+		problems.push(`package.json "repository.url" names ${github[1]}, but this runs in ${env.GITHUB_REPOSITORY} (npm compares them exactly, case included, and refuses the provenance with E422): make it git+https://github.com/${env.GITHUB_REPOSITORY}.git`);
 	}
 	if (!rehearsal) {
 		const placeholder = /@example\.(com|org|net)$|@[^@]*\.(example|invalid|test)$/i;
@@ -97,7 +101,7 @@ export function releaseProblems(manifest, env = process.env, { dir = REPO, rehea
 	}
 	if (publishing) {
 		if (env.GITHUB_ACTIONS !== 'true' || !(env.GITHUB_WORKFLOW_REF ?? '').includes(`/${PUBLISH_WORKFLOW}@`)) {
-			problems.push(`publishing runs in ${PUBLISH_WORKFLOW} only: push a tag v${manifest.version} (n8n requires npm provenance from a GitHub Action; \`npm run release -- --dry-run\` rehearses it anywhere)`);
+			problems.push(`publishing runs in ${PUBLISH_WORKFLOW} only: push a tag v${manifest.version} (n8n's verification requires npm provenance from a GitHub Action; \`npm run release -- --dry-run\` rehearses it anywhere)`);
 		}
 		if (npmVersion && !atLeast(npmVersion, TRUSTED_PUBLISHING_NPM)) {
 			problems.push(`npm ${npmVersion} cannot publish through trusted publishing (needs ${TRUSTED_PUBLISHING_NPM.join('.')} or newer): use a Node whose npm is newer in ${PUBLISH_WORKFLOW}, or install npm@11 there first`);
@@ -125,46 +129,95 @@ export function prepare(file, { author, repository }) {
 	return manifest;
 }
 
-/** The placeholder version `--bootstrap` publishes: below any real one, so the tag's version becomes "latest". */
+/** The version `--bootstrap` publishes: below any real one, so the tag's version becomes "latest". */
 export const BOOTSTRAP_VERSION = '0.0.0';
 
 /**
- * Publishes (by hand, npm asking for 2FA) the placeholder that lets npm's trusted publishing be set up: npm offers
- * it only for a package that exists. Made in a scratch folder, so nothing of this repository goes with it; without
- * the keyword n8n lists community packages by. Exits 1 naming what is missing.
+ * The first publish, by hand once (npm asking for 2FA): npm offers trusted publishing only for a package that
+ * exists, and its first version becomes "latest" whatever `--tag` says. So that version is this package as built
+ * here, only numbered 0.0.0 and without provenance: whoever installs "latest" before the tag runs gets the nodes,
+ * and 0.0.0 is unpublished once the tag's version is out (CONTRIBUTING.md, "The first publish"). Packed as npm
+ * packs the release, unpacked into a scratch folder, renumbered and published from there, without the prepack guard
+ * (not in the tarball) and provenance (only CI makes one). `npmArgs`: more for npm publish (the rehearsal's registry).
  */
-function bootstrap(manifest, dryRun) {
-	const url = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
-	if (!/^(?:git\+)?https:\/\/github\.com\//.test(url ?? '')) {
-		console.error('[release] --bootstrap needs package.json "repository.url" first: `npm run release -- --prepare --author "Name <e-mail>" --repository <owner>/<repository>`');
-		process.exit(1);
-	}
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-bootstrap-'));
+export function bootstrap(dir, { dryRun = false, built = false, quiet = false, npmArgs = [], env = process.env, log = (line) => console.log(`[release] ${line}`) } = {}) {
+	const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+	const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-bootstrap-'));
+	// Without `quiet`, npm's list of what it publishes (stderr) goes to the terminal; with it, only into an error.
+	const npm = (args, cwd) => {
+		const result = spawnSync('npm', args, { cwd, env, encoding: 'utf8', stdio: ['inherit', 'pipe', quiet ? 'pipe' : 'inherit'] });
+		if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed (exit ${result.status ?? result.signal})${quiet ? `:\n${result.stderr}` : ''}`);
+		return result.stdout;
+	};
 	try {
-		const placeholder = {
-			name: manifest.name,
-			version: BOOTSTRAP_VERSION,
-			description: `Placeholder that let npm's trusted publishing be set up for ${manifest.name}; install ${manifest.version} or later.`,
-			license: manifest.license,
-			repository: manifest.repository,
-			homepage: manifest.homepage,
-		};
-		fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(placeholder, null, 2)}\n`);
-		fs.writeFileSync(
-			path.join(dir, 'README.md'),
-			`# ${manifest.name} ${BOOTSTRAP_VERSION}\n\nA placeholder, published by hand once so that npm's trusted publishing could be set up for this package ` +
-				`(npm offers it only for a package that exists). It holds no nodes. Every real version is published from ` +
-				`${PUBLISH_WORKFLOW} with a provenance statement: install ${manifest.version} or later.\n`,
-		);
-		console.log(`[release] placeholder ${manifest.name}@${BOOTSTRAP_VERSION} in ${dir}${dryRun ? ' (dry run)' : ': npm asks for your 2FA code'}`);
-		const result = spawnSync('npm', ['publish', '--access', 'public', ...(dryRun ? ['--dry-run'] : [])], { cwd: dir, stdio: 'inherit' });
-		if (result.status !== 0) process.exit(result.status ?? 1);
-		if (!dryRun) {
-			console.log(`[release] published ${manifest.name}@${BOOTSTRAP_VERSION}. Next: set the trusted publisher on npmjs.com (CONTRIBUTING.md, "The first publish"), then push the tag v${manifest.version}`);
-		}
+		if (!built) npm(['run', 'build'], dir);
+		// npm 10 and 11 print a list, npm 12 an object by package name.
+		const list = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], dir));
+		const [{ filename }] = Array.isArray(list) ? list : Object.values(list);
+		const folder = path.join(scratch, 'package');
+		fs.mkdirSync(folder);
+		const untar = spawnSync('tar', ['-xzf', path.join(scratch, filename), '-C', folder, '--strip-components=1'], { stdio: 'inherit' });
+		if (untar.status !== 0) throw new Error(`tar could not unpack ${filename}`);
+		const packed = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'));
+		const missing = [...(packed.n8n?.nodes ?? []), ...(packed.n8n?.credentials ?? [])].filter((file) => !fs.existsSync(path.join(folder, file)));
+		if (missing.length) throw new Error(`the package lacks what n8n loads (${missing.join(', ')}): \`npm run build\` first`);
+		packed.version = BOOTSTRAP_VERSION;
+		delete packed.scripts?.prepack;
+		delete packed.publishConfig?.provenance;
+		fs.writeFileSync(path.join(folder, 'package.json'), `${JSON.stringify(packed, null, 2)}\n`);
+		log(`${manifest.name}@${BOOTSTRAP_VERSION}: this package as built here, numbered ${BOOTSTRAP_VERSION}${dryRun ? ' (dry run)' : ''}`);
+		const out = npm(['publish', '--access', 'public', ...(dryRun ? ['--dry-run'] : []), ...npmArgs], folder);
+		if (out.trim()) log(out.trim());
 	} finally {
-		fs.rmSync(dir, { recursive: true, force: true });
+		fs.rmSync(scratch, { recursive: true, force: true });
 	}
+	return manifest;
+}
+
+/** What `--check` cannot see, said next to "ready": the package on npm and its trusted publisher (npmjs.com only). */
+function unseen(manifest) {
+	const repo = /github\.com\/([^/\s]+\/[^/\s]+?)(?:\.git)?$/.exec(manifest.repository?.url ?? '')?.[1] ?? '<owner>/<repository>';
+	return (
+		`whether ${manifest.name} is on npm with a trusted publisher for this workflow. Confirm on npmjs.com, the package's ` +
+		`Settings, Trusted Publisher: GitHub Actions, ${repo} (as GitHub spells it, case included), workflow filename ` +
+		`${path.basename(PUBLISH_WORKFLOW)}, no environment. The publish run asks npm first and stops, naming the fix, where npm refuses ` +
+		'(CONTRIBUTING.md, "When the publish step fails").'
+	);
+}
+
+/**
+ * npm's trusted publishing, done before anything is built: the GitHub id-token for npm's audience, exchanged at
+ * `registry` for a publish token, as npm's own `npm publish` does. npm logs a failed exchange at verbose level only
+ * and then publishes with whatever token is configured (actions/setup-node writes a placeholder), which npm answers
+ * with a bare E404 or ENEEDAUTH; this stops with the cause and the fix instead. Returns the publish token.
+ */
+async function trustedPublishingToken(manifest, registry, env = process.env) {
+	const fail = (why) => {
+		throw new Error(`npm's trusted publishing for ${manifest.name} failed: ${why}`);
+	};
+	if (!env.ACTIONS_ID_TOKEN_REQUEST_URL || !env.ACTIONS_ID_TOKEN_REQUEST_TOKEN) {
+		fail(`this job has no GitHub id-token: ${PUBLISH_WORKFLOW} needs "permissions: id-token: write" and a GitHub-hosted runner`);
+	}
+	const audience = `npm:${new URL(registry).hostname}`;
+	const url = new URL(env.ACTIONS_ID_TOKEN_REQUEST_URL);
+	url.searchParams.append('audience', audience);
+	const github = await fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${env.ACTIONS_ID_TOKEN_REQUEST_TOKEN}` } }).catch((error) => fail(`GitHub's id-token service did not answer (${error.message}); run the workflow again`));
+	const idToken = github.ok ? (await github.json().catch(() => ({}))).value : undefined;
+	if (!idToken) fail(`GitHub gave no id-token for ${audience} (HTTP ${github.status}); check "permissions: id-token: write" in ${PUBLISH_WORKFLOW}`);
+	const exchange = new URL(`-/npm/v1/oidc/token/exchange/package/${manifest.name.replace('/', '%2f')}`, registry.endsWith('/') ? registry : `${registry}/`);
+	const answer = await fetch(exchange, { method: 'POST', headers: { Accept: 'application/json', Authorization: `Bearer ${idToken}` } }).catch((error) => fail(`${exchange.origin} did not answer (${error.message}); run the workflow again`));
+	const body = await answer.json().catch(() => ({}));
+	if (answer.ok && body.token) return body.token;
+	const said = body.message ?? body.error ?? 'no message';
+	const repository = env.GITHUB_REPOSITORY ?? '<owner>/<repository>';
+	fail(
+		`npm answered the token exchange with HTTP ${answer.status} ("${said}"). ` +
+			(answer.status === 404
+				? `Either ${manifest.name} is not on npm yet (publish the bootstrap first: CONTRIBUTING.md, "The first publish") or its trusted publisher does not match this run: `
+				: 'Check the trusted publisher: ') +
+			`npmjs.com, the package's Settings, Trusted Publisher, GitHub Actions, must name ${repository} exactly (case included), ` +
+			`workflow filename ${path.basename(PUBLISH_WORKFLOW)} and no environment, and allow npm publish. Then delete the tag and push it again.`,
+	);
 }
 
 function run(command, args, env = process.env) {
@@ -176,13 +229,15 @@ function run(command, args, env = process.env) {
 	}
 }
 
-function main() {
+async function main() {
 	const { values } = parseArgs({
 		options: {
 			check: { type: 'boolean' },
 			'dry-run': { type: 'boolean' },
 			prepare: { type: 'boolean' },
 			bootstrap: { type: 'boolean' },
+			built: { type: 'boolean' },
+			rehearse: { type: 'boolean' },
 			author: { type: 'string' },
 			repository: { type: 'string' },
 			package: { type: 'string' },
@@ -197,7 +252,26 @@ function main() {
 	const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
 	const dryRun = values['dry-run'] === true;
 	if (values.bootstrap) {
-		bootstrap(manifest, dryRun);
+		const url = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
+		if (!/^(?:git\+)?https:\/\/github\.com\//.test(url ?? '')) {
+			console.error('[release] --bootstrap needs package.json "repository.url" first: `npm run release -- --prepare --author "Name <e-mail>" --repository <owner>/<repository>`');
+			process.exit(1);
+		}
+		if (!dryRun) console.log('[release] npm asks for your 2FA code');
+		try {
+			bootstrap(path.dirname(file), { dryRun, built: values.built === true });
+		} catch (error) {
+			console.error(`[release] ${error.message}`);
+			process.exit(1);
+		}
+		if (!dryRun) {
+			console.log(`[release] published ${manifest.name}@${BOOTSTRAP_VERSION}. Next: set the trusted publisher on npmjs.com (CONTRIBUTING.md, "The first publish"), then push the tag v${manifest.version}`);
+		}
+		return;
+	}
+	if (values.rehearse) {
+		const { rehearse } = await import('./rehearse.mjs');
+		await rehearse();
 		return;
 	}
 	const publishing = !values.check && !dryRun;
@@ -211,11 +285,23 @@ function main() {
 		process.exit(1);
 	}
 	if (values.check) {
-		console.log(`[release] ${manifest.name}@${manifest.version} is ready to publish (from ${PUBLISH_WORKFLOW}, on the tag v${manifest.version})`);
+		console.log(`[release] ${manifest.name}@${manifest.version} is ready to publish (from ${PUBLISH_WORKFLOW}, on the tag v${manifest.version}) as far as this repository shows.`);
+		console.log(`[release] Not seen from here: ${unseen(manifest)}`);
 		return;
 	}
 	// STORA_RELEASE tells scripts/publishGuard.mjs (npm's prepack) that this run, not a hand-run npm publish, packs.
 	const env = { ...process.env, STORA_RELEASE: dryRun ? 'dry-run' : 'publish' };
+	if (publishing) {
+		const registry = spawnSync('npm', ['config', 'get', 'registry'], { cwd: REPO, encoding: 'utf8' }).stdout.trim();
+		try {
+			// setup-node's .npmrc reads NODE_AUTH_TOKEN: npm publishes with this token even where its own exchange fails.
+			env.NODE_AUTH_TOKEN = await trustedPublishingToken(manifest, registry);
+		} catch (error) {
+			console.error(`${process.env.GITHUB_ACTIONS === 'true' ? '::error title=npm trusted publishing::' : '[release] '}${error.message}`);
+			process.exit(1);
+		}
+		console.log(`[release] npm's trusted publishing: ${registry} gave ${manifest.name} a publish token for this run`);
+	}
 	run('npm', ['run', 'build']);
 	run('npm', ['run', 'lint']);
 	run('npm', ['run', 'scan']);
@@ -223,4 +309,10 @@ function main() {
 	if (dryRun) console.log(`[release] rehearsal passed: ${manifest.name}@${manifest.version} would be published (npm publish --dry-run)`);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+// Not a top-level await: scripts/rehearse.mjs imports this module while main() runs.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+	main().catch((error) => {
+		console.error(`[release] ${error.stack ?? error}`);
+		process.exit(1);
+	});
+}

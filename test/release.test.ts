@@ -5,7 +5,8 @@
  * `release` script; every npm script they call exists. `npm run release` refuses, naming each field, while the
  * package's metadata is not real. The tarball holds what n8n loads (nodes, credentials, icons, codex, output schemas).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,6 +46,30 @@ function closedPort() {
 			server.close(() => resolve(port));
 		});
 	});
+}
+
+/** scripts/release.mjs as release() runs it, without blocking this process (a server here answers it). */
+function releaseAsync(args: string[], env: Record<string, string> = {}) {
+	return new Promise<{ status: number | null; output: string }>((resolve, reject) => {
+		const child = spawn(process.execPath, [join(ROOT, 'scripts/release.mjs'), ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+		let output = '';
+		child.stdout.on('data', (chunk) => (output += chunk));
+		child.stderr.on('data', (chunk) => (output += chunk));
+		child.on('error', reject);
+		child.on('close', (status) => resolve({ status, output }));
+	});
+}
+
+/** A loopback HTTP server answering each request with `answer`; the requests it got, and its URL. */
+async function fakeService(answer: (request: IncomingMessage) => { status: number; body: unknown }) {
+	const requests: Array<{ method?: string; url?: string; authorization?: string }> = [];
+	const server: Server = createHttpServer((request, response) => {
+		requests.push({ method: request.method, url: request.url, authorization: request.headers.authorization });
+		const { status, body } = answer(request);
+		response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, requests, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 /** Runs scripts/release.mjs with `args` in a clean environment (`env` added); its exit code and output. */
@@ -141,6 +166,66 @@ describe('the release path', () => {
 			expect(wrongTag.output).toContain('the tag v0.2.0 is not v0.1.0');
 			const elsewhere = release(['--check', '--dry-run', '--package', file], { ...actions, GITHUB_REPOSITORY: 'someone/fork' });
 			expect(elsewhere.output).toContain('but this runs in someone/fork');
+			// npm's provenance check compares case too (E422 at upload): so does this.
+			const cased = release(['--check', '--dry-run', '--package', file], { ...actions, GITHUB_REPOSITORY: 'Publisher/N8N-Nodes-Stora' });
+			expect(cased.status).toBe(1);
+			expect(cased.output).toContain('names publisher/n8n-nodes-stora, but this runs in Publisher/N8N-Nodes-Stora (npm compares them exactly, case included');
+		});
+	});
+
+	it('npm run release -- --check says, next to "ready", what it cannot see and where on npmjs.com to confirm it', () => {
+		scratch(ready, (dir) => {
+			const { status, output } = release(['--check', '--dry-run', '--package', join(dir, 'package.json')], actions);
+			expect(status).toBe(0);
+			expect(output).toContain('is ready to publish');
+			expect(output).toContain('Not seen from here: whether n8n-nodes-stora is on npm with a trusted publisher for this workflow');
+			expect(output).toContain('Trusted Publisher: GitHub Actions, publisher/n8n-nodes-stora (as GitHub spells it, case included), workflow filename publish.yml, no environment');
+		});
+	});
+
+	describe('the publish run asks npm for its trusted-publishing token before anything else', () => {
+		// The publisher's own address (a reserved .localhost name): the publish run refuses example.com.
+		const published = { ...ready, 'package.json': JSON.stringify({ ...filled, author: { name: 'A Publisher', email: 'publisher@publisher.localhost' } }) };
+		const inWorkflow = { ...actions, GITHUB_ACTIONS: 'true', GITHUB_WORKFLOW_REF: 'publisher/n8n-nodes-stora/.github/workflows/publish.yml@refs/tags/v0.1.0' };
+
+		it('without the id-token permission it stops, naming it, and builds nothing', async () => {
+			const registry = await fakeService(() => ({ status: 500, body: {} }));
+			try {
+				const dir = mkdtempSync(join(tmpdir(), 'stora-release-'));
+				for (const [name, text] of Object.entries(published)) writeFileSync(join(dir, name), text);
+				const { status, output } = await releaseAsync(['--package', join(dir, 'package.json')], { ...inWorkflow, npm_config_registry: registry.url });
+				rmSync(dir, { recursive: true, force: true });
+				expect(status).toBe(1);
+				expect(output).toContain('::error title=npm trusted publishing::npm\'s trusted publishing for n8n-nodes-stora failed: this job has no GitHub id-token');
+				expect(output).toContain('needs "permissions: id-token: write"');
+				expect(output).not.toContain('npm run build');
+				expect(registry.requests).toEqual([]);
+			} finally {
+				await registry.close();
+			}
+		});
+
+		it('when npm refuses the exchange it stops with npm\'s answer and the fix, before building', async () => {
+			const github = await fakeService(() => ({ status: 200, body: { value: 'id-token-from-github' } }));
+			const registry = await fakeService(() => ({ status: 404, body: { message: 'OIDC token exchange error - package not found' } }));
+			try {
+				const dir = mkdtempSync(join(tmpdir(), 'stora-release-'));
+				for (const [name, text] of Object.entries(published)) writeFileSync(join(dir, name), text);
+				const oidc = { ACTIONS_ID_TOKEN_REQUEST_URL: `${github.url}token?api-version=2.0`, ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'runner-request-token' };
+				const { status, output } = await releaseAsync(['--package', join(dir, 'package.json')], { ...inWorkflow, ...oidc, npm_config_registry: registry.url });
+				rmSync(dir, { recursive: true, force: true });
+				expect(status).toBe(1);
+				expect(output).toContain('npm answered the token exchange with HTTP 404 ("OIDC token exchange error - package not found")');
+				expect(output).toContain('Either n8n-nodes-stora is not on npm yet (publish the bootstrap first');
+				expect(output).toContain('must name publisher/n8n-nodes-stora exactly (case included), workflow filename publish.yml and no environment');
+				expect(output).not.toContain('npm run build');
+				// As npm asks: the id-token for npm's audience (this registry's host), then the exchange with it.
+				expect(github.requests).toEqual([{ method: 'GET', url: '/token?api-version=2.0&audience=npm%3A127.0.0.1', authorization: 'Bearer runner-request-token' }]);
+				expect(registry.requests).toEqual([{ method: 'POST', url: '/-/npm/v1/oidc/token/exchange/package/n8n-nodes-stora', authorization: 'Bearer id-token-from-github' }]);
+			} finally {
+				await github.close();
+				await registry.close();
+			}
 		});
 	});
 
@@ -159,18 +244,25 @@ describe('the release path', () => {
 		expect(copy.stdout).toBe(DEFAULT_ESLINT);
 	});
 
-	it('npm run release -- --bootstrap makes the first, hand-published version a placeholder 0.0.0: package.json and README only', async () => {
+	it('npm run release -- --bootstrap publishes this package as built, numbered 0.0.0: nodes, no guard, no provenance', async () => {
 		// npm's dry run still asks the registry about the package: a port nothing listens on, asked once.
 		const offline = { HOME: process.env.HOME ?? '', npm_config_registry: `http://127.0.0.1:${await closedPort()}/`, npm_config_fetch_retries: '0' };
 		scratch({ ...ready, 'package.json': JSON.stringify({ ...filled, repository: undefined }) }, (dir) => {
 			expect(release(['--bootstrap', '--dry-run', '--package', join(dir, 'package.json')], offline).output).toContain('--bootstrap needs package.json "repository.url" first');
 		});
 		scratch(ready, (dir) => {
-			const { status, output } = release(['--bootstrap', '--dry-run', '--package', join(dir, 'package.json')], offline);
+			const { status, output } = release(['--bootstrap', '--dry-run', '--built', '--package', join(dir, 'package.json')], offline);
+			expect(status).toBe(1);
+			expect(output).toContain('the package lacks what n8n loads');
+		});
+		const built = Object.fromEntries([...manifest.n8n.nodes, ...manifest.n8n.credentials].map((file) => [file, 'module.exports = {};\n']));
+		scratch({ ...ready, ...built }, (dir) => {
+			const { status, output } = release(['--bootstrap', '--dry-run', '--built', '--package', join(dir, 'package.json')], offline);
+			expect(output).not.toContain('publish guard');
 			expect(status).toBe(0);
+			expect(output).toMatch(/version:\s+0\.0\.0/);
+			for (const file of [...manifest.n8n.nodes, ...manifest.n8n.credentials]) expect(output).toContain(file);
 			expect(output).toContain('n8n-nodes-stora@0.0.0');
-			expect(output).toMatch(/total files:\s+2/);
-			expect(output).not.toMatch(/dist\//);
 		});
 	});
 
@@ -190,7 +282,8 @@ describe('the release path', () => {
 		for (const codex of ['Stora', 'StoraTrigger', 'StoraPollTrigger']) expect(files).toContain(`dist/nodes/${codex}/${codex}.node.json`);
 		expect(files).toEqual(expect.arrayContaining(['dist/icons/stora.svg', 'dist/icons/stora.dark.svg']));
 		expect(files.filter((file) => /^dist\/nodes\/Stora\/__schema__\/v1\.0\.0\/.+\.json$/.test(file)).length).toBeGreaterThanOrEqual(85);
-		expect(files.filter((file) => !/^(dist\/|package\.json$|README\.md$|LICENSE\.md$|index\.js$)/.test(file))).toEqual([]);
+		expect(files).toContain('CHANGELOG.md');
+		expect(files.filter((file) => !/^(dist\/|package\.json$|README\.md$|LICENSE\.md$|CHANGELOG\.md$|index\.js$)/.test(file))).toEqual([]);
 		// n8n loads none of these: no source maps, no type declarations.
 		expect(files.filter((file) => /\.(js\.map|d\.ts)$/.test(file))).toEqual([]);
 	});
@@ -230,6 +323,17 @@ describe('the release path', () => {
 				expect(status).not.toBe(0);
 				expect(output).toContain('is published by .github/workflows/publish.yml only');
 				expect(output).not.toContain('dist/ lacks');
+			});
+		});
+
+		it('is refused when it poses as the publish run but asks for no provenance (--provenance=false looks like no flag)', () => {
+			const posing = { STORA_RELEASE: 'publish', GITHUB_ACTIONS: 'true', GITHUB_WORKFLOW_REF: 'publisher/n8n-nodes-stora/.github/workflows/publish.yml@refs/tags/v0.1.0' };
+			scratch(copy(true), (dir) => {
+				for (const flags of [['--provenance=false'], []]) {
+					const { status, output } = npm(dir, ['publish', '--dry-run', ...flags], posing);
+					expect(status).not.toBe(0);
+					expect(output).toContain('is published by .github/workflows/publish.yml only');
+				}
 			});
 		});
 
