@@ -88,7 +88,7 @@ export function releaseProblems(manifest, env = process.env, { dir = REPO, rehea
 	if (eslintConfig === undefined || collapse(eslintConfig) !== collapse(defaultEslintConfig(dir))) {
 		problems.push(`eslint.config.mjs: n8n's default configuration, unchanged (in strict mode \`n8n-node lint\` refuses any other: "Strict mode violation"); ${prepare}`);
 	}
-	if (manifest.publishConfig?.provenance !== true) problems.push('package.json "publishConfig.provenance": true (npm then refuses any publish without a provenance statement)');
+	if (manifest.publishConfig?.provenance !== true) problems.push('package.json "publishConfig.provenance": true (npm then makes every publish of this folder sign a provenance statement, unless told --provenance=false)');
 	if (manifest.publishConfig?.['ignore-scripts'] !== false || !/publishGuard\.mjs/.test(manifest.scripts?.prepack ?? '')) {
 		problems.push('package.json "publishConfig": {"ignore-scripts": false} and "scripts.prepack": "node scripts/publishGuard.mjs" (the guard that refuses a publish outside the workflow and one without dist/)');
 	}

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..');
 /** What `npm run tarball` needs of the repository: the package's sources, its build and the scripts. */
-const NEEDED = ['package.json', 'package-lock.json', '.npmrc', 'tsconfig.json', 'gulpfile.js', 'index.js', 'LICENSE.md', 'README.md', 'nodes', 'credentials', 'icons', 'scripts'];
+const NEEDED = ['package.json', 'package-lock.json', '.npmrc', 'tsconfig.json', 'gulpfile.js', 'index.js', 'LICENSE.md', 'README.md', 'CHANGELOG.md', 'nodes', 'credentials', 'icons', 'scripts'];
 
 /**
  * A registry on a local port that knows one package, n8n-workflow: npm resolves the peer dependency even with
@@ -109,8 +109,9 @@ describe('npm run tarball: the manual install of the README', () => {
 		const nodes = join(userFolder, '.n8n', 'nodes');
 		const install = await run('npm', ['install', '--prefix', nodes, '--omit=dev', '--omit=peer', '--no-audit', '--no-fund', tarball], { cwd: scratch, env: offline });
 		expect({ status: install.status, stderr: install.stderr }).toEqual({ status: 0, stderr: '' });
-		// No runtime dependency came with it; n8n-workflow is n8n's own.
+		// No runtime dependency came with it; n8n-workflow is n8n's own. The changelog comes with it (npm's page shows it too).
 		expect(existsSync(join(nodes, 'node_modules', 'n8n-workflow'))).toBe(false);
+		expect(existsSync(join(nodes, 'node_modules', 'n8n-nodes-stora', 'CHANGELOG.md'))).toBe(true);
 
 		// n8n puts its own node_modules on NODE_PATH before it loads packages, which is where n8n-workflow comes from.
 		const loaded = await run(process.execPath, ['-e', LOAD], { cwd: scratch, env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules'), NODES: join(nodes, 'node_modules') } });
