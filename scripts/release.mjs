@@ -134,7 +134,7 @@ export const BOOTSTRAP_VERSION = '0.0.0';
 
 /**
  * The first publish, by hand once (npm asking for 2FA): npm offers trusted publishing only for a package that
- * exists, and its first version becomes "latest" whatever `--tag` says. So that version is this package as built
+ * exists, and gives a new package's first version the "latest" tag. So that version is this package as built
  * here, only numbered 0.0.0 and without provenance: whoever installs "latest" before the tag runs gets the nodes,
  * and 0.0.0 is unpublished once the tag's version is out (CONTRIBUTING.md, "The first publish"). Packed as npm
  * packs the release, unpacked into a scratch folder, renumbered and published from there, without the prepack guard

@@ -72,7 +72,7 @@ try {
 		failed = true;
 		console.error(`tarball holds files it should not: ${[...unexpected, ...leakedTests].join(', ')}`);
 	} else {
-		console.log(`tarball: ${packed.files.length} files, ${packed.size} bytes (${packed.unpackedSize} unpacked), only dist/ without maps or declarations, package.json, README, licence`);
+		console.log(`tarball: ${packed.files.length} files, ${packed.size} bytes (${packed.unpackedSize} unpacked), only dist/ without maps or declarations, package.json, README, licence, changelog`);
 	}
 
 	const unpacked = join(work, 'unpacked');
