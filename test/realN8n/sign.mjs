@@ -1,5 +1,5 @@
 // Deliveries signed as Stora signs them (X-Stora-Signature: t=<timestamp>,v1=<HMAC-SHA256 of "<t>.<body>">), for
-// every suite that posts to a published Stora Trigger itself: redeliveries, replays, forgeries, the bench's load.
+// every suite that posts to a published Stora Trigger itself: redeliveries, forgeries, the bench's load.
 import { createHmac, randomUUID } from 'node:crypto';
 
 /** Now in whole seconds, as Stora's `t`. */
