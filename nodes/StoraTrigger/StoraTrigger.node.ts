@@ -15,9 +15,7 @@ import { API_VERSION } from '../Stora/helpers/constants';
 import { EVENT_TYPE_OPTIONS, parseEventTypes } from '../Stora/helpers/events';
 import { jsonBodyOf } from '../Stora/helpers/response';
 import { missingScopeHint } from '../Stora/helpers/scopes';
-import { acceptedEvents, deliveryKey, SIGNATURE_TOLERANCE_SECONDS, verifySignature } from '../Stora/helpers/signature';
 import { asNodeError, storaRequest } from '../Stora/transport/request';
-import { whenAnswered } from './answer';
 import { hints } from './hints';
 import {
 	allRegistrations,
@@ -28,6 +26,7 @@ import {
 	remember,
 	superseded,
 } from './registrations';
+import { verifySignature } from './signature';
 
 /** The event types typed in Additional Event Types, and the entries that are not shaped like one. */
 function additionalEvents(context: IHookFunctions | IWebhookFunctions) {
@@ -119,7 +118,7 @@ export class StoraTrigger implements INodeType {
 				options: EVENT_TYPE_OPTIONS,
 				default: [],
 				description:
-					`The events that start the workflow. A repeated delivery of an event within ${SIGNATURE_TOLERANCE_SECONDS / 3600} hours starts nothing; after an n8n restart, or with several webhook processes, use the event ID to skip repeats. For an event not listed here, use Options → Additional Event Types.`,
+					'The events that start the workflow. Stora can deliver an event more than once: to skip repeats, add a Remove Duplicates node after the trigger (Remove Items Processed in Previous Executions, on the event ID). For an event not listed here, use Options → Additional Event Types.',
 			},
 			{
 				displayName: 'Options',
@@ -266,14 +265,11 @@ export class StoraTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject() as unknown as { rawBody?: Buffer; body?: unknown };
-		const registered = allRegistrations(this);
 		const rawBody = request.rawBody ?? Buffer.from(JSON.stringify(request.body ?? {}));
-		const nowSeconds = Date.now() / 1000;
 		const check = verifySignature(
 			rawBody,
 			this.getHeaderData()['x-stora-signature'] as string | undefined,
-			registered.map((entry) => entry.secret),
-			nowSeconds,
+			allRegistrations(this).map((entry) => entry.secret),
 		);
 		if (!check.valid) {
 			this.logger.warn(`Rejected a Stora delivery: signature ${check.reason}`);
@@ -289,39 +285,14 @@ export class StoraTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		}
 		const event = (payload.event ?? payload) as IDataObject;
-		// 2xx answers, so Stora does not retry what needs no retry; the body says why nothing started.
-		const answer = (body: IDataObject): IWebhookResponseData => {
-			this.getResponseObject().status(200).send({ received: true, ...body }).end();
-			return { noWebhookResponse: true };
-		};
-		// Not remembered: it starts nothing, so neither can its replay.
 		if (!selectedEvents(this).includes(String(event.type))) {
-			return answer({ ignored: true, event_id: event.id, event_type: event.type });
-		}
-		// Per endpoint: the test and the production endpoint each receive the same event, and each starts its own run.
-		const endpointId = registered[check.secretIndex].endpointId;
-		const key = deliveryKey(event.id, rawBody);
-		if (!acceptedEvents.claim(endpointId, key, check.timestampSeconds, nowSeconds)) {
-			if (acceptedEvents.isPending(endpointId, key, nowSeconds)) {
-				// An earlier attempt of it is still being stored: whether it ran is not known yet, so Stora tries again later.
-				this.getResponseObject().status(503).send({ received: false, pending: true, event_id: event.id }).end();
-				return { noWebhookResponse: true };
-			}
-			this.logger.info(`Stora delivery of event ${String(event.id)} was already received; not starting it again`);
-			return answer({ duplicate: true, event_id: event.id });
-		}
-		// Received once n8n answers 2xx: only then is the execution stored. Any other answer lets Stora's retry start it.
-		whenAnswered(this.getResponseObject(), (status) => {
-			const taken = status >= 200 && status < 300;
-			acceptedEvents.settle(endpointId, key, taken, nowSeconds);
-			if (!taken) this.logger.warn(`n8n answered Stora's delivery of event ${String(event.id)} with ${status}; Stora's retry of it will start the workflow`);
-		});
-		if (acceptedEvents.takeCapWarning()) {
-			this.logger.warn(
-				`The Stora Trigger remembers ${acceptedEvents.capacity} events per n8n process for replay protection and now forgets the oldest first`,
-			);
+			// 2xx, so Stora does not retry what needs no retry; the body says why nothing started.
+			this.getResponseObject().status(200).send({ received: true, ignored: true, event_id: event.id, event_type: event.type }).end();
+			return { noWebhookResponse: true };
 		}
 
+		// No answer of the trigger's own here: n8n answers the delivery (onReceived), so a 2xx is n8n's word that it took
+		// the execution, and an n8n that cannot take it answers an error that Stora retries.
 		const options = this.getNodeParameter('options', {}) as { resourceOnly?: boolean };
 		const requestId = this.getHeaderData()['x-stora-request-id'];
 		if (options.resourceOnly) {

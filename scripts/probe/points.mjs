@@ -8,7 +8,7 @@ export const WHERE = {
 	oauthEncoding: 'credentials/StoraOAuth2Api.credentials.ts',
 	scopes: 'nodes/Stora/helpers/constants.ts (DEFAULT_SCOPES, OPTIONAL_SCOPES), nodes/Stora/helpers/scopes.ts',
 	events: 'nodes/Stora/helpers/events.ts',
-	signature: 'nodes/Stora/helpers/signature.ts (verifySignature)',
+	signature: 'nodes/StoraTrigger/signature.ts (verifySignature)',
 	fieldNames: '— (the node passes fields through; nodes/Stora/__schema__/v1.0.0/<resource>/getAll.json is what the editor previews)',
 	filters: 'nodes/Stora/transport/listChecks.ts (checkFiltersApplied), nodes/Stora/helpers/listFilters.ts (filterCheckOf)',
 	refusal: 'nodes/Stora/transport/listChecks.ts (refusesOnly)',

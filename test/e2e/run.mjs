@@ -4,7 +4,8 @@
 //   npm run test:e2e [-- options]
 //     --only <text>          run only the workflow cases whose file name or title contains <text>; `--only
 //                            n8n-contract` runs only the checks of contract.mjs (and their Chromium step); `--only
-//                            trigger-deliveries` only those of checks/concurrentDeliveries.mjs and hungDelivery.mjs
+//                            stora-trigger` only the Stora Trigger's (checks/trigger.mjs, forged.mjs and the examples
+//                            with a Stora Trigger)
 //     --no-browser           skip the Chromium parts (OAuth2 authorization code flow, editor checks); they run only
 //                            against the newest n8n anyway
 //     --screenshots <dir>    where the editor screenshots go (default: .cache/e2e-artifacts; use docs/screenshots
@@ -35,12 +36,10 @@ import { credentialChecks } from './checks/credentials.mjs';
 import { exampleChecks } from './checks/examples.mjs';
 import { forgedChecks } from './checks/forged.mjs';
 import { knownBugChecks } from './checks/knownBugs.mjs';
-import { concurrentDeliveryChecks } from './checks/concurrentDeliveries.mjs';
-import { DELIVERIES_ONLY, hungDeliveryChecks } from './checks/hungDelivery.mjs';
 import { authorizationCodeChecks, clientCredentialsChecks } from './checks/oauth2.mjs';
 import { packageChecks } from './checks/package.mjs';
 import { rememberSecrets, secretsChecks } from './checks/secrets.mjs';
-import { triggerChecks } from './checks/trigger.mjs';
+import { TRIGGER_ONLY, triggerChecks } from './checks/trigger.mjs';
 import { workflowChecks } from './checks/workflows.mjs';
 
 const { values: args } = parseArgs({
@@ -127,14 +126,12 @@ async function main() {
 		await customApiCallChecks(ctx);
 		await contractChecks(ctx);
 		await triggerChecks(ctx);
-		await concurrentDeliveryChecks(ctx);
-		await hungDeliveryChecks(ctx);
 		await forgedChecks(ctx);
 		await edgeChecks(ctx);
 	}
-	if (args.only === DELIVERIES_ONLY) {
-		await concurrentDeliveryChecks(ctx);
-		await hungDeliveryChecks(ctx);
+	if (args.only === TRIGGER_ONLY) {
+		await triggerChecks(ctx);
+		await forgedChecks(ctx);
 	}
 	if (args.only === CONTRACT_ONLY) {
 		await contractChecks(ctx);

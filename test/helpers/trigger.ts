@@ -38,16 +38,12 @@ export class TriggerHarness {
 	private built: ReturnType<typeof workflowWith>;
 	/** The workflow of the current test listen: n8n gives each listen empty static data and never saves it. */
 	private testBuilt?: ReturnType<typeof workflowWith>;
-	/** Answers held back (state `held`) until `release()`. */
-	private held: Array<() => void> = [];
 	private waiters: Array<{ count: number; resolve: () => void }> = [];
 	/**
-	 * `up`: deliveries reach the trigger. `down`: answered 503 without reaching it (n8n not running). `answer-lost`: the
-	 * trigger handles it, n8n stores the run and answers 200, but the connection is gone (Stora saw no 2xx).
+	 * `up`: deliveries reach the trigger. `down`: answered 503 without reaching it (n8n not running).
 	 * `not-stored`: the trigger hands n8n the event, n8n cannot store the execution and answers 500 (a busy database).
-	 * `held`: as `up`, but n8n's answer waits until `release()` (an execution slow to store).
 	 */
-	state: 'up' | 'down' | 'answer-lost' | 'not-stored' | 'held' = 'up';
+	state: 'up' | 'down' | 'not-stored' = 'up';
 
 	constructor(
 		private readonly credentials: CredentialStore,
@@ -93,11 +89,6 @@ export class TriggerHarness {
 		const data = slot === 'test' ? this.testStaticData : this.staticData;
 		const url = slot === 'test' ? this.testUrl() : this.productionUrl();
 		return ((data.endpoints ?? {}) as IDataObject)[url] as never;
-	}
-
-	/** Sends every answer held back by state `held`. */
-	release() {
-		for (const send of this.held.splice(0)) send();
 	}
 
 	private workflowOf(slot: Slot) {
@@ -210,21 +201,13 @@ export class TriggerHarness {
 		}
 		if (!result.noWebhookResponse) {
 			// n8n stores the execution, then answers (2.x defers an onReceived answer until then).
-			const state = this.state;
-			const answerNow = () => {
-				if (state === 'not-stored') {
-					raw.statusCode = 500;
-					raw.end('{"code":0,"message":"There was a problem executing the workflow"}');
-					return;
-				}
-				if (state === 'answer-lost') raw.socket?.destroy();
+			if (this.state === 'not-stored') {
+				raw.statusCode = 500;
+				raw.end('{"code":0,"message":"There was a problem executing the workflow"}');
+			} else {
 				raw.statusCode = 200;
 				raw.end('{"message":"Workflow was started"}');
-			};
-			if (state === 'held') {
-				this.held.push(answerNow);
-				raw.statusCode = 200;
-			} else answerNow();
+			}
 		}
 		if (this.state === 'not-stored') result = { ...result, workflowData: undefined };
 		this.record({

@@ -5,8 +5,8 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 
-import { SIGNATURE_FUTURE_SKEW_SECONDS, SIGNATURE_TOLERANCE_SECONDS } from '../../nodes/Stora/helpers/signature';
 import type { StartedSandbox } from '../../sandbox';
+import { SIGNATURE_FUTURE_SKEW_SECONDS, SIGNATURE_TOLERANCE_SECONDS } from '../../nodes/StoraTrigger/signature';
 import { type TriggerHarness, useTriggerSandbox } from '../helpers/trigger';
 
 function signed(
@@ -64,8 +64,6 @@ describe('Stora Trigger', () => {
 		});
 
 		describe('rejects without starting anything', () => {
-			// A new event ID per test: accepted events are remembered per endpoint, and the sandbox's reset gives the
-			// endpoint the same ID in every test.
 			let body = '';
 			beforeEach(() => {
 				const id = `evt_${randomUUID().replace(/-/g, '').slice(0, 16)}`;

@@ -38,7 +38,7 @@ describe('npm run probe --write', () => {
 		expect(run.code).toBe(0);
 		expect(run.point('webhook signature t').verdict).toBe(unit);
 		expect(run.point('webhook signature v1').verdict).toBe(encoding);
-		expect(run.point('webhook signature t').where).toContain('nodes/Stora/helpers/signature.ts');
+		expect(run.point('webhook signature t').where).toContain('nodes/StoraTrigger/signature.ts');
 		// Subscribed to the event the probe causes, and no other: the account's real events never reach the tunnel.
 		expect(run.point('webhook event type contact.created').verdict).toBe('accepted');
 		expect(run.point('webhook event types (the 13 confirmed)').verdict).toBe('unknown');

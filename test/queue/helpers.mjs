@@ -1,10 +1,7 @@
 // What the queue-mode checks share: counting, calling the webhook processor, and reading executions where queue mode
 // keeps them honest: PostgreSQL for counts (n8n's REST list can repeat rows when two workers start executions out of
 // id order), the workers' logs for who ran what, main's REST API to read one execution.
-import { randomUUID } from 'node:crypto';
-
 import { assert } from '../realN8n/harness.mjs';
-import { signature } from '../realN8n/sign.mjs';
 import { until } from '../realN8n/wait.mjs';
 import { STORA_TRIGGER } from '../realN8n/workflow.mjs';
 import { executionsByWorker, workerOf } from './cluster.mjs';
@@ -117,34 +114,6 @@ export async function describeExecutions(ctx, ids) {
 		lines.push(`execution ${id} [${row}] on ${workerOf(ctx.cluster.workers, id) ?? 'no worker'}: event ${eventId}; deliveries: ${deliveries.join('; ') || 'none'}`);
 	}
 	return lines.join('\n');
-}
-
-/**
- * Delivers an event already delivered once again, as Stora's retry does: the same event (same id) in the same
- * envelope, signed again with the endpoint's secret and a fresh timestamp, with a new X-Stora-Request-Id; to the
- * endpoint's URL, or the same path on another webhook processor (`base`). Resolves to the answer's status and body.
- */
-export async function redeliver(endpoint, secret, event, base) {
-	const body = JSON.stringify({ event: { ...event, api_version: endpoint.api_version ?? '2025-09' } });
-	const url = base ? `${base}${new URL(endpoint.url).pathname}` : endpoint.url;
-	const res = await fetch(url, {
-		method: 'POST',
-		headers: {
-			'content-type': 'application/json',
-			'user-agent': 'Stora-Webhooks/1.0',
-			'x-stora-request-id': randomUUID(),
-			'x-stora-signature': signature(secret, body),
-		},
-		body,
-	});
-	const text = await res.text();
-	let answer;
-	try {
-		answer = JSON.parse(text);
-	} catch {
-		answer = text;
-	}
-	return { status: res.status, body: answer };
 }
 
 /** The one webhook endpoint a just-published Stora Trigger registered: on the webhook processor, for `eventTypes`, with a secret. */

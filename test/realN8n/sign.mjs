@@ -1,5 +1,5 @@
 // Deliveries signed as Stora signs them (X-Stora-Signature: t=<timestamp>,v1=<HMAC-SHA256 of "<t>.<body>">), for
-// every suite that posts to a published Stora Trigger itself: redeliveries, replays, forgeries, the bench's load.
+// every suite that posts to a published Stora Trigger itself: redeliveries, forgeries, the bench's load.
 import { createHmac, randomUUID } from 'node:crypto';
 
 /** Now in whole seconds, as Stora's `t`. */
@@ -21,4 +21,32 @@ export function contactCreatedBody(contactId, idPrefix, extra = {}) {
 		data: { contact: { id: contactId } },
 		...extra,
 	});
+}
+
+/**
+ * Delivers an event already delivered once again, as Stora's retry does: the same event (same id) in the same
+ * envelope, signed again with the endpoint's secret and a fresh timestamp, with a new X-Stora-Request-Id; to the
+ * endpoint's URL, or the same path on another webhook processor (`base`). Resolves to the answer's status and body.
+ */
+export async function redeliver(endpoint, secret, event, base) {
+	const body = JSON.stringify({ event: { ...event, api_version: endpoint.api_version ?? '2025-09' } });
+	const url = base ? `${base}${new URL(endpoint.url).pathname}` : endpoint.url;
+	const res = await fetch(url, {
+		method: 'POST',
+		headers: {
+			'content-type': 'application/json',
+			'user-agent': 'Stora-Webhooks/1.0',
+			'x-stora-request-id': randomUUID(),
+			'x-stora-signature': signature(secret, body),
+		},
+		body,
+	});
+	const text = await res.text();
+	let answer;
+	try {
+		answer = JSON.parse(text);
+	} catch {
+		answer = text;
+	}
+	return { status: res.status, body: answer };
 }

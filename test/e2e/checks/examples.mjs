@@ -1,12 +1,20 @@
 // "Example workflows": every examples/*.json as a user imports it.
+import { UNFINISHED } from '../../realN8n/executions.mjs';
 import { loadExamples, triggerOf, withCredentials } from '../../realN8n/examples.mjs';
-import { STORA } from '../../realN8n/workflow.mjs';
+import { redeliver } from '../../realN8n/sign.mjs';
+import { until } from '../../realN8n/wait.mjs';
+import { STORA, STORA_TRIGGER } from '../../realN8n/workflow.mjs';
+import { TRIGGER_ONLY } from './trigger.mjs';
+
+const storaTriggerOf = (workflow) => workflow.nodes.find((n) => n.type === STORA_TRIGGER);
 
 export async function exampleChecks(ctx) {
-	const examples = ctx.only ? [] : loadExamples();
+	const all = loadExamples();
+	const examples = !ctx.only ? all : ctx.only === TRIGGER_ONLY ? all.filter(({ workflow }) => storaTriggerOf(workflow)) : [];
 	if (examples.length) console.log('\nExample workflows (examples/*.json)');
 	for (const { file, workflow } of examples) {
-		await ctx.caseCheck(`${workflow.name} [examples/${file}] imports, publishes or runs, without errors`, workflow, () => runExample(workflow, ctx));
+		const repeat = storaTriggerOf(workflow) ? '; an event delivered twice (same event id) passes Remove Duplicates once' : '';
+		await ctx.caseCheck(`${workflow.name} [examples/${file}] imports, publishes or runs, without errors${repeat}`, workflow, () => runExample(workflow, ctx));
 	}
 }
 
@@ -38,5 +46,50 @@ async function runExample(example, ctx) {
 		const response = await n8n.callWebhook(webhookPath, { method: httpMethod, query: { id: site.id }, body: httpMethod === 'GET' ? undefined : { id: site.id } });
 		assert(response.status < 500, `webhook answered ${response.status}: ${response.text.slice(0, 300)}`);
 	}
+	if (storaTriggerOf(example)) await deliveredTwice(example, workflow, ctx);
 	await n8n.deactivate(workflow);
+}
+
+/**
+ * A published example with a Stora Trigger: the trigger keeps no memory of events, so the node right after it must be
+ * Remove Duplicates across executions on the event id. One event of the trigger's type is delivered, then again as
+ * Stora's retry would (same event, signed again): two executions, and only the first passes Remove Duplicates.
+ */
+async function deliveredTwice(example, workflow, ctx) {
+	const { n8n, sandbox, assert } = ctx;
+	const trigger = storaTriggerOf(example);
+	const next = example.nodes.find((n) => n.name === example.connections[trigger.name]?.main?.[0]?.[0]?.node);
+	const { operation, logic, dedupeValue } = next?.parameters ?? {};
+	assert(
+		next?.type === 'n8n-nodes-base.removeDuplicates' && operation === 'removeItemsSeenInPreviousExecutions' && logic === 'removeItemsWithAlreadySeenKeyValues' && dedupeValue === '={{ $json.id }}',
+		`the node after "${trigger.name}" is ${next?.type} ${JSON.stringify(next?.parameters)}, expected Remove Duplicates (Remove Items Processed in Previous Executions) on {{ $json.id }}`,
+	);
+	const [type] = trigger.parameters.events;
+	const [noun, verb] = type.split('.');
+	const records = await sandbox.control.state(`${noun}s`);
+	// A record the event fits (a lost deal for deal.lost), so the nodes after Remove Duplicates run on real data.
+	const record = records.find((r) => r.status === verb) ?? records[0];
+	const [endpoint] = await sandbox.control.state('webhook_endpoints');
+	const secret = sandbox.core.webhookSecrets.get(endpoint?.id);
+	assert(endpoint?.url && secret, 'publishing registered no endpoint with a secret');
+
+	const finished = async () => (await n8n.allExecutions(workflow.id)).filter((e) => !UNFINISHED.includes(e.status));
+	const event = await sandbox.control.emit(type, record.id);
+	await until(async () => (await finished()).length >= 1, 'the execution of the event', { timeoutMs: 60_000 });
+	const again = await redeliver(endpoint, secret, event);
+	assert(again.status === 200, `the repeated delivery was answered ${again.status} ${JSON.stringify(again.body).slice(0, 200)}`);
+	await until(async () => (await finished()).length >= 2, 'the execution of the repeated delivery', { timeoutMs: 60_000 });
+
+	const executions = [...(await n8n.allExecutions(workflow.id))].sort((a, b) => Number(a.id) - Number(b.id));
+	assert(executions.length === 2, `${executions.length} executions for two deliveries of one event`);
+	const passed = [];
+	for (const summary of executions) {
+		const execution = await n8n.execution(summary.id);
+		assert(execution.status === 'success', `execution ${summary.id} ${execution.status}: ${execution.data?.resultData?.error?.message ?? ''}`);
+		const runData = execution.data?.resultData?.runData ?? {};
+		const started = runData[trigger.name]?.[0]?.data?.main?.[0]?.[0]?.json;
+		assert(started?.id === event.id, `execution ${summary.id} started with ${JSON.stringify(started).slice(0, 200)}, expected event ${event.id}`);
+		passed.push(runData[next.name]?.[0]?.data?.main?.[0]?.length ?? 0);
+	}
+	assert(passed[0] === 1 && passed[1] === 0, `"${next.name}" passed ${passed.join(' and ')} items, expected 1 then 0`);
 }

@@ -3,6 +3,9 @@
 import { atLeastOnce, listenUntilTimeout, sqliteLock, sqliteRefusal, stoppedMidDelivery, triggerLifecycle } from '../../realN8n/triggerLife.mjs';
 import { log, VERSION } from '../../realN8n/n8n.mjs';
 
+/** What `--only` names to run the Stora Trigger's checks alone (these, forged.mjs's and the examples with a Stora Trigger). */
+export const TRIGGER_ONLY = 'stora-trigger';
+
 export async function triggerChecks({ n8n, sandbox, credentials, check, assert, tarball }) {
 	// Started first and checked after the other trigger checks: a test listen nobody stops, which n8n's own 2-minute
 	// timeout must end.
@@ -18,15 +21,15 @@ export async function triggerChecks({ n8n, sandbox, credentials, check, assert, 
 		log(`${steps.length} steps: ${steps.join(' → ')}`);
 	});
 	for (const mode of ['fresh', 'first']) {
-		await check(`no event lost (retries signed with the ${mode} timestamp): n8n cannot store the execution, Stora's retry starts it once with its data; a replay starts none`, async () => {
+		await check(`no event lost (retries signed with the ${mode} timestamp): n8n cannot store the execution, Stora's retry starts it once with its data`, async () => {
 			const figures = await atLeastOnce({ n8n, sandbox, credential, mode, refusal: sqliteRefusal(n8n.userFolder) });
-			log(`first attempt ${figures.first}, retry ${figures.retry}, ${figures.executions} execution(s), replay ${figures.replay}`);
+			log(`first attempt ${figures.first}, retry ${figures.retry}, ${figures.executions} execution(s)`);
 		});
 	}
 	// n8n 1.123 answers before it stores: whether its execution survives a lock depends on when the lock ends.
 	if (!VERSION.api.answersBeforeStoring) await check("no event lost when n8n's SQLite database is locked by another connection: n8n answers 500, Stora's retry starts the execution once", async () => {
 		const figures = await atLeastOnce({ n8n, sandbox, credential, mode: 'fresh', refusal: sqliteLock(n8n.userFolder) });
-		log(`locked database: first attempt ${figures.first}, retry ${figures.retry}, ${figures.executions} execution(s), replay ${figures.replay}`);
+		log(`locked database: first attempt ${figures.first}, retry ${figures.retry}, ${figures.executions} execution(s)`);
 	});
 	if (!VERSION.api.answersBeforeStoring) await check('no event lost when n8n stops while it handles a delivery: started again on its folder and port, Stora\'s retry starts the execution once', async () => {
 		const figures = await stoppedMidDelivery({ sandbox, tarball });

@@ -1,14 +1,15 @@
 // examples/deal-lost-task.json in queue mode: the same event accepted twice (the second time by another webhook
-// processor, which has its own memory of event ids) runs twice, but Remove Duplicates on the event id, whose keys both
-// workers share in PostgreSQL, lets only the first create the win-back task. Leaves `ctx.dedupe` for the last check.
+// processor) runs twice, but Remove Duplicates on the event id, whose keys both workers share in PostgreSQL, lets only
+// the first create the win-back task. Leaves `ctx.dedupe` for the last check.
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 
 import { seconds } from '../../../scripts/toolchain.mjs';
 import { loadExamples, withCredentials } from '../../realN8n/examples.mjs';
 import { assert } from '../../realN8n/harness.mjs';
+import { redeliver } from '../../realN8n/sign.mjs';
 import { until } from '../../realN8n/wait.mjs';
-import { countBy, describeCounts, describeExecutions, finishedRows, outputOf, redeliver, registeredEndpoint, workersOf } from '../helpers.mjs';
+import { countBy, describeCounts, describeExecutions, finishedRows, outputOf, registeredEndpoint, workersOf } from '../helpers.mjs';
 
 export const title = () => 'the deal-lost-task example dedupes a redelivered event (same event id, signed again) that a second webhook processor accepts: 2 executions, 1 win-back task, the second stops at "Skip redelivered events"';
 
@@ -41,7 +42,7 @@ export async function run(ctx) {
 	);
 	dedupe.executions = 1;
 	await finishedRows(ctx, workflow.id, 1);
-	// To the second webhook processor: the first one would answer 200 duplicate from its own memory.
+	// To the second webhook processor: the repeat reaches n8n through another process, as after a restart.
 	const { status } = await redeliver(endpoint, secret, event, cluster.webhookBases[1]);
 	assert(status === 200, `redelivery answered ${status}`);
 	dedupe.executions = 2;
