@@ -12,8 +12,7 @@ import { listableResources } from '../Stora/descriptions';
 import { filtersCollection } from '../Stora/descriptions/common/filters';
 import { authenticationProperty, storaCredentials } from '../Stora/helpers/authentication';
 import * as loadOptions from '../Stora/methods/loadOptions';
-import { MAX_RECORDS } from '../Stora/transport/bound';
-import { timeOf, type TimeField } from '../Stora/transport/walk';
+import { MAX_RECORDS, timeOf, type TimeField } from '../Stora/transport/walk';
 import { checkTimed, filterQuery, newestRecord, pollFilters, recordsSince, startingPoint } from './poll';
 
 /** What the node keeps between polls, in the workflow's static data. */

@@ -5,11 +5,10 @@ import { filtersCollection } from '../Stora/descriptions/common/filters';
 import { MAX_PAGE_SIZE } from '../Stora/helpers/constants';
 import { resourceFacts } from '../Stora/helpers/resources';
 import { headerOf, jsonBodyOf, recordsOf } from '../Stora/helpers/response';
-import { MAX_RECORDS } from '../Stora/transport/bound';
-import { checkFiltersApplied, isInOrder, refusesOnly } from '../Stora/transport/listChecks';
+import { checkFiltersApplied, refusesOnly } from '../Stora/transport/listChecks';
 import { asNodeError, storaRequest } from '../Stora/transport/request';
 import { routedQuery } from '../Stora/transport/route';
-import { keepNewest, listPages, oldestFirst, timeOf, type TimeField } from '../Stora/transport/walk';
+import { inTimeOrder, keepNewest, listPages, MAX_RECORDS, oldestFirst, timeOf, type TimeField } from '../Stora/transport/walk';
 
 /** A poll by a timestamp the records do not carry could never tell what is new: fails before any request, saying what works instead. */
 export function checkTimed(node: INode, resource: string, name: string, field: TimeField): void {
@@ -111,7 +110,7 @@ export async function recordsSince(context: IPollFunctions, since: Since): Promi
 		keepNewest(fresh, checked(batch), field);
 		// Pages newest first by the field (the sort was taken, or is the list's own): the first record older than the
 		// cursor ends the poll, as every later one is older still.
-		newestFirst &&= isInOrder(batch, field, true) && (previous === undefined || batch.length === 0 || timeOf(batch[0][field]) <= timeOf(previous[field]));
+		newestFirst &&= inTimeOrder(batch, field, true) && (previous === undefined || batch.length === 0 || timeOf(batch[0][field]) <= timeOf(previous[field]));
 		previous = batch[batch.length - 1] ?? previous;
 		if (newestFirst && previous !== undefined && timeOf(previous[field]) < cursorTime) break;
 		// Many new records: keep the oldest MAX_RECORDS (memory stays bounded; the rest come in the next poll).
@@ -155,7 +154,7 @@ async function newestRecords(context: IPollFunctions, since: Omit<Since, 'cursor
 	return {
 		records: [...records].sort((a, b) => timeOf(b[field]) - timeOf(a[field])),
 		/** The page came back newest first: its first record is the list's newest. */
-		newestFirst: isInOrder(records, field, true),
+		newestFirst: inTimeOrder(records, field, true),
 		serverNow: Number.isNaN(serverNow) ? undefined : serverNow,
 	};
 }

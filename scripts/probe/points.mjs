@@ -12,7 +12,7 @@ export const WHERE = {
 	fieldNames: '— (the node passes fields through; nodes/Stora/__schema__/v1.0.0/<resource>/getAll.json is what the editor previews)',
 	filters: 'nodes/Stora/transport/listChecks.ts (checkFiltersApplied), nodes/Stora/helpers/listFilters.ts (filterCheckOf)',
 	refusal: 'nodes/Stora/transport/listChecks.ts (refusesOnly)',
-	sort: 'nodes/Stora/transport/listChecks.ts (isInOrder, inRequestedOrder)',
+	sort: 'nodes/Stora/transport/walk.ts (listPages, inTimeOrder), nodes/Stora/transport/execute.ts (fetchAll)',
 	cursor: 'nodes/Stora/transport/walk.ts (listPages), nodes/Stora/transport/execute.ts, nodes/Stora/helpers/resources.ts (listWithoutTimeFilters), nodes/StoraPollTrigger/poll.ts',
 	paging: 'nodes/Stora/transport/walk.ts (listPages), nodes/Stora/descriptions/common/getMany.ts (returnAllAndLimit)',
 	expand: 'nodes/Stora/descriptions/common/getMany.ts (expandOption)',

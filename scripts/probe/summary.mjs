@@ -50,10 +50,10 @@ const ROWS = [
 	{
 		label: 'Sort (sort_by, sort_direction)',
 		match: listPoint('sort'),
-		kept: "the node's sort check and the list walk",
+		kept: 'the list walk',
 		does: {
-			honoured: 'Honoured: Get Many checks the page is in the chosen order; Return All and the Polling Trigger walk oldest first.',
-			ignored: 'Ignored: Get Many with a Sort By stops ("Stora did not apply the sort …"; Return All sorts the records itself); the Polling Trigger pages by number.',
+			honoured: 'Honoured: Return All and the Polling Trigger walk oldest first.',
+			ignored: 'Ignored: Get Many and Return All give the records in the order the list returns them (Return All pages by number); the Polling Trigger pages by number.',
 			refused: "Refused: a 422 refusing only the node's own sort is passed over (paging by number); a sort the user chose shows the 422.",
 		},
 	},

@@ -16,7 +16,6 @@ const LABELS = {
 	'1b': '1b Return All, 10/s 60/min: Stora / HTTP Request',
 	'1c': '1c 429s reaching the user (count)',
 	'2a': '2a Return All, no limit, sequential: Stora / bare loop',
-	'2b': '2b Return All, no limit, windows: Stora / bare loop',
 	'3a': '3a Updates, 10/s 600/min: Stora / held floor',
 	'3b': '3b Updates: Stora / HTTP Request',
 	'3f': '3f First update sent after the node started (s)',

@@ -76,7 +76,7 @@ function recordProcessor(sorted, run) {
 export const FIGURES_SECTION = 'performance';
 
 /** The table's order. */
-export const ORDER = ['1a', '1b', '1c', '1i', '2a', '2b', '2i', '3a', '3f', '3s', '3b', '3c', '3d', '3i', '4a', '4b', '4c', '4i', '5a', '5d', '6a', '6b', '7a', '7b', '7c', '7d', '7e', '7f', '7g', '7h'];
+export const ORDER = ['1a', '1b', '1c', '1i', '2a', '2i', '3a', '3f', '3s', '3b', '3c', '3d', '3i', '4a', '4b', '4c', '4i', '5a', '5d', '6a', '6b', '7a', '7b', '7c', '7d', '7e', '7f', '7g', '7h'];
 
 export const goalText = (goal) => (goal ? `${goal.op === '==' ? '=' : goal.op === '<=' ? '≤' : goal.op === '>=' ? '≥' : goal.op} ${goal.value}` : '');
 

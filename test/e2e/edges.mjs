@@ -1,5 +1,5 @@
 // Where n8n's own behaviour decides whether the package is right at the edges users reach:
-// - Return All at the record bound (MAX_RECORDS in nodes/Stora/transport/bound.ts): real n8n takes exactly that many
+// - Return All at the record bound (MAX_RECORDS in nodes/Stora/transport/walk.ts): real n8n takes exactly that many
 //   items from one Stora node, and one more fails before the walk with the package's own message;
 // - the Stora Polling Trigger on n8n's own schedule, and across an n8n restart: the cursor n8n saved survives, a
 //   record created while n8n was down is emitted once after it comes back, and nothing emitted before comes again.
@@ -16,7 +16,7 @@ import { chain, node, storaNode } from '../realN8n/workflow.mjs';
 
 /** The bound, read from the package as built for this run (dist/, which the packed tarball holds), so the check follows the code. */
 function maxRecords() {
-	return createRequire(import.meta.url)(path.join(REPO, 'dist/nodes/Stora/transport/bound.js')).MAX_RECORDS;
+	return createRequire(import.meta.url)(path.join(REPO, 'dist/nodes/Stora/transport/walk.js')).MAX_RECORDS;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_RECORDS } from '../../nodes/Stora/transport/bound';
+import { MAX_RECORDS } from '../../nodes/Stora/transport/walk';
 import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
 import { printFigure } from '../helpers/figures';
 import { runStora, type CredentialStore } from '../helpers/n8n';
@@ -65,6 +65,20 @@ describe('large lists', () => {
 		expect(result.items).toEqual([]);
 		expect(result.error?.message).toBe('Return All would return more than 100,000 records; one run can return at most 100,000');
 		expect(String((result.error as { description?: string }).description)).toMatch(/did not report the list's count/);
+	});
+
+	it('Return All over a list that ignores the sort pages by number and gives each record once, in the list\'s order', async () => {
+		const server = await open({ size: 1_000, honoursSort: false, ownOrder: 'scattered' });
+		const result = await returnAll(server);
+		expect(result.error).toBeUndefined();
+		const ids = result.items.map((item) => String(item.json.id));
+		const listed: string[] = [];
+		for (let page = 1; page <= 10; page++) {
+			const response = await fetch(`${server.url}/2025-09/sites?limit=100&page=${page}`, { headers: { authorization: 'Bearer tok_largeList' } });
+			listed.push(...((await response.json()) as { sites: Array<{ id: string }> }).sites.map((site) => site.id));
+		}
+		expect(new Set(listed).size).toBe(1_000);
+		expect(ids).toEqual(listed);
 	});
 
 	it('Return All as CSV exports all 150,000 records in one file, each once', async () => {

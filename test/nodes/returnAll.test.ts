@@ -100,6 +100,15 @@ describe('Stora node: Return All', () => {
 		expect(result.items.map((item) => String(item.json.id))).toEqual(api);
 	});
 
+	it('returns oldest first when asked, walking by created_at without reordering', async () => {
+		const result = await run({}, { sortBy: 'created_at', sortDirection: 'ASC' });
+		expect(result.error).toBeUndefined();
+		const created = result.items.map((item) => Date.parse(String(item.json.created_at)));
+		expect(created).toHaveLength((await client.state('sites')).length);
+		expect(created).toEqual([...created].sort((a, b) => a - b));
+		expect((await client.requests()).every((request) => request.query.sort_direction === 'ASC')).toBe(true);
+	});
+
 	it('pages by page number when sorting by another field, still returning each record once', async () => {
 		const result = await run({}, { sortBy: 'name', sortDirection: 'ASC' });
 		const ids = result.items.map((item) => item.json.id);

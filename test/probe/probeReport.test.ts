@@ -71,7 +71,7 @@ describe('npm run probe: the one-page report', () => {
 		expect(filters[3]).toContain("Kept in one place: the node's filter checks.");
 		// The exceptions are named with their evidence.
 		expect(filters[2]).toMatch(/ignored: [a-z_/]+\?\w+/);
-		expect(row(rows, 'Sort (sort_by, sort_direction)')[3]).toContain('Ignored: Get Many with a Sort By stops');
+		expect(row(rows, 'Sort (sort_by, sort_direction)')[3]).toContain('Ignored: Get Many and Return All give the records in the order the list returns them');
 		expect(row(rows, 'Webhook signature (t, v1)')[1]).toBe('seconds 1, hex 1');
 		expect(row(rows, 'Idempotency replay, create status')[3]).toContain('Replayed: a POST the node retries after a timeout returns the first record');
 		expect(row(rows, 'Deleting a webhook endpoint')[3]).toContain('Exists: deactivating a Stora Trigger removes its endpoint.');

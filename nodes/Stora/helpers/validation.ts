@@ -84,7 +84,7 @@ export function fail(context: IExecuteSingleFunctions, message: string, descript
 }
 
 /** The parameter as the user set it (before expressions are evaluated), by its path (`additionalFields.assigneeId`). */
-function rawParameter(context: IExecuteSingleFunctions, path: string): unknown {
+export function rawParameter(context: IExecuteSingleFunctions, path: string): unknown {
 	let value: unknown = context.getNode().parameters;
 	for (const key of path.split('.')) value = value && typeof value === 'object' ? (value as IDataObject)[key] : undefined;
 	// A resource locator keeps the typed value under `value`.

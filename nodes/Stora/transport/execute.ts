@@ -14,13 +14,11 @@ import { resourceFacts } from '../helpers/resources';
 import { missingScopeHint } from '../helpers/scopes';
 import { shapeOutput } from '../helpers/output';
 import { runsAsTool, TOOL_MAX_RECORDS } from '../helpers/tool';
-import { jsonBodyOf, nextPageOf, recordsOf } from '../helpers/response';
-import { checkFiltersApplied, inRequestedOrder, isInOrder, parameterLabel } from './listChecks';
-import { MAX_RECORDS, tooManyRecords } from './bound';
+import { jsonBodyOf, recordsOf } from '../helpers/response';
+import { checkFiltersApplied } from './listChecks';
 import { asSentence } from './errors';
 import { asNodeError, storaRequest } from './request';
-import { listPages } from './walk';
-import { fetchWindows, parallelWindows } from './windows';
+import { listPages, MAX_RECORDS, tooManyRecords } from './walk';
 import { PARAMETER } from '../helpers/parameters';
 import { RUN_INDEX_EXPRESSION } from './itemContext';
 import { REQUEST_OPTIONS } from './requestOptions';
@@ -67,84 +65,52 @@ function linkedTo(items: INodeExecutionData[], itemIndex: number): INodeExecutio
 	return items;
 }
 
-/**
- * One page of a list: the filters must hold for every record, and a sort the user chose must show in the page (a
- * page in another order is not "the first N" by that sort).
- */
+/** One page of a list: every filter asked for must hold for every record (Stora may not apply a filter). */
 function checkListPage(context: IExecutePaginationFunctions, options: IHttpRequestOptions, response: IN8nHttpFullResponse) {
 	if ((options.method ?? 'GET').toUpperCase() !== 'GET' || options.encoding === 'arraybuffer') return;
 	const body = response.body;
 	if (!body || typeof body !== 'object' || Buffer.isBuffer(body) || !('meta' in body)) return;
-	const records = recordsOf(body as IDataObject);
 	const qs = (options.qs ?? {}) as IDataObject;
-	checkFiltersApplied(context.getNode(), String(context.getNodeParameter(PARAMETER.resource, '')), qs, records, context.getItemIndex());
-	const sortBy = qs.sort_by as string | undefined;
-	if (sortBy && records.every((record) => sortBy in record)) {
-		const descending = String(qs.sort_direction ?? 'DESC').toUpperCase() === 'DESC';
-		if (!isInOrder(records, sortBy, descending)) {
-			throw new NodeOperationError(context.getNode(), `Stora did not apply the sort ${parameterLabel('sort_by')} = ${sortBy}`, {
-				description:
-					`The records came back in another order, so they are not the first ${records.length} by ${sortBy}. ` +
-					'Turn on Return All: the node then puts every record in the order you asked for itself.',
-				itemIndex: context.getItemIndex(),
-			});
-		}
-	}
+	checkFiltersApplied(context.getNode(), String(context.getNodeParameter(PARAMETER.resource, '')), qs, recordsOf(body as IDataObject), context.getItemIndex());
 }
 
 /**
- * Return All, through the one list walk (`walk.ts`): by `created_at` ascending with the inclusive `created_after` as a
- * cursor where the list honours it, so records created or deleted while it pages neither shift pages nor come twice;
- * by page number with the user's own parameters where it does not, or where the user sorts by another field. After
- * the first page, where the account's rate limit allows several requests in flight, the rest comes in parallel
- * windows. Either way each record comes once, every filter the user set must hold for every record (else a clear
- * error), and the records come back in the order the user asked for.
+ * Return All, one page after another through the one list walk (`walk.ts`): by `created_at` ascending with the
+ * inclusive `created_after` as a cursor where the list honours it, so records created or deleted while it pages
+ * neither shift pages nor come twice, and reversed at the end where the user asked newest first (the default); by page
+ * number with the user's own sort where the user sorts by another field, or where the list does not honour the walk.
+ * Each record comes once, and every filter the user set must hold for every record (else a clear error).
  */
 async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequestOptions) {
 	const userQs = (options.qs ?? {}) as IDataObject;
-	const sortBy = String(userQs.sort_by ?? 'created_at');
+	const byCreation = String(userQs.sort_by ?? 'created_at') === 'created_at';
 	const descending = String(userQs.sort_direction ?? 'DESC').toUpperCase() === 'DESC';
 	const itemIndex = context.getItemIndex();
-	const seen = new Set<string>();
-	const records: IDataObject[] = [];
-	const keep = (found: IDataObject[]) => {
-		for (const record of found) {
-			const id = String(record.id);
-			if (seen.has(id)) continue;
-			seen.add(id);
-			records.push(record);
-		}
-	};
+	const records = new Map<string, IDataObject>();
 	const timeFilters = !resourceFacts(String(context.getNodeParameter(PARAMETER.resource, '')))?.listWithoutTimeFilters;
-	const start = sortBy !== 'created_at' ? 'number' : timeFilters ? 'cursor' : 'sorted';
+	const start = !byCreation ? 'number' : timeFilters ? 'cursor' : 'sorted';
+	let mode: 'cursor' | 'sorted' | 'number' = start;
 	for await (const page of listPages(context, options, userQs, { field: 'created_at', start, itemIndex })) {
 		const pagination = (page.body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined;
-		const count = Number(pagination?.count);
 		// The list's count is known from its first page: a list n8n cannot take fails here, before the walk.
-		if (count > MAX_RECORDS) throw tooManyRecords(context.getNode(), count, itemIndex);
-		keep(page.records);
-		const last = page.records[page.records.length - 1]?.created_at as string | undefined;
-		if (page.requests === 1 && page.mode === 'cursor' && last !== undefined && userQs.created_before === undefined && nextPageOf(page.body) !== undefined) {
-			const pages = Number(pagination?.pages);
-			const parallel = Number.isFinite(count) ? await parallelWindows(context, Number.isFinite(pages) ? pages - 1 : 0) : 1;
-			const rest = parallel > 1 ? await fetchWindows(context, options, userQs, last, count, parallel) : undefined;
-			if (rest) {
-				keep(rest);
-				break;
-			}
-		}
+		if (Number(pagination?.count) > MAX_RECORDS) throw tooManyRecords(context.getNode(), Number(pagination?.count), itemIndex);
+		// Paging by number starts again from the first page, in the list's own order: what the ascending walk kept goes.
+		if (page.mode === 'number' && mode !== 'number') records.clear();
+		mode = page.mode;
+		for (const record of page.records) if (!records.has(String(record.id))) records.set(String(record.id), record);
 		// A list without a count (or one that grew while paging) shows it here.
-		if (records.length > MAX_RECORDS) throw tooManyRecords(context.getNode(), undefined, itemIndex);
+		if (records.size > MAX_RECORDS) throw tooManyRecords(context.getNode(), undefined, itemIndex);
 	}
-	if (records.length > MAX_RECORDS) throw tooManyRecords(context.getNode(), undefined, itemIndex);
-	checkFiltersApplied(context.getNode(), String(context.getNodeParameter(PARAMETER.resource, '')), userQs, records, itemIndex);
-	return inRequestedOrder(records, sortBy, descending);
+	const found = [...records.values()];
+	checkFiltersApplied(context.getNode(), String(context.getNodeParameter(PARAMETER.resource, '')), userQs, found, itemIndex);
+	// The walk by created_at pages oldest first; paging by number keeps the order the list gives for the user's query.
+	return mode !== 'number' && descending ? found.reverse() : found;
 }
 
 /**
- * Return All as a CSV file: the JSON list says how many pages there are, then each page is fetched as CSV (several at
- * once where the account's budget allows) and the pages are joined in order under one header row. No record bound:
- * the file is one item, whose memory grows with the list.
+ * Return All as a CSV file: the JSON list says how many pages there are, then each page is fetched as CSV, one after
+ * another, and the pages are joined in order under one header row. No record bound: the file is one item, whose
+ * memory grows with the list.
  */
 async function fetchAllCsv(context: IExecutePaginationFunctions, options: IHttpRequestOptions) {
 	const userQs = (options.qs ?? {}) as IDataObject;
@@ -158,31 +124,12 @@ async function fetchAllCsv(context: IExecutePaginationFunctions, options: IHttpR
 	const pagination = ((jsonBodyOf(context.getNode(), probe).meta as IDataObject | undefined)?.pagination ?? {}) as IDataObject;
 	// One file, one item: n8n's item bound does not apply, so every page the list reports is fetched.
 	const pages = Math.max(1, Number(pagination.pages ?? 1));
-	// Several pages at once where the account's budget allows it, as Return All's windows (windows.ts); one at a time
-	// under the documented limits. Either way the pages are joined in order.
-	const parallel = await parallelWindows(context, pages);
-	const texts: string[] = new Array(pages);
+	const texts: string[] = [];
 	let last: IN8nHttpFullResponse = probe;
-	let nextPage = 1;
-	let failed = false;
-	const worker = async () => {
-		while (!failed && nextPage <= pages) {
-			const page = nextPage++;
-			const response = await storaRequest(context, { ...options, qs: { ...userQs, limit: MAX_PAGE_SIZE, page } }).catch(
-				async (error: unknown) => {
-					// The other workers take no further page.
-					failed = true;
-					return await Promise.reject(error);
-				},
-			);
-			texts[page - 1] = Buffer.from(response.body as Buffer).toString('utf8');
-			if (page === pages) last = response;
-		}
-	};
-	// allSettled: every page in flight ends before the first failure is passed on, so none is left running.
-	const settled = await Promise.allSettled(Array.from({ length: Math.min(parallel, pages) }, worker));
-	const rejected = settled.find((outcome) => outcome.status === 'rejected');
-	if (rejected) throw asNodeError(context, (rejected as PromiseRejectedResult).reason);
+	for (let page = 1; page <= pages; page++) {
+		last = await storaRequest(context, { ...options, qs: { ...userQs, limit: MAX_PAGE_SIZE, page } });
+		texts.push(Buffer.from(last.body as Buffer).toString('utf8'));
+	}
 	const eol = texts[0].includes('\r\n') ? '\r\n' : '\n';
 	const parts = texts.map((text, index) => {
 		const rows = text.endsWith(eol) ? text.slice(0, -eol.length) : text;

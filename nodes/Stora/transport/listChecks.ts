@@ -8,8 +8,8 @@ import { filterCheckOf, filterLabel, NOT_FILTERS } from '../helpers/listFilters'
  * API may ignore a filter or the sort the node sends. A filter that was not applied must never widen a result silently
  * (think of a workflow deleting the tasks a status filter returned): these checks compare every returned record with
  * the filters of the request, on the fields the record carries, and name the first filter a record contradicts. Which
- * field each filter constrains, and which are not checked (the fuzzy `search`), is helpers/listFilters.ts. The order of the records is
- * checked against the sort, and a 422 told apart when it refuses only parameters the node added itself.
+ * field each filter constrains, and which are not checked (the fuzzy `search`), is helpers/listFilters.ts. A 422 is told
+ * apart when it refuses only parameters the node added itself.
  */
 
 /** A filter's verdict on one record: false = the record contradicts it, undefined = the record does not show. */
@@ -99,53 +99,6 @@ function checkFor(resource: string, parameter: string, raw: unknown): Check | un
 		default:
 			return undefined;
 	}
-}
-
-/**
- * Compares two values of a sort field as Stora would: timestamps by time, numbers by value, text without regard to
- * case; missing values last.
- */
-function compareValues(a: unknown, b: unknown): number {
-	if (a === b) return 0;
-	if (a === undefined || a === null) return 1;
-	if (b === undefined || b === null) return -1;
-	if (typeof a === 'number' && typeof b === 'number') return a - b;
-	const text = [String(a), String(b)];
-	if (text.every((value) => TIMESTAMP.test(value))) return Date.parse(text[0]) - Date.parse(text[1]);
-	return text[0].localeCompare(text[1], 'en', { sensitivity: 'base', numeric: true });
-}
-
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}/;
-
-/** A timestamp's time, or undefined for any other value. */
-function timestampOf(value: unknown): number | undefined {
-	if (typeof value !== 'string' || !TIMESTAMP.test(value)) return undefined;
-	const time = Date.parse(value);
-	return Number.isNaN(time) ? undefined : time;
-}
-
-/** Whether `records` are in the order `sort_by` / `sort_direction` ask for (ties in any order). */
-export function isInOrder(records: IDataObject[], sortBy: string, descending: boolean): boolean {
-	const sign = descending ? -1 : 1;
-	return records.every((record, index) => index === 0 || sign * compareValues(records[index - 1][sortBy], record[sortBy]) <= 0);
-}
-
-/**
- * Return All's records in the order the user asked for, whatever order the list returned them in (a list may ignore
- * `sort_by`). Only when every record carries the field. Records in the opposite order (the walk's ascending cursor,
- * newest first asked) are reversed, as the API orders ties when asked the other way; any other order is sorted,
- * stably, each value's sort key made once rather than on every comparison.
- */
-export function inRequestedOrder(records: IDataObject[], sortBy: string, descending: boolean): IDataObject[] {
-	if (isInOrder(records, sortBy, descending) || !records.every((record) => sortBy in record)) return records;
-	if (isInOrder(records, sortBy, !descending)) return [...records].reverse();
-	const sign = descending ? -1 : 1;
-	// Timestamps compare by time: when every value is one, each is parsed once, not on every comparison.
-	const times = records.map((record) => timestampOf(record[sortBy]));
-	const keyOf = times.every((time) => time !== undefined) ? (index: number) => times[index] : (index: number) => records[index][sortBy];
-	const order = records.map((_, index) => index);
-	order.sort((a, b) => sign * compareValues(keyOf(a), keyOf(b)));
-	return order.map((index) => records[index]);
 }
 
 interface UnappliedFilter {

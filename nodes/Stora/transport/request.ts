@@ -18,7 +18,6 @@ import { absoluteUrl, type AuthenticatedSend, checkAllowed, DomainNotAllowed, fo
 import { toNodeApiError } from './errors';
 import { budgetKey, credentialLimits } from './account';
 import { rateLimits } from './rateLimit/instance';
-import type { RateLimitSnapshot } from './rateLimit/registry';
 import type { RateLimitWindow } from './rateLimit/settings';
 
 export type StoraContext =
@@ -135,12 +134,6 @@ async function budgetOf(context: StoraContext, credentialType: CredentialType): 
 /** The Allowed HTTP Request Domains of the credential the node uses (read once per run, as every request reads it). */
 export async function allowedDomainsFor(context: StoraContext): Promise<string | undefined> {
 	return (await budgetOf(context, credentialTypeOfNode(context))).allowedDomains;
-}
-
-/** The account's rate-limit budget as it stands (what Return All reads to decide whether to fetch in parallel). */
-export async function rateLimitSnapshot(context: StoraContext): Promise<RateLimitSnapshot> {
-	const { key, limits } = await budgetOf(context, credentialTypeOfNode(context));
-	return rateLimits.snapshot(key, Date.now(), limits);
 }
 
 /**

@@ -12,7 +12,6 @@ export const GOALS = {
 	'1b': atMost(0.7),
 	'1c': exactly(0),
 	'2a': atMost(1.1),
-	'2b': atMost(0.3),
 	'3a': atMost(1.03),
 	'3f': atMost(0.5),
 	'3c': atMost(0.8),

@@ -1,16 +1,14 @@
-// Case 2: Return All with no rate limit: the Stora node's sequential walk and its parallel windows against a bare
-// fetch loop (what the network allows), the HTTP Request node for information.
+// Case 2: Return All with no rate limit: the Stora node's walk against a bare fetch loop (what the network allows),
+// the HTTP Request node for information.
 import { bareLoop } from '../bare.mjs';
 import { alternated, credentialsFor, doing, publish, row, runName as repetitionName, runOnce, runsText, sec, summary, using } from '../harness.mjs';
 import { seedOrders, startSandboxProcess } from '../sandbox.mjs';
 import * as wf from '../workflows.mjs';
-import { GOALS, NO_RATE_LIMIT, rateLimit, ratios, typical } from './common.mjs';
+import { GOALS, rateLimit, ratios, typical } from './common.mjs';
 
 /**
- * Case 2's sequential walk: a plan of 24 requests a second and no minute limit. Under it Return All's parallel windows
- * do not pay off for a list of 10 pages or more (windows.ts: the budget would need more than 30 ms a request for the
- * pages left), so the node walks the list one page after the other; and one page after the other at 50 ms latency,
- * 24 requests span more than a second, so the budget never makes the walk wait. What is left is the node's own work.
+ * Case 2's walk: a plan of 24 requests a second and no minute limit. One page after the other at 50 ms latency, 24
+ * requests span more than a second, so the budget never makes the walk wait. What is left is the node's own work.
  */
 const SEQUENTIAL_PLAN = rateLimit(24, 0);
 
@@ -19,23 +17,15 @@ export async function unlimitedCase(n8n, cfg) {
 	await using(sandbox, (s) => s.stop(), async () => {
 		await seedOrders(sandbox.control, cfg.orders);
 		const token = await sandbox.control.token('all');
-		const runs = { sequential: [], windows: [], bare: [], http: [] };
+		const runs = { sequential: [], bare: [], http: [] };
 		const runName = (k) => repetitionName(k, cfg.closeReps);
-		/** Whether the run fetched `created_before` windows, from the sandbox's request log. */
-		const usedWindows = async () => (await sandbox.control.requests()).some((r) => r.query?.created_before !== undefined);
 		const stora = async (kind, k) => {
-			const creds = await credentialsFor(n8n, sandbox, `case 2 ${kind} ${k + 1}`, kind === 'sequential' ? SEQUENTIAL_PLAN : NO_RATE_LIMIT);
+			const creds = await credentialsFor(n8n, sandbox, `case 2 ${kind} ${k + 1}`, SEQUENTIAL_PLAN);
 			const flow = await publish(n8n, wf.storaReturnAll(`bench-c2-${kind}-${k}`, creds.stora));
-			doing(`case 2, ${runName(k)}: Stora node (${kind === 'sequential' ? 'sequential walk' : 'parallel windows'}), Return All of ${cfg.orders} orders, no rate limit`);
+			doing(`case 2, ${runName(k)}: Stora node, Return All of ${cfg.orders} orders, no rate limit`);
 			await sandbox.control.clearRequests();
 			const run = await runOnce(n8n, flow, { first: 'Stora', last: 'Stora', items: cfg.orders });
 			run.requests = (await sandbox.control.requests()).filter((r) => r.path.startsWith('/2025-09/')).length;
-			const windows = await usedWindows();
-			if (run.ok && windows !== (kind === 'windows')) {
-				run.ok = false;
-				run.failure = kind === 'windows' ? 'the node did not fetch in parallel windows' : 'the node fetched in parallel windows';
-				run.ms = NaN;
-			}
 			runs[kind][k] = run;
 		};
 		const bare = async (k) => {
@@ -51,7 +41,7 @@ export async function unlimitedCase(n8n, cfg) {
 			runs.http[k] = await runOnce(n8n, flow, { first: 'HTTP Request', last: 'Split Out', items: cfg.orders });
 		};
 		const repetition = async (k, order) => {
-			const steps = [() => stora('sequential', k), () => stora('windows', k), () => bare(k), () => http(k)];
+			const steps = [() => stora('sequential', k), () => bare(k), () => http(k)];
 			for (const step of order[0] === 'S' ? steps : steps.reverse()) await step();
 		};
 		// One repetition first, not measured, as in cases 3d and 4: the first Return All in this n8n (case 5d before it
@@ -71,15 +61,8 @@ export async function unlimitedCase(n8n, cfg) {
 			goal: GOALS['2a'],
 			note:
 				`runs: Stora ${runsText(ms('sequential'))}; bare loop ${runsText(bareMs)}${failed('sequential')}. ` +
-				`The Stora credential's Rate Limit: Custom, 24 per second, 0 per minute, under which parallel windows do not pay off; ` +
+				`The Stora credential's Rate Limit: Custom, 24 per second, 0 per minute; ` +
 				`${runs.sequential[0].requests} requests each`,
-		});
-		row('2b', '  same, parallel windows (Rate Limit: Custom, 0 and 0): Stora node / bare fetch loop', {
-			stora: sec(typical(ms('windows'))),
-			other: `bare loop ${sec(typical(bareMs))}`,
-			ratio: summary(ratios(ms('windows'), bareMs)),
-			goal: GOALS['2b'],
-			note: `runs: ${runsText(ms('windows'))}${failed('windows')}; ${runs.windows[0].requests} requests (8 created_at windows at a time, and the 7 ranks that cut them)`,
 		});
 		row('2i', '  same, HTTP Request node (pagination, no interval) / bare fetch loop (info)', {
 			stora: '',

@@ -2,11 +2,11 @@
  * A Get Many's Filters collection and its filters: date windows, multi-value filters, ID lists (each ID checked
  * against its kind's prefix before any request) and metadata.
  */
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
 import { checkIdList } from '../../helpers/ids';
 import { ID_PREFIXES, recordOf, type RecordKind } from '../../helpers/records';
-import { fail, shown } from '../../helpers/validation';
+import { fail, rawParameter, shown, type PreSend } from '../../helpers/validation';
 import { alphabetical, optionsOf, titleCase } from './choices';
 import { dateTimeSend } from './dateTime';
 import { EXPRESSION_LINK } from './records';
@@ -20,8 +20,73 @@ export function filtersCollection(options: INodeProperties[]): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		options: alphabetical(options),
+		options: alphabetical(options.map(givenOrNotSent)),
 	};
+}
+
+/** Nothing to filter by: no value, blank text, only commas, or a list of such. */
+const emptyFilterValue = (value: unknown): boolean =>
+	value === undefined ||
+	value === null ||
+	(typeof value === 'string' && value.split(',').every((part) => part.trim() === '')) ||
+	(Array.isArray(value) && value.every(emptyFilterValue));
+
+const isExpression = (value: unknown) => typeof value === 'string' && value.startsWith('=');
+
+/** The checks `givenOrNotSent` added, so that a filter taken into another collection (the poll trigger's) gets one. */
+const GIVEN_CHECKS = new WeakSet<PreSend>();
+
+/**
+ * A filter never widens a list silently. One whose expression comes out empty for an item (a lead without an email,
+ * looked up by `{{ $json.email }}`) would match every record, so the item fails before any request, naming the
+ * filter. One left empty in the editor is not sent at all. A preSend, so that it holds whoever builds the request.
+ */
+function givenOrNotSent(filter: INodeProperties): INodeProperties {
+	const send = filter.routing?.send ?? {};
+	if (send.preSend?.some((preSend) => GIVEN_CHECKS.has(preSend))) return filter;
+	const path = `filters.${filter.name}`;
+	const property = typeof send.property === 'string' && !isExpression(send.property) ? send.property : undefined;
+	const check: PreSend = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		if (filter.type === 'fixedCollection') {
+			checkRowsGiven(this, path, filter);
+			return options;
+		}
+		const value = this.getNodeParameter(path, undefined) as unknown;
+		if (!emptyFilterValue(value)) return options;
+		const raw = rawParameter(this, path);
+		if (isExpression(raw)) failEmptyFilter(this, path, filter.displayName, raw);
+		if (property !== undefined && options.qs) delete (options.qs as IDataObject)[property];
+		return options;
+	};
+	GIVEN_CHECKS.add(check);
+	return { ...filter, routing: { ...filter.routing, send: { ...send, preSend: [check, ...(send.preSend ?? [])] } } };
+}
+
+/** A fixed collection of filter rows (Metadata): a row member whose expression comes out empty fails the item. */
+function checkRowsGiven(context: IExecuteSingleFunctions, path: string, filter: INodeProperties) {
+	for (const group of (filter.options ?? []) as INodePropertyCollection[]) {
+		const at = `${path}.${group.name}`;
+		const rows = [context.getNodeParameter(at, []) ?? []].flat() as IDataObject[];
+		const raw = [rawParameter(context, at) ?? []].flat() as IDataObject[];
+		raw.forEach((row, index) => {
+			for (const member of group.values) {
+				if (isExpression(row?.[member.name]) && emptyFilterValue(rows[index]?.[member.name])) {
+					failEmptyFilter(context, at, `${filter.displayName} ${member.displayName}`, row[member.name]);
+				}
+			}
+		});
+	}
+}
+
+function failEmptyFilter(context: IExecuteSingleFunctions, path: string, label: string, raw: unknown): never {
+	fail(
+		context,
+		`Filter '${label}' came out empty from its expression`,
+		`The expression ${shown(String(raw).slice(1))} gave no value for this item, and an empty filter would match ` +
+			'every record, so nothing was looked up. Use an If node before this node to route items without a value ' +
+			'elsewhere, or remove the filter.',
+		{ path, label },
+	);
 }
 
 /**
