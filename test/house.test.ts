@@ -1,15 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test under test/, never published */
 /**
  * The rules of the house that docs/ARCHITECTURE.md states, checked on the source so they hold after the next change:
- * file sizes (the package's code, its tests, the sandbox and the scripts), "Who may import whom", test/ holding
- * tests only, each named once, and every file and test the note names existing.
+ * "Who may import whom", test/ holding tests only, each named once, and every file and test the note names existing.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const ROOT = resolve(__dirname, '..');
-/** The longest a source file of the package may be: past it, a file holds more than one thing (issue 24). */
-const MAX_LINES = 350;
 
 function sourceFiles(dir: string, pattern = /\.ts$/): string[] {
 	return readdirSync(dir).flatMap((name) => {
@@ -19,11 +16,9 @@ function sourceFiles(dir: string, pattern = /\.ts$/): string[] {
 	});
 }
 
-const CODE = /\.(ts|mjs|js)$/;
-/** Data, not code: recorded fixtures and the e2e workflows' JSON are exempt from the line limit (and are not code). */
-const FIXTURES = /^test\/(fixtures|e2e\/workflows)\//;
 
 const packageFiles = [...sourceFiles(join(ROOT, 'nodes')), ...sourceFiles(join(ROOT, 'credentials'))];
+const CODE = /\.(ts|mjs|js)$/;
 const posix = (file: string) => relative(ROOT, file).split(sep).join('/');
 
 /** Where a file may import from (docs/ARCHITECTURE.md, "Who may import whom"), by the folder it lives in. */
@@ -52,21 +47,6 @@ describe('the house rules of docs/ARCHITECTURE.md', () => {
 		expect(fromTest).toEqual([]);
 		const sandboxInTest = sourceFiles(join(ROOT, 'test')).filter((file) => /\/test\/sandbox\//.test(file.split(sep).join('/')));
 		expect(sandboxInTest).toEqual([]);
-	});
-
-	it(`keeps every file under nodes/ and credentials/ at ${MAX_LINES} lines or fewer (split a longer one by what its parts are)`, () => {
-		const long = packageFiles
-			.map((file) => ({ file: posix(file), lines: readFileSync(file, 'utf8').split('\n').length }))
-			.filter(({ lines }) => lines > MAX_LINES);
-		expect(long).toEqual([]);
-	});
-
-	it(`keeps every code file of test/, sandbox/ and scripts/ at ${MAX_LINES} lines or fewer (data fixtures exempt)`, () => {
-		const long = ['test', 'sandbox', 'scripts']
-			.flatMap((dir) => sourceFiles(join(ROOT, dir), CODE))
-			.map((file) => ({ file: posix(file), lines: readFileSync(file, 'utf8').split('\n').length }))
-			.filter(({ file, lines }) => !FIXTURES.test(file) && lines > MAX_LINES);
-		expect(long).toEqual([]);
 	});
 
 	it("names each test file once: no file name of test/ is also one of the sandbox's tests", () => {
