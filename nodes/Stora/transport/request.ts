@@ -19,7 +19,7 @@ import { toNodeApiError } from './errors';
 import { budgetKey, credentialLimits } from './account';
 import { rateLimits } from './rateLimit/instance';
 import type { RateLimitSnapshot } from './rateLimit/registry';
-import type { RateLimitWindow } from './rateLimit/settings';
+import type { RateLimitWindow } from './rateLimit/policy';
 
 export type StoraContext =
 	| IExecuteSingleFunctions

@@ -27,11 +27,11 @@ const MIN_PAGES_LEFT = 4;
 const SEQUENTIAL_MS_PER_REQUEST = 30;
 const PARAMETERS = ['sort_by', 'sort_direction', 'created_after', 'created_before'];
 
-/** How long the budget needs to grant `requests` more requests, from its windows' effective limits. */
+/** How long the budget needs to grant `requests` more requests, from its windows' limits. */
 function budgetMs(snapshot: RateLimitSnapshot, requests: number): number {
 	return Math.max(
 		0,
-		...snapshot.windows.map((window) => Math.floor((requests - 1) / Math.max(1, window.effective)) * window.windowMs),
+		...snapshot.windows.map((window) => Math.floor((requests - 1) / Math.max(1, window.limit)) * window.windowMs),
 	);
 }
 
