@@ -104,8 +104,8 @@ interface Out {
 	grantedAt: number;
 }
 
-/** What the budget holds when it decides: its requests out, the answer times within the longest window, its pause. */
-export interface Held {
+/** What the budget has when it decides: its requests out, the answer times within the longest window, its pause. */
+export interface BudgetState {
 	inFlight: ReadonlySet<Out>;
 	/** When each answered request was answered, oldest first. */
 	answered: readonly number[];
@@ -117,18 +117,18 @@ export interface Held {
  * The earliest time (epoch ms, at least `now`) the next request may go. Not `known` when requests still out fill a
  * window: then it is the latest it can be (their stale limit), and an answer will tell sooner.
  */
-export function nextSendAt(windows: readonly RateLimitWindow[], held: Held, now: number, settings: RateLimitSettings): { at: number; known: boolean } {
-	let at = Math.max(now, held.pausedUntil);
+export function nextSendAt(windows: readonly RateLimitWindow[], state: BudgetState, now: number, settings: RateLimitSettings): { at: number; known: boolean } {
+	let at = Math.max(now, state.pausedUntil);
 	let known = true;
-	const oldestOut = () => Math.min(...[...held.inFlight].map((slot) => slot.grantedAt)) + settings.staleMs;
+	const oldestOut = () => Math.min(...[...state.inFlight].map((slot) => slot.grantedAt)) + settings.staleMs;
 	if (windows.length === 0) {
-		if (held.inFlight.size < UNPACED_IN_FLIGHT) return { at, known };
+		if (state.inFlight.size < UNPACED_IN_FLIGHT) return { at, known };
 		return { at: Math.max(at, oldestOut()), known: false };
 	}
-	at = Math.max(at, held.lastGrantAt + windows[0].windowMs / windows[0].limit);
+	at = Math.max(at, state.lastGrantAt + windows[0].windowMs / windows[0].limit);
 	for (const window of windows) {
-		const recent = held.answered.filter((time) => time > now - window.windowMs);
-		const used = held.inFlight.size + recent.length;
+		const recent = state.answered.filter((time) => time > now - window.windowMs);
+		const used = state.inFlight.size + recent.length;
 		if (used < window.limit) continue;
 		const leaving = used - window.limit + 1;
 		if (leaving <= recent.length) {
