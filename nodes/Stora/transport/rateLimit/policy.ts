@@ -125,7 +125,7 @@ export function nextSendAt(windows: readonly RateLimitWindow[], state: BudgetSta
 		if (state.inFlight.size < UNPACED_IN_FLIGHT) return { at, known };
 		return { at: Math.max(at, oldestOut()), known: false };
 	}
-	at = Math.max(at, state.lastGrantAt + windows[0].windowMs / windows[0].limit);
+	at = Math.max(at, state.lastGrantAt + spacingMs(windows));
 	for (const window of windows) {
 		const recent = state.answered.filter((time) => time > now - window.windowMs);
 		const used = state.inFlight.size + recent.length;
@@ -139,6 +139,18 @@ export function nextSendAt(windows: readonly RateLimitWindow[], state: BudgetSta
 		}
 	}
 	return { at, known };
+}
+
+/** The least time between two requests: the shortest window's even pace (0 without windows). */
+const spacingMs = (windows: readonly RateLimitWindow[]) => (windows.length === 0 ? 0 : windows[0].windowMs / windows[0].limit);
+
+/**
+ * When the pace counts a request granted at `now` as sent: at its turn when it went less than one spacing after it, so
+ * the timer's lateness does not add up over a long queue; else at `now`.
+ */
+export function pacedAt(lastGrantAt: number, now: number, windows: readonly RateLimitWindow[]): number {
+	const turn = lastGrantAt + spacingMs(windows);
+	return now - turn < spacingMs(windows) ? Math.min(turn, now) : now;
 }
 
 /**

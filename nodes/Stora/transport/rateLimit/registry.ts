@@ -8,6 +8,7 @@ import {
 	mayRetry,
 	newLimits,
 	nextSendAt,
+	pacedAt,
 	pauseAfter429,
 	windowsAt,
 	type Limits,
@@ -282,7 +283,7 @@ export class RateLimitRegistry {
 					budget.queue.shift();
 					const slot: Slot = { key, grantedAt: now, done: false };
 					budget.inFlight.add(slot);
-					budget.lastGrantAt = now;
+					budget.lastGrantAt = pacedAt(budget.lastGrantAt, now, windows);
 					head.resolve(slot);
 					continue;
 				}
