@@ -16,7 +16,7 @@ export const WHERE = {
 	cursor: 'nodes/Stora/transport/walk.ts (listPages), nodes/Stora/transport/execute.ts, nodes/Stora/helpers/resources.ts (listWithoutTimeFilters), nodes/StoraPollTrigger/poll.ts',
 	paging: 'nodes/Stora/transport/walk.ts (listPages), nodes/Stora/descriptions/common/getMany.ts (returnAllAndLimit)',
 	expand: 'nodes/Stora/descriptions/common/getMany.ts (expandOption)',
-	rateLimit: 'nodes/Stora/transport/rateLimit/ (headers.ts, allowance.ts), credentials/rateLimitFields.ts',
+	rateLimit: 'nodes/Stora/transport/rateLimit/ (headers.ts, policy.ts), credentials/rateLimitFields.ts',
 	errors: 'nodes/Stora/transport/errors.ts (toNodeApiError)',
 	idempotency: 'nodes/Stora/descriptions/common/idempotencyKey.ts (MAX_IDEMPOTENCY_KEY_LENGTH)',
 	replay: 'nodes/Stora/transport/request.ts (a POST with its Idempotency-Key is retried), nodes/Stora/descriptions/common/idempotencyKey.ts',

@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
-import type { RateLimitWindow } from '../../nodes/Stora/transport/rateLimit/settings';
+import type { RateLimitWindow } from '../../nodes/Stora/transport/rateLimit/policy';
 import type { SandboxClient, StateRecord } from '../../sandbox/client';
 import { useSandboxWithClients, type FixtureOptions } from '../../sandbox/test/fixture';
 import type { StartedSandbox } from '../../sandbox';

@@ -4,7 +4,7 @@
  * server saw.
  */
 import { RateLimitRegistry } from '../../nodes/Stora/transport/rateLimit/registry';
-import { UNPACED_IN_FLIGHT } from '../../nodes/Stora/transport/rateLimit/settings';
+import { UNPACED_IN_FLIGHT } from '../../nodes/Stora/transport/rateLimit/policy';
 import { arrivalSpan, busiestWindow, insertContacts, updateContacts, withPlan, withRateLimit } from '../helpers/contactUpdates';
 import type { CredentialStore } from '../helpers/n8n';
 import { useSandboxForNode } from '../helpers/sandboxFixture';

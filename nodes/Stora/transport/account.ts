@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 
-import type { RateLimitWindow } from './rateLimit/settings';
+import type { RateLimitWindow } from './rateLimit/policy';
 
 /**
  * The rate-limit budget's key: the base URL and the credential (not the Stora account behind it, which the package

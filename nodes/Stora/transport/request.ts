@@ -18,7 +18,7 @@ import { absoluteUrl, type AuthenticatedSend, checkAllowed, DomainNotAllowed, fo
 import { toNodeApiError } from './errors';
 import { budgetKey, credentialLimits } from './account';
 import { rateLimits } from './rateLimit/instance';
-import type { RateLimitWindow } from './rateLimit/settings';
+import type { RateLimitWindow } from './rateLimit/policy';
 
 export type StoraContext =
 	| IExecuteSingleFunctions

@@ -1,4 +1,4 @@
-import type { RateLimitWindow } from './settings';
+import type { RateLimitWindow } from './policy';
 
 /** Response headers as n8n (plain object, any case, string or string[]) or fetch (`Headers`) hands them over. */
 export type HeaderSource = { get(name: string): string | null } | Record<string, unknown> | undefined;

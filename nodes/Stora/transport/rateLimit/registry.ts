@@ -1,53 +1,33 @@
 import { sleep } from 'n8n-workflow';
 
-import { learnFrom, newAllowance, shareOf, windowsAt, type Sent } from './allowance';
 import type { HeaderSource } from './headers';
-import { nextSendAt, type Paced } from './pacing';
-import { cloneSettings, DEFAULT_SETTINGS, type RateLimitSettings, type RateLimitWindow } from './settings';
-import { effective } from './share';
+import {
+	cloneSettings,
+	DEFAULT_SETTINGS,
+	hear,
+	mayRetry,
+	newLimits,
+	nextSendAt,
+	pacedAt,
+	pauseAfter429,
+	windowsAt,
+	type Limits,
+	type RateLimitSettings,
+	type RateLimitWindow,
+} from './policy';
+
+/**
+ * The queue that carries out `policy.ts`: one budget per credential and base URL (and the credential's Rate Limit
+ * settings, so changing them starts a fresh budget), shared by every request this package makes with that credential
+ * in the process: all items of a node, concurrent executions, list searches and the triggers. No background timers:
+ * the only timer is the one the queue's head waits on.
+ */
 
 /**
  * The reason a nap's sleep is aborted (a response or a change woke it), made once: abort() without a reason builds a
  * DOMException with its stack, and n8n's sleep wraps a reason that is not an Error in a new one, on every wake-up.
  */
 const WOKEN = new Error('The rate-limit budget woke up');
-
-/**
- * One request budget per credential and base URL (and the credential's Rate Limit settings, so changing them starts a
- * fresh budget), shared by every request this package makes with that credential in the process: all items of a node,
- * concurrent executions, list searches and the trigger. Requests queue for the budget (FIFO) instead of racing into
- * 429s. It starts from the credential's own setting (Stora's documented 10 requests per second and 60 per minute, or
- * the credential's Custom limits), learns limits from the RateLimit-* headers (what it learns fades: `allowance.ts`),
- * and when a 429 happens anyway pauses until the window reopens.
- *
- * Many processes, one account. n8n at scale runs main, workers and webhook processors, each with its own budget for the
- * same credential, and other apps may use the account too. A community package gets no state shared between n8n
- * processes: n8n gives nodes none, and reaching its Redis or database would need modules and environment access that
- * n8n's rules for community nodes forbid. So each budget learns its share of the account from what Stora documents: the
- * 429 (`too_many_requests`), `RateLimit-Limit` and `RateLimit-Reset`, the epoch second at which the current window
- * ends. The reset names the window, the same for every process (it ends at the same second whoever asks), and how far
- * away it is says which of the budget's windows it is. Per window (`share.ts`): a budget alone sends up to the limit;
- * at its first 429 its share becomes what it got through in that window (the others got the rest; a quarter when it got
- * under an eighth: it came late; never above the average pace of a longer window), a longer window's counted from when
- * the shortest's share began, unless that one is at the longer's pace; a later 429 scales the share by how far into the
- * window the account was full, since evenly spread shares that fit fill it exactly at its end; and it grows back while
- * it is what holds requests back, first to just below where the last 429 came, then beyond in probes (a process may
- * have left). A shared budget spreads its share evenly over the window: no burst when a window opens, so the others'
- * requests meet room, and a window that is full answers one request of each process 429, not a burst. A probe may cost
- * a 429, so the first waits as long as the process takes for 60 of its own requests: however many processes there are,
- * together they probe about once per 60 of the account's requests. A lone budget does not burst either (`pacing.ts`),
- * so processes that start together meet the limit after a request or two each. Headers Stora does not document are used
- * when they come (a `RateLimit-Policy` window as a limit, a `Retry-After` as a longer pause), and nothing depends on
- * them: with only the documented headers the shares work the same. `RateLimit-Remaining` is not read (see
- * `allowance.ts`).
- *
- * A request holds its place in every window from the moment it is sent until its response arrives, then for the
- * window's length after that: the server counts it at some time in between, so no window can see more than its limit
- * whatever the network latency. (Counting it from any earlier moment is a guess about where in the round trip the
- * server counted: a test that sent the next request at the response less half the fastest round trip saw 6 arrive
- * within a second at 5/s, because n8n's own work before a request leaves is part of its round trip.)
- * No background timers: the only timer is the one a queued request waits on.
- */
 
 export interface RateLimitSlot {
 	readonly key: string;
@@ -77,8 +57,8 @@ interface SendOptions {
 }
 
 export interface RateLimitSnapshot {
-	/** `effective`: requests this process allows itself in the window now; `share`: its share (the limit when alone). */
-	windows: Array<RateLimitWindow & { effective: number; share: number }>;
+	/** The windows in force, shortest first. */
+	windows: RateLimitWindow[];
 	pausedUntil: number;
 	queued: number;
 	inFlight: number;
@@ -101,12 +81,16 @@ interface Waiter {
 
 interface Slot extends RateLimitSlot {
 	done: boolean;
-	sent: Sent;
 }
 
-/** What the budget allows, and the requests it holds: out (in flight), answered within the longest window, waiting. */
-interface Budget extends Paced {
+interface Budget {
+	limits: Limits;
 	inFlight: Set<Slot>;
+	answered: number[];
+	lastGrantAt: number;
+	pausedUntil: number;
+	/** 429s in a row that named no time to wait (see `pauseAfter429`). */
+	unnamed429s: number;
 	queue: Waiter[];
 	pumping: boolean;
 	wake?: () => void;
@@ -117,7 +101,7 @@ export class RateLimitRegistry {
 	private settings: RateLimitSettings = cloneSettings(DEFAULT_SETTINGS);
 	private readonly budgets = new Map<string, Budget>();
 
-	/** Changes the settings for budgets created from now on (tests: smaller limits, faster recovery). */
+	/** Changes the settings for budgets created from now on (tests: smaller limits, shorter waits). */
 	configure(settings: Partial<RateLimitSettings>): void {
 		this.settings = cloneSettings({ ...this.settings, ...settings });
 	}
@@ -135,10 +119,7 @@ export class RateLimitRegistry {
 	snapshot(key: string, now = Date.now(), limits?: readonly RateLimitWindow[]): RateLimitSnapshot {
 		const budget = this.budget(key, limits);
 		return {
-			windows: windowsAt(budget, now, this.settings.recoveryMs).map((window) => {
-				const share = shareOf(budget, window);
-				return { ...window, effective: effective(share, window), share: share.share };
-			}),
+			windows: windowsAt(budget.limits, now, this.settings),
 			pausedUntil: budget.pausedUntil,
 			queued: budget.queue.length,
 			inFlight: budget.inFlight.size,
@@ -183,27 +164,36 @@ export class RateLimitRegistry {
 
 	/**
 	 * Reports how a granted request ended: its status and headers, or no status when no response came (network
-	 * error). Learns from the headers; on 429 pauses the budget and returns the ms to wait before the retry
-	 * (0 otherwise). Repeated calls for one slot are ignored.
+	 * error). On 429 pauses the budget and returns the ms to wait before the retry (0 otherwise). Repeated calls for
+	 * one slot are ignored.
 	 */
 	record(slot: RateLimitSlot, statusCode: number | undefined, headers?: HeaderSource): number {
 		const own = slot as Slot;
 		if (own.done) return 0;
 		own.done = true;
 		const budget = this.budgets.get(slot.key);
-		// The registry was reset while the request was out: nothing to learn into.
+		// The registry was reset while the request was out.
 		if (!budget) return 0;
 		const now = Date.now();
-		if (budget.inFlight.delete(own)) budget.completed.push(now);
-		const wait = learnFrom(budget, statusCode, headers, now, this.settings, own.sent);
+		if (budget.inFlight.delete(own)) budget.answered.push(now);
+		let wait = 0;
+		if (statusCode !== undefined) hear(budget.limits, headers, now, this.settings);
+		if (statusCode === 429) {
+			const pause = pauseAfter429(budget.limits, headers, now, this.settings, budget.unnamed429s, Math.random());
+			budget.unnamed429s = pause.unnamed;
+			budget.pausedUntil = Math.max(budget.pausedUntil, pause.until);
+			wait = budget.pausedUntil - now;
+		} else if (statusCode !== undefined && statusCode < 400) {
+			budget.unnamed429s = 0;
+		}
 		budget.wake?.();
 		return wait;
 	}
 
 	/**
-	 * One request under the budget: waits for a slot, sends, reports, and on 429 waits and sends again until the
-	 * request has spent `maxRetryWaitMs` waiting since its first 429. Returns the last response, which is still a 429
-	 * when that time ran out; `send` rejecting is passed on as is (after freeing the slot).
+	 * One request under the budget: waits for a slot, sends, reports, and on 429 waits and sends again while
+	 * `mayRetry` allows. Returns the last response, which is still a 429 when the retries ran out; `attempt` rejecting
+	 * is passed on as is (after freeing the slot).
 	 */
 	async send<T>(
 		key: string,
@@ -211,7 +201,7 @@ export class RateLimitRegistry {
 		view: (response: T) => { statusCode: number; headers?: HeaderSource },
 		options: SendOptions = {},
 	): Promise<T> {
-		const maxRetryWaitMs = options.maxRetryWaitMs ?? this.settings.maxRetryWaitMs;
+		const settings = options.maxRetryWaitMs === undefined ? this.settings : { ...this.settings, maxRetryWaitMs: options.maxRetryWaitMs };
 		let firstLimitedAt: number | undefined;
 		let last: T | undefined;
 		for (;;) {
@@ -220,7 +210,7 @@ export class RateLimitRegistry {
 				signal: options.signal,
 				limits: options.limits,
 				retry: firstLimitedAt !== undefined,
-				deadline: firstLimitedAt === undefined ? undefined : firstLimitedAt + maxRetryWaitMs,
+				deadline: firstLimitedAt === undefined ? undefined : firstLimitedAt + settings.maxRetryWaitMs,
 			}).catch(async (error: unknown) =>
 				error instanceof RateLimitDeadlineError && last !== undefined ? undefined : await Promise.reject(error),
 			);
@@ -239,7 +229,7 @@ export class RateLimitRegistry {
 			if (statusCode !== 429) return response;
 			const now = Date.now();
 			firstLimitedAt ??= now;
-			if (now + wait - firstLimitedAt > maxRetryWaitMs) return response;
+			if (!mayRetry(firstLimitedAt, now + wait, settings)) return response;
 			last = response;
 		}
 	}
@@ -248,10 +238,12 @@ export class RateLimitRegistry {
 		let budget = this.budgets.get(key);
 		if (!budget) {
 			budget = {
-				...newAllowance(credentialLimits ?? this.settings.limits, credentialLimits),
-				completed: [],
-				lastGrantAt: -Infinity,
+				limits: newLimits(credentialLimits ?? this.settings.limits, credentialLimits),
 				inFlight: new Set(),
+				answered: [],
+				lastGrantAt: -Infinity,
+				pausedUntil: 0,
+				unnamed429s: 0,
 				queue: [],
 				pumping: false,
 			};
@@ -260,7 +252,20 @@ export class RateLimitRegistry {
 		return budget;
 	}
 
-	/** Grants the queue's head whenever every window allows it; one pump per budget, gone when the queue is empty. */
+	/** Frees places held by requests never reported back, and forgets answers older than the longest window. */
+	private tidy(budget: Budget, windows: readonly RateLimitWindow[], now: number): void {
+		for (const slot of budget.inFlight) {
+			if (slot.grantedAt + this.settings.staleMs <= now) {
+				budget.inFlight.delete(slot);
+				budget.answered.push(now);
+			}
+		}
+		budget.answered.sort((a, b) => a - b);
+		const longest = windows[windows.length - 1]?.windowMs ?? 0;
+		while (budget.answered.length > 0 && budget.answered[0] <= now - longest) budget.answered.shift();
+	}
+
+	/** Grants the queue's head whenever the policy allows it; one pump per budget, gone when the queue is empty. */
 	private async pump(key: string, budget: Budget): Promise<void> {
 		if (budget.pumping) {
 			budget.wake?.();
@@ -270,18 +275,19 @@ export class RateLimitRegistry {
 		try {
 			while (budget.queue.length > 0 && this.budgets.get(key) === budget) {
 				const now = Date.now();
-				const { at, known } = nextSendAt(budget, now, this.settings);
+				const windows = windowsAt(budget.limits, now, this.settings);
+				this.tidy(budget, windows, now);
+				const { at, known } = nextSendAt(windows, budget, now, this.settings);
 				const head = budget.queue[0];
 				if (at <= now) {
 					budget.queue.shift();
-					const slot: Slot = { key, grantedAt: now, done: false, sent: { at: now, limited: false } };
+					const slot: Slot = { key, grantedAt: now, done: false };
 					budget.inFlight.add(slot);
-					budget.sent.push(slot.sent);
-					budget.lastGrantAt = now;
+					budget.lastGrantAt = pacedAt(budget.lastGrantAt, now, windows);
 					head.resolve(slot);
 					continue;
 				}
-				// A time that depends on responses still to come is not known yet: give up only once the deadline is here.
+				// A time that depends on answers still to come is not known yet: give up only once the deadline is here.
 				if (head.deadline !== undefined && (known ? at > head.deadline : now >= head.deadline)) {
 					budget.queue.shift();
 					head.reject(new RateLimitDeadlineError());
@@ -294,7 +300,7 @@ export class RateLimitRegistry {
 		}
 	}
 
-	/** Sleeps until `ms` passed or something changed (a response, an abort, a retry at the front). */
+	/** Sleeps until `ms` passed or something changed (an answer, an abort, a retry at the front). */
 	private async nap(budget: Budget, ms: number): Promise<void> {
 		const controller = new AbortController();
 		let wake = () => {};
