@@ -17,7 +17,7 @@ import { fillRecordIds, urlParameters } from '../../nodes/Stora/descriptions/com
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
 import { SIMPLIFIED_FIELDS } from '../../nodes/Stora/helpers/output';
-import { executeStoraRequest } from '../../nodes/Stora/transport/execute';
+import { sendOperation } from '../../nodes/Stora/transport/execute';
 
 type Entry = INodeProperties | INodePropertyOptions | INodePropertyCollection;
 
@@ -158,7 +158,7 @@ describe('Node descriptions', () => {
 	});
 
 	it('send every request of the Stora node through the hook', () => {
-		expect(stora.requestOperations).toEqual({ pagination: executeStoraRequest });
+		expect(stora.requestOperations).toEqual({ pagination: sendOperation });
 		const resource = stora.properties.find((property) => property.name === 'resource');
 		expect(resource?.routing?.send?.paginate).toBe(true);
 		expect(resource?.displayOptions).toBeUndefined();

@@ -14,15 +14,9 @@ import { fail, failEmpty, isEmptyValue, itemParameter, type PreSend, shown } fro
 export function checkRequired(properties: INodeProperties[]): PreSend {
 	const kinds = ['string', 'dateTime', 'options', 'resourceLocator'];
 	const candidates = properties.filter((property) => property.required && kinds.includes(property.type));
-	// The node's own runs hand every item the same node (transport/itemContext.ts): what it shows is found once per run.
-	const shownIn = new WeakMap<IDataObject, INodeProperties[]>();
 	return async function (this: IExecuteSingleFunctions, options) {
 		const parameters = this.getNode().parameters;
-		let shownHere = shownIn.get(parameters);
-		if (!shownHere) {
-			shownHere = candidates.filter((property) => plainlyShown(property, parameters));
-			shownIn.set(parameters, shownHere);
-		}
+		const shownHere = candidates.filter((property) => plainlyShown(property, parameters));
 		for (const property of shownHere) {
 			// extractValue only for a locator: n8n looks the property up for it, and a name several operations
 			// define differently would not be found.
