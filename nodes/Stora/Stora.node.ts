@@ -14,6 +14,7 @@ import { hints } from './descriptions/hints';
 import { toolProperties } from './descriptions/tool';
 import { authenticationProperty } from './helpers/authentication';
 import { checkChoices, checkRequired } from './helpers/operationChecks';
+import { withChecksDeferred } from './helpers/validation';
 import { methods } from './methods';
 import { sendOperation } from './transport/execute';
 
@@ -45,7 +46,8 @@ export class Stora implements INodeType {
 		requestDefaults: { headers: { Accept: 'application/json' } },
 		requestOperations: { pagination: sendOperation },
 		hints,
-		properties: [
+		// Every check before a request reports through the hook (helpers/validation.ts withChecksDeferred).
+		properties: withChecksDeferred([
 			// Shown only in the tool variant n8n makes of the node (`usableAsTool`): what a model reads and gets.
 			...toolProperties(resources),
 			authenticationProperty,
@@ -62,7 +64,7 @@ export class Stora implements INodeType {
 				routing: { send: { paginate: true, preSend: [checkChoices(resourceProperties), checkRequired(resourceProperties), fillRecordIds] } },
 			},
 			...resourceProperties,
-		],
+		]),
 	};
 
 	methods = methods;

@@ -186,11 +186,9 @@ export async function contractChecks(ctx) {
 }
 
 /**
- * Allowed HTTP Request Domains: a Stora API credential an admin limited to `public-api.stora.co` while its Base URL is
- * the sandbox. The Stora nodes send through n8n, so they do what this n8n does for its own nodes, as n8n's HTTP
- * Request node with the same credential (versions.mjs, api.httpRequestChecksDomains): where n8n refuses, every Stora
- * node refuses before any request, naming the setting and the host; where it does not, they send. Limited to
- * 127.0.0.1, both work.
+ * Allowed HTTP Request Domains: a Stora API credential limited to `public-api.stora.co`, its Base URL the sandbox. The
+ * Stora nodes send through n8n and do what n8n's HTTP Request node does with it (versions.mjs, httpRequestChecksDomains):
+ * refused before any request, naming the setting and the host, or sent. Limited to 127.0.0.1, both work.
  */
 async function domainChecks(ctx, { runManual, siteGetMany }) {
 	const { n8n, sandbox, check, assert, version } = ctx;

@@ -118,9 +118,26 @@ describe('Stora node: shared behaviour', () => {
 			});
 			expect(result.error?.message).toBe('Site: "con_123" is not a site ID');
 			expect(result.error?.description).toContain('starts with "site_"');
-			// A check of the node's own, not an answer of the API's (n8n's RoutingNode reports it as an error without an HTTP code).
+			// A check of the node's own, not an answer of the API's: n8n's RoutingNode gives whatever stops a run as an
+			// error without an HTTP code, so the description says where it came from.
 			expect((result.error as { httpCode?: string | null }).httpCode ?? 'none').toBe('none');
+			expect(result.error?.description).toContain('Checked in n8n before sending: nothing was sent to Stora.');
 			expect(await client().requests()).toHaveLength(0);
+		});
+
+		it('with Continue On Fail, gives the failed check as the item\'s error, linked to its input item', async () => {
+			const [site] = await client().state('sites');
+			const result = await runStora({
+				credentials: credentials(),
+				continueOnFail: true,
+				items: [{ id: site.id }, { id: 'con_123' }, { id: site.id }],
+				parameters: { resource: 'site', operation: 'get', siteId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => item.json.id ?? item.json.error)).toEqual([site.id, 'Site: "con_123" is not a site ID', site.id]);
+			expect(result.items[1].json.message).toContain('starts with "site_"');
+			expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+			expect(await client().requests()).toHaveLength(2);
 		});
 
 		it('never asks for more than 100 records per page', async () => {

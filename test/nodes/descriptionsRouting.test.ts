@@ -17,6 +17,7 @@ import { fillRecordIds, urlParameters } from '../../nodes/Stora/descriptions/com
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
 import { SIMPLIFIED_FIELDS } from '../../nodes/Stora/helpers/output';
+import { deferredCheck } from '../../nodes/Stora/helpers/validation';
 import { sendOperation } from '../../nodes/Stora/transport/execute';
 
 type Entry = INodeProperties | INodePropertyOptions | INodePropertyCollection;
@@ -166,7 +167,7 @@ describe('Node descriptions', () => {
 
 	it('name in each URL a record parameter that the operation shows, read only there (no expression, no routing)', () => {
 		const resource = stora.properties.find((property) => property.name === 'resource');
-		expect(resource?.routing?.send?.preSend).toContain(fillRecordIds);
+		expect(resource?.routing?.send?.preSend?.map(deferredCheck)).toContain(fillRecordIds);
 		const operations = stora.properties.filter((property) => property.name === 'operation');
 		let urls = 0;
 		const problems: string[] = [];

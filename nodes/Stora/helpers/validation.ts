@@ -83,6 +83,46 @@ export function fail(context: IExecuteSingleFunctions, message: string, descript
 	});
 }
 
+/** Where a check's failure waits in the request options for the hook (`transport/execute.ts`) to report it. */
+const FAILED_CHECK = Symbol('failed check');
+
+/**
+ * The node's description with every check (`routing.send.preSend`) deferred to the hook that sends the request: a
+ * check that fails hands its error on in the options instead of throwing, and the checks after it are skipped.
+ * RoutingNode reports what a preSend throws as an API error and, under On Error → Continue, as an item without its
+ * input's link; the hook reports it as the node's own error, linked to its item.
+ */
+export function withChecksDeferred<T>(value: T): T {
+	if (Array.isArray(value)) return value.map((entry: unknown) => withChecksDeferred(entry)) as T;
+	if (!value || typeof value !== 'object') return value;
+	const copy: IDataObject = {};
+	for (const [key, entry] of Object.entries(value as IDataObject)) {
+		copy[key] = key === 'preSend' && Array.isArray(entry) ? (entry as PreSend[]).map(deferred) : withChecksDeferred(entry);
+	}
+	return copy as T;
+}
+
+const checkOf = new WeakMap<PreSend, PreSend>();
+
+function deferred(check: PreSend): PreSend {
+	const wrapped: PreSend = async function (this: IExecuteSingleFunctions, options) {
+		if (FAILED_CHECK in options) return options;
+		try {
+			return await check.call(this, options);
+		} catch (error) {
+			return { ...options, [FAILED_CHECK]: error } as IHttpRequestOptions;
+		}
+	};
+	checkOf.set(wrapped, check);
+	return wrapped;
+}
+
+/** The check a deferred preSend runs (the node's description holds the deferred ones). */
+export const deferredCheck = (preSend: PreSend): PreSend => checkOf.get(preSend) ?? preSend;
+
+/** The error of the check that failed for this request, if one did (`withChecksDeferred`). */
+export const failedCheck = (options: IHttpRequestOptions): unknown => (options as { [FAILED_CHECK]?: unknown })[FAILED_CHECK];
+
 /** The parameter as the user set it (before expressions are evaluated), by its path (`additionalFields.assigneeId`). */
 function rawParameter(context: IExecuteSingleFunctions, path: string): unknown {
 	let value: unknown = context.getNode().parameters;

@@ -22,6 +22,7 @@ import { asNodeError, storaRequest } from './request';
 import { listPages } from './walk';
 import { fetchWindows, parallelWindows } from './windows';
 import { PARAMETER } from '../helpers/parameters';
+import { failedCheck } from '../helpers/validation';
 
 /** The node's run index, as n8n's contexts answer it (a node inside a loop runs again in the same execution). */
 const RUN_INDEX_EXPRESSION = '={{ $runIndex }}';
@@ -220,6 +221,14 @@ export async function sendOperation(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
+	const failed = failedCheck(requestData.options as IHttpRequestOptions);
+	if (failed !== undefined) {
+		// A check before any request (a preSend) failed: the node's own error naming the parameter, nothing sent.
+		const error = asNodeError(this, failed);
+		error.context = { ...(error.context ?? {}), itemIndex: this.getItemIndex() };
+		if (this.continueOnFail()) return [errorItem(error, this.getItemIndex())];
+		throw error;
+	}
 	const options = withAttemptTimeout(this, withIdempotencyKey(this, requestData.options as IHttpRequestOptions));
 	const returnAll = (options.method ?? 'GET').toUpperCase() === 'GET' && this.getNodeParameter(PARAMETER.returnAll, false) === true;
 	try {
