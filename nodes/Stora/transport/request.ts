@@ -246,9 +246,10 @@ export async function storaRequest(
 		} catch (error) {
 			const refusal = domainRefusal(error);
 			if (refusal) {
-				throw new NodeOperationError(context.getNode(), refusal, {
+				// The setting in the message itself: publishing a trigger shows the message alone.
+				throw new NodeOperationError(context.getNode(), `Domain not allowed by the Stora credential's Allowed HTTP Request Domains: ${refusal.replace(/^Domain not allowed:\s*/, '')}`, {
 					description:
-						"The Stora credential's Allowed HTTP Request Domains do not include this host. Open the credential and add the host under Allowed Domains (or choose All), or set its Base URL to an allowed domain. Nothing was sent.",
+						'Open the credential and add the host under Allowed Domains (or choose All), or set its Base URL to an allowed domain. Nothing was sent.',
 					itemIndex,
 				});
 			}
