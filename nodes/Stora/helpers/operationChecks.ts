@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { fail, failEmpty, isEmptyValue, itemParameter, type PreSend, shown } from './validation';
+import { fail, failEmpty, isEmptyValue, type PreSend, shown } from './validation';
 
 /**
  * Every required text, ID, date or choice of the operation that comes out empty fails before any request, naming it
@@ -21,7 +21,7 @@ export function checkRequired(properties: INodeProperties[]): PreSend {
 			// extractValue only for a locator: n8n looks the property up for it, and a name several operations
 			// define differently would not be found.
 			const extract = property.type === 'resourceLocator' ? { extractValue: true } : undefined;
-			const value = itemParameter(this, property.name, NOT_SET, extract);
+			const value = this.getNodeParameter(property.name, NOT_SET, extract);
 			if (value !== NOT_SET && isEmptyValue(value)) failEmpty(this, property.name, property.displayName);
 		}
 		return options;

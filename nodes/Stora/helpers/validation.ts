@@ -2,37 +2,12 @@
  * The checks every field makes before any request, and how they fail: an error naming the parameter, said to come
  * from n8n, not Stora. Record IDs are checked in ids.ts, a whole operation's parameters in operationChecks.ts.
  */
-import type { IDataObject, IExecuteSingleFunctions, IGetNodeParameterOptions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { argumentOf, namingTheArgument, runsAsTool } from './tool';
 
 export type PreSend = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
-
-const itemValues = new WeakMap<object, Map<string, unknown>>();
-const ABSENT = Symbol('absent') as unknown as object;
-
-/**
- * A parameter's value for this item, read once however many checks read it: n8n evaluates an expression again on
- * every read (on n8n 2.x in a sandbox, about half a millisecond each), and both the operation's required-value check
- * and the URL's record-ID check read the record's ID. Kept with the item's context, so it goes with it.
- */
-export function itemParameter(
-	context: IExecuteSingleFunctions,
-	name: string,
-	fallback: unknown,
-	options?: IGetNodeParameterOptions,
-): unknown {
-	let values = itemValues.get(context);
-	if (!values) {
-		values = new Map();
-		itemValues.set(context, values);
-	}
-	const key = `${name}\n${JSON.stringify(options ?? {})}`;
-	if (!values.has(key)) values.set(key, context.getNodeParameter(name, ABSENT, options));
-	const value = values.get(key);
-	return value === ABSENT ? fallback : value;
-}
 
 /** "a" or "an" before a label, by its sound: "an invoice ID", "a contact ID", "a unit type ID". */
 export const article = (label: string) => (/^([aeio]|u(?!ni|s[aeiu]))/i.test(label) ? 'an' : 'a');
