@@ -140,7 +140,7 @@ function budgetedSender(context: StoraContext, credentialType: CredentialType, {
 	return async (request: IHttpRequestOptions) => await sendWithCredential(once, credentialType, request, isSafeToRepeat(request));
 }
 
-type Failure = { code?: unknown; address?: unknown; port?: unknown; message?: unknown; cause?: unknown } | undefined;
+type Failure = { code?: unknown; httpCode?: unknown; address?: unknown; port?: unknown; message?: unknown; cause?: unknown } | undefined;
 
 /** The error and the errors it wraps (n8n's NodeApiError around axios's error around the socket's). */
 function chainOf(error: unknown): Failure[] {
@@ -173,7 +173,8 @@ function unreachableProxy(request: IHttpRequestOptions, error: unknown): string 
 /** Whether a request failed because its attempt ran out of time (n8n's HTTP client: axios's timeout). */
 function isTimeout(error: unknown): boolean {
 	const chain = chainOf(error);
-	const codes = chain.map((part) => part?.code);
+	// n8n 1.x keeps axios's code only as the NodeApiError's httpCode (its message then says "connection was aborted").
+	const codes = chain.flatMap((part) => [part?.code, part?.httpCode]);
 	return codes.includes('ECONNABORTED') || codes.includes('ETIMEDOUT') || chain.some((part) => /timeout of \d+ ?ms exceeded/i.test(String(part?.message)));
 }
 
