@@ -1,19 +1,11 @@
 /*
- * Who builds a request. The node's own builder, for every run in a workflow: n8n runs the node's `customOperations`
- * (transport/routedOperations.ts, which builds each item's request with transport/route.ts) for its own runs and when
- * the engine runs the tool variant as a node of a workflow (an agent's engine request). n8n's RoutingNode, for the
- * tool path an agent calls: when an agent or the MCP Server Trigger calls the tool through its tool input, n8n runs
- * the `execute` it gives a node without one, RoutingNode. Both read these descriptions (request, send, preSend), with
- * Settings → Request Options, and hand the request to `requestOperations.pagination` (transport/execute.ts), on for
- * every operation through the Resource parameter: the one hook that sends it (domain limits, retries, idempotency,
- * errors, Return All) and shapes the items. RoutingNode's own response handling therefore never runs: descriptions
- * must not use routing.output, routing.operations or a pagination of their own.
- * Guards: test/nodes/routedRequests.test.ts holds the builder to RoutingNode for every operation and checks that the
- * builder refuses, when the node is made, what it does not implement; test/nodes/descriptionsRouting.test.ts fails on
- * a description using a routing feature the hook bypasses; test/nodes/aiTool.test.ts holds both tool paths to the same
- * answer.
- */
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+ * n8n's RoutingNode builds every request of this node from these descriptions (request, send, preSend), in workflow
+ * runs and tool calls alike, with Settings → Request Options, and hands it to `requestOperations.pagination`
+ * (transport/execute.ts `sendOperation`), on for every operation through the Resource parameter: the one hook that
+ * sends it (rate-limit budget, safe retries, idempotency, the API's errors, Return All) and shapes the items.
+ * RoutingNode's own response handling therefore never runs: descriptions must not use routing.output,
+ * routing.operations or a pagination of their own (test/nodes/descriptionsRouting.test.ts fails on one that does).
+ */import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resourceProperties, resources } from './descriptions';
@@ -22,9 +14,9 @@ import { hints } from './descriptions/hints';
 import { toolProperties } from './descriptions/tool';
 import { authenticationProperty } from './helpers/authentication';
 import { checkChoices, checkRequired } from './helpers/operationChecks';
+import { withChecksDeferred } from './helpers/validation';
 import { methods } from './methods';
-import { executeStoraRequest } from './transport/execute';
-import { routedOperations } from './transport/routedOperations';
+import { sendOperation } from './transport/execute';
 
 export class Stora implements INodeType {
 	description: INodeTypeDescription = {
@@ -52,9 +44,10 @@ export class Stora implements INodeType {
 		],
 		// No baseURL here: the transport takes it from the credential (n8n would evaluate an expression twice per item).
 		requestDefaults: { headers: { Accept: 'application/json' } },
-		requestOperations: { pagination: executeStoraRequest },
+		requestOperations: { pagination: sendOperation },
 		hints,
-		properties: [
+		// Every check before a request reports through the hook (helpers/validation.ts withChecksDeferred).
+		properties: withChecksDeferred([
 			// Shown only in the tool variant n8n makes of the node (`usableAsTool`): what a model reads and gets.
 			...toolProperties(resources),
 			authenticationProperty,
@@ -71,12 +64,8 @@ export class Stora implements INodeType {
 				routing: { send: { paginate: true, preSend: [checkChoices(resourceProperties), checkRequired(resourceProperties), fillRecordIds] } },
 			},
 			...resourceProperties,
-		],
+		]),
 	};
-
-	// The node's own builder (see the top of this file): the requests RoutingNode would build from the same
-	// descriptions, walking only what the settings show (transport/routedOperations.ts).
-	customOperations = routedOperations(this.description);
 
 	methods = methods;
 }

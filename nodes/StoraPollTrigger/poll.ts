@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, INode, INodeProperties, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INode, INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { filtersCollection } from '../Stora/descriptions/common/filters';
@@ -7,7 +7,6 @@ import { resourceFacts } from '../Stora/helpers/resources';
 import { headerOf, jsonBodyOf, recordsOf } from '../Stora/helpers/response';
 import { checkFiltersApplied, refusesOnly } from '../Stora/transport/listChecks';
 import { asNodeError, storaRequest } from '../Stora/transport/request';
-import { routedQuery } from '../Stora/transport/route';
 import { inTimeOrder, keepNewest, listPages, MAX_RECORDS, oldestFirst, timeOf, type TimeField } from '../Stora/transport/walk';
 
 /** A poll by a timestamp the records do not carry could never tell what is new: fails before any request, saying what works instead. */
@@ -28,13 +27,41 @@ export function pollFilters(filters: INodeProperties[]): INodeProperties[] {
 }
 
 /**
- * The query the Stora node's Get Many sends for the filters the poll's parameters set: read by the node's own request
- * builder (transport/route.ts), so the same parameter names, values and checks before any request.
+ * The value a filter field sends, as its routing expression in the description computes it for the Get Many
+ * (`send.value`): a multi-select or a list of IDs joined by commas, nothing when it is empty.
+ */
+function sentValue(filter: INodeProperties, value: unknown): unknown {
+	if (filter.routing?.send?.value === undefined) return value;
+	const list = (Array.isArray(value) ? value : String(value ?? '').split(',')).map((entry) => String(entry).trim()).filter((entry) => entry !== '');
+	return list.length ? list.join(',') : undefined;
+}
+
+/**
+ * The query the Stora node's Get Many sends for the filters the poll's parameters set, read from the same
+ * descriptions (each filter's `routing.send`: its query parameter, its value, its checks before any request).
  */
 export async function filterQuery(context: IPollFunctions, filters: INodeProperties[]): Promise<IDataObject> {
 	// The poll as the one item of a run: the filters' checks read `filters.<name>`, as in the node.
 	const item = Object.create(context, { getItemIndex: { value: () => 0 } }) as IExecuteSingleFunctions;
-	return await routedQuery(item, [filtersCollection(filters)]);
+	const set = context.getNodeParameter('filters', {}) as IDataObject;
+	const qs: IDataObject = {};
+	const preSends = [];
+	for (const filter of filtersCollection(filters).options as INodeProperties[]) {
+		if (!(filter.name in set)) continue;
+		const send = filter.routing?.send;
+		if (filter.type === 'fixedCollection') {
+			// The metadata rows: `metadata[<key>]=<value>`, as the row's Value field sends it.
+			const rows = ((context.getNodeParameter(`filters.${filter.name}`, {}) as IDataObject).entry as IDataObject[] | undefined) ?? [];
+			for (const row of rows) qs[`metadata[${String(row.key)}]`] = row.value as string;
+		} else if (send?.property !== undefined) {
+			const value = sentValue(filter, context.getNodeParameter(`filters.${filter.name}`, undefined));
+			if (value !== undefined) qs[send.property] = value as string;
+		}
+		preSends.push(...(send?.preSend ?? []));
+	}
+	let options: IHttpRequestOptions = { url: '', qs };
+	for (const preSend of preSends) options = await preSend.call(item, options);
+	return (options.qs ?? {}) as IDataObject;
 }
 
 interface Since {

@@ -32,10 +32,8 @@ interface BuiltTool {
 
 /**
  * n8n's tool variant of the Stora node, as n8n makes it: NodeTypes' `convertNodeToAiTool` builds the tool type on the
- * node's own object (`Object.create`), so it keeps the node's `customOperations`; and because the node has no
- * `execute`, n8n gives the tool one that runs RoutingNode. Which runs depends on how n8n calls the tool: an agent
- * calling it through `getInputConnectionData` runs `execute` (RoutingNode); the engine running it as a node of the
- * workflow (an agent's engine request) runs the custom operation (the node's own builder).
+ * node's own object (`Object.create`); because the node has no `execute`, n8n gives the tool one that runs
+ * RoutingNode, as the engine does when it runs the tool as a node of the workflow (an agent's engine request).
  */
 function storaTool(): INodeType {
 	const stora = asLoadedByN8n(new Stora());

@@ -17,7 +17,8 @@ import { fillRecordIds, urlParameters } from '../../nodes/Stora/descriptions/com
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
 import { SIMPLIFIED_FIELDS } from '../../nodes/Stora/helpers/output';
-import { executeStoraRequest } from '../../nodes/Stora/transport/execute';
+import { deferredCheck } from '../../nodes/Stora/helpers/validation';
+import { sendOperation } from '../../nodes/Stora/transport/execute';
 
 type Entry = INodeProperties | INodePropertyOptions | INodePropertyCollection;
 
@@ -158,7 +159,7 @@ describe('Node descriptions', () => {
 	});
 
 	it('send every request of the Stora node through the hook', () => {
-		expect(stora.requestOperations).toEqual({ pagination: executeStoraRequest });
+		expect(stora.requestOperations).toEqual({ pagination: sendOperation });
 		const resource = stora.properties.find((property) => property.name === 'resource');
 		expect(resource?.routing?.send?.paginate).toBe(true);
 		expect(resource?.displayOptions).toBeUndefined();
@@ -166,7 +167,7 @@ describe('Node descriptions', () => {
 
 	it('name in each URL a record parameter that the operation shows, read only there (no expression, no routing)', () => {
 		const resource = stora.properties.find((property) => property.name === 'resource');
-		expect(resource?.routing?.send?.preSend).toContain(fillRecordIds);
+		expect(resource?.routing?.send?.preSend?.map(deferredCheck)).toContain(fillRecordIds);
 		const operations = stora.properties.filter((property) => property.name === 'operation');
 		let urls = 0;
 		const problems: string[] = [];

@@ -1,9 +1,12 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test under test/, never published */
 /**
  * Settings → Request Options, which n8n adds to the Stora node when it loads the package (test/helpers/n8n.ts loads
- * the node the same way), applied by the node's own runs as RoutingNode applies it: Timeout per attempt, Batching,
- * and a Proxy that is not a URL refused before any request. Over real HTTP against the sandbox. Proxy and Ignore SSL
+ * the node the same way), applied by n8n's RoutingNode and the transport: Timeout per attempt, Batching, a Proxy that
+ * is not a URL refused before any request, and one that cannot be reached named as the proxy. Over real HTTP against the sandbox. Proxy and Ignore SSL
  * Issues on the wire are proven in real n8n (test/e2e/), with a forward proxy and an https sandbox.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
@@ -72,21 +75,27 @@ describe('Settings → Request Options', () => {
 		if (size > 1) expect(left[1] - left[0]).toBeLessThan(interval / 2);
 	});
 
-	it('Batching with -1 items per batch is off: every item is sent', async () => {
-		const { error, items } = await fixture.run(getSites({ batching: { batch: { batchSize: -1, batchInterval: 60_000 } } }), {
-			items: [{ n: 1 }, { n: 2 }, { n: 3 }],
-		});
-		expect(error).toBeUndefined();
-		expect(items).toHaveLength(3);
-	});
-
 	it('Proxy: a value that is not a URL with a host and a port fails every item before any request, naming the setting', async () => {
 		const { error } = await fixture.run(getSites({ proxy: 'http://user:secret@myproxy' }), { items: [{ n: 1 }, { n: 2 }] });
 		expect(error?.message).toBe('The proxy is not valid');
 		const description = String((error as { description?: string }).description);
-		expect(description).toContain('Settings → Request Options → Proxy');
+		expect(description).toContain('proxy URL');
 		// The password in the proxy URL is not repeated in the error.
 		expect(description).not.toContain('secret');
+		expect(await fixture.client.requests()).toEqual([]);
+	});
+
+	it('Proxy that cannot be reached: the error names the proxy and its setting, not the credential\'s Base URL', async () => {
+		// A port nothing listens on: taken from the system, then freed.
+		const closed = createServer();
+		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+		const { port } = closed.address() as AddressInfo;
+		await new Promise((resolve) => closed.close(resolve));
+		const { error } = await fixture.run(getSites({ proxy: `http://127.0.0.1:${port}` }));
+		expect(error?.message).toMatch(new RegExp(`^Could not reach the proxy http://127\\.0\\.0\\.1:${port}`));
+		const description = String((error as { description?: string }).description);
+		expect(description).toContain('Settings → Request Options → Proxy');
+		expect(description).not.toContain('Base URL');
 		expect(await fixture.client.requests()).toEqual([]);
 	});
 

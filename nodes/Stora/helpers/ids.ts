@@ -3,7 +3,7 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { RECORDS } from './records';
 import { argumentOf, kindOfArgument, runsAsTool } from './tool';
-import { article, fail, failEmpty, isEmptyValue, itemParameter, type PreSend, shown } from './validation';
+import { article, fail, failEmpty, isEmptyValue, type PreSend, shown } from './validation';
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -49,7 +49,7 @@ export function checkedId(
 		list = [RECORDS[named].prefix];
 		label = RECORDS[named].displayName;
 	}
-	const value = itemParameter(context, parameter, '', { extractValue: true }) as string | undefined;
+	const value = context.getNodeParameter(parameter, '', { extractValue: true }) as string | undefined;
 	if (isEmptyValue(value)) {
 		if (optional) return undefined;
 		failEmpty(context, parameter, label);

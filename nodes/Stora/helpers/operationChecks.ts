@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { fail, failEmpty, isEmptyValue, itemParameter, type PreSend, shown } from './validation';
+import { fail, failEmpty, isEmptyValue, type PreSend, shown } from './validation';
 
 /**
  * Every required text, ID, date or choice of the operation that comes out empty fails before any request, naming it
@@ -14,20 +14,14 @@ import { fail, failEmpty, isEmptyValue, itemParameter, type PreSend, shown } fro
 export function checkRequired(properties: INodeProperties[]): PreSend {
 	const kinds = ['string', 'dateTime', 'options', 'resourceLocator'];
 	const candidates = properties.filter((property) => property.required && kinds.includes(property.type));
-	// The node's own runs hand every item the same node (transport/itemContext.ts): what it shows is found once per run.
-	const shownIn = new WeakMap<IDataObject, INodeProperties[]>();
 	return async function (this: IExecuteSingleFunctions, options) {
 		const parameters = this.getNode().parameters;
-		let shownHere = shownIn.get(parameters);
-		if (!shownHere) {
-			shownHere = candidates.filter((property) => plainlyShown(property, parameters));
-			shownIn.set(parameters, shownHere);
-		}
+		const shownHere = candidates.filter((property) => plainlyShown(property, parameters));
 		for (const property of shownHere) {
 			// extractValue only for a locator: n8n looks the property up for it, and a name several operations
 			// define differently would not be found.
 			const extract = property.type === 'resourceLocator' ? { extractValue: true } : undefined;
-			const value = itemParameter(this, property.name, NOT_SET, extract);
+			const value = this.getNodeParameter(property.name, NOT_SET, extract);
 			if (value !== NOT_SET && isEmptyValue(value)) failEmpty(this, property.name, property.displayName);
 		}
 		return options;

@@ -2,37 +2,12 @@
  * The checks every field makes before any request, and how they fail: an error naming the parameter, said to come
  * from n8n, not Stora. Record IDs are checked in ids.ts, a whole operation's parameters in operationChecks.ts.
  */
-import type { IDataObject, IExecuteSingleFunctions, IGetNodeParameterOptions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { argumentOf, namingTheArgument, runsAsTool } from './tool';
 
 export type PreSend = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
-
-const itemValues = new WeakMap<object, Map<string, unknown>>();
-const ABSENT = Symbol('absent') as unknown as object;
-
-/**
- * A parameter's value for this item, read once however many checks read it: n8n evaluates an expression again on
- * every read (on n8n 2.x in a sandbox, about half a millisecond each), and both the operation's required-value check
- * and the URL's record-ID check read the record's ID. Kept with the item's context, so it goes with it.
- */
-export function itemParameter(
-	context: IExecuteSingleFunctions,
-	name: string,
-	fallback: unknown,
-	options?: IGetNodeParameterOptions,
-): unknown {
-	let values = itemValues.get(context);
-	if (!values) {
-		values = new Map();
-		itemValues.set(context, values);
-	}
-	const key = `${name}\n${JSON.stringify(options ?? {})}`;
-	if (!values.has(key)) values.set(key, context.getNodeParameter(name, ABSENT, options));
-	const value = values.get(key);
-	return value === ABSENT ? fallback : value;
-}
 
 /** "a" or "an" before a label, by its sound: "an invoice ID", "a contact ID", "a unit type ID". */
 export const article = (label: string) => (/^([aeio]|u(?!ni|s[aeiu]))/i.test(label) ? 'an' : 'a');
@@ -82,6 +57,46 @@ export function fail(context: IExecuteSingleFunctions, message: string, descript
 		itemIndex: context.getItemIndex(),
 	});
 }
+
+/** Where a check's failure waits in the request options for the hook (`transport/execute.ts`) to report it. */
+const FAILED_CHECK = Symbol('failed check');
+
+/**
+ * The node's description with every check (`routing.send.preSend`) deferred to the hook that sends the request: a
+ * check that fails hands its error on in the options instead of throwing, and the checks after it are skipped.
+ * RoutingNode reports what a preSend throws as an API error and, under On Error → Continue, as an item without its
+ * input's link; the hook reports it as the node's own error, linked to its item.
+ */
+export function withChecksDeferred<T>(value: T): T {
+	if (Array.isArray(value)) return value.map((entry: unknown) => withChecksDeferred(entry)) as T;
+	if (!value || typeof value !== 'object') return value;
+	const copy: IDataObject = {};
+	for (const [key, entry] of Object.entries(value as IDataObject)) {
+		copy[key] = key === 'preSend' && Array.isArray(entry) ? (entry as PreSend[]).map(deferred) : withChecksDeferred(entry);
+	}
+	return copy as T;
+}
+
+const checkOf = new WeakMap<PreSend, PreSend>();
+
+function deferred(check: PreSend): PreSend {
+	const wrapped: PreSend = async function (this: IExecuteSingleFunctions, options) {
+		if (FAILED_CHECK in options) return options;
+		try {
+			return await check.call(this, options);
+		} catch (error) {
+			return { ...options, [FAILED_CHECK]: error } as IHttpRequestOptions;
+		}
+	};
+	checkOf.set(wrapped, check);
+	return wrapped;
+}
+
+/** The check a deferred preSend runs (the node's description holds the deferred ones). */
+export const deferredCheck = (preSend: PreSend): PreSend => checkOf.get(preSend) ?? preSend;
+
+/** The error of the check that failed for this request, if one did (`withChecksDeferred`). */
+export const failedCheck = (options: IHttpRequestOptions): unknown => (options as { [FAILED_CHECK]?: unknown })[FAILED_CHECK];
 
 /** The parameter as the user set it (before expressions are evaluated), by its path (`additionalFields.assigneeId`). */
 export function rawParameter(context: IExecuteSingleFunctions, path: string): unknown {

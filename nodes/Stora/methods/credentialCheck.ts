@@ -6,7 +6,6 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import { allowedDomainsOf, refusalOf } from '../helpers/allowedDomains';
 import { API_VERSION } from '../helpers/constants';
 
 /*
@@ -61,8 +60,6 @@ export async function storaApiConnectionTest(
 		return error(`The Base URL "${baseUrl}" is not a web address. Use https://public-api.stora.co (without /${API_VERSION}).`);
 	}
 	const url = `${baseUrl}/${API_VERSION}/sites`;
-	const refusal = refusalOf(url, allowedDomainsOf(data));
-	if (refusal) return error(`${refusal.message}. ${refusal.description}`);
 	// The one HTTP helper n8n gives a connection test function (ICredentialTestFunctions), on every version.
 	const { request } = this.helpers;
 	let answer: Answer;

@@ -20,8 +20,13 @@ import { asSentence } from './errors';
 import { asNodeError, storaRequest } from './request';
 import { listPages, MAX_RECORDS, tooManyRecords } from './walk';
 import { PARAMETER } from '../helpers/parameters';
-import { RUN_INDEX_EXPRESSION } from './itemContext';
-import { REQUEST_OPTIONS } from './requestOptions';
+import { failedCheck } from '../helpers/validation';
+
+/** The node's run index, as n8n's contexts answer it (a node inside a loop runs again in the same execution). */
+const RUN_INDEX_EXPRESSION = '={{ $runIndex }}';
+
+/** Settings → Request Options, the collection n8n adds to every declarative node. */
+const REQUEST_OPTIONS = 'requestOptions';
 
 /**
  * POSTs carry an Idempotency-Key derived from the execution, node, run, item and request, so n8n's Retry On Fail and
@@ -139,14 +144,38 @@ async function fetchAllCsv(context: IExecutePaginationFunctions, options: IHttpR
 	return { ...last, body: Buffer.from(`${parts.filter(Boolean).join(eol)}${eol}`, 'utf8') };
 }
 
+/** What RoutingNode says of a 429 that reached the run, pointing at the settings that exist. */
+const SPACING_HINT =
+	"Stora kept answering 429 (too many requests) after the node waited for its rate limit. Space the requests out with Settings → Request Options → Batching, or set the Stora credential's Rate Limit to your plan's.";
+
 /**
- * Runs every request the declarative descriptions build (it is wired as the node's `requestOperations.pagination`
- * with pagination always on): one transport for retries, idempotency, error mapping, Return All and output shaping.
+ * A failed item's output under On Error → Continue, as n8n's own nodes give it: the error in the item's JSON, linked
+ * to its input item. `error` is the message (with the API's code), `message` the description (the field details, the
+ * request ID, the operation): n8n's error output takes an item of exactly these keys as an error and merges the input
+ * item's data into it. RoutingNode's own way (an item carrying the error object) would leave the JSON empty.
  */
-export async function executeStoraRequest(
+function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
+	const json: IDataObject = { error: error.message };
+	if (error.description) json.message = error.description;
+	return { json, pairedItem: { item: itemIndex } };
+}
+
+/**
+ * Sends the request RoutingNode built from the descriptions (wired as the node's `requestOperations.pagination`, with
+ * pagination always on) and shapes its items: one transport for retries, idempotency, error mapping and Return All.
+ */
+export async function sendOperation(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
+	const failed = failedCheck(requestData.options as IHttpRequestOptions);
+	if (failed !== undefined) {
+		// A check before any request (a preSend) failed: the node's own error naming the parameter, nothing sent.
+		const error = asNodeError(this, failed);
+		error.context = { ...(error.context ?? {}), itemIndex: this.getItemIndex() };
+		if (this.continueOnFail()) return [errorItem(error, this.getItemIndex())];
+		throw error;
+	}
 	const options = withAttemptTimeout(this, withIdempotencyKey(this, requestData.options as IHttpRequestOptions));
 	const returnAll = (options.method ?? 'GET').toUpperCase() === 'GET' && this.getNodeParameter(PARAMETER.returnAll, false) === true;
 	try {
@@ -166,8 +195,15 @@ export async function executeStoraRequest(
 		const response = await storaRequest(this, options, this.getItemIndex());
 		checkListPage(this, options, response);
 		return linkedTo(await shapeOutput(this, options, response), this.getItemIndex());
-	} catch (error) {
-		throw namingTheOperation(this, options, asNodeError(this, error));
+	} catch (caught) {
+		const error = namingTheOperation(this, options, asNodeError(this, caught));
+		// RoutingNode would replace a 429's message with its own hint: the API's message stays, the hint goes below it.
+		if (error instanceof NodeApiError && error.httpCode === '429' && !String(error.description ?? '').includes(SPACING_HINT)) {
+			error.description = error.description ? `${error.description}\n${SPACING_HINT}` : SPACING_HINT;
+		}
+		error.context = { ...(error.context ?? {}), itemIndex: this.getItemIndex() };
+		if (this.continueOnFail()) return [errorItem(error, this.getItemIndex())];
+		throw error;
 	}
 }
 

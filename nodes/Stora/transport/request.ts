@@ -8,13 +8,12 @@ import type {
 	IN8nHttpFullResponse,
 	IPollFunctions,
 } from 'n8n-workflow';
+import * as n8nWorkflow from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { allowedDomainsOf } from '../helpers/allowedDomains';
 import { credentialTypeForAuthentication, type CredentialType } from '../helpers/authentication';
 import { API_VERSION, OAUTH_PATH } from '../helpers/constants';
 import { responseOfError, sendWithCredential } from './credentialRequest';
-import { absoluteUrl, type AuthenticatedSend, checkAllowed, DomainNotAllowed, followRedirects } from './redirects';
 import { toNodeApiError } from './errors';
 import { budgetKey, credentialLimits } from './account';
 import { rateLimits } from './rateLimit/instance';
@@ -70,32 +69,19 @@ interface BudgetRef {
 	baseURL: string;
 	/** `<Base URL>`: where a request to an OAuth endpoint (`/oauth2/...`) without its own `baseURL` goes. */
 	rootURL: string;
-	/** The access token, for the access-token credential: the transport sends it itself (see `budgetedSender`). */
-	accessToken?: string;
-	/** The credential's Allowed HTTP Request Domains (helpers/allowedDomains.ts); undefined when it sets no limit. */
+	/** The credential's Allowed HTTP Request Domains as n8n reads them for a node's own credential (see `allowedDomainsOf`). */
 	allowedDomains?: string;
 }
 
-/** Credential reads, kept with what they serve (see `credentialsOf`); each goes when that goes. */
-const credentialReads = new WeakMap<object, Promise<IDataObject>>();
-
 /**
- * The credential, read once per node run (as n8n's own RoutingNode does before it builds any item's request) or once
- * per context elsewhere, however many requests the items and pages make: on n8n 2.x every read is a database query, a
- * decryption and every credential field's display condition, the Base URL notice's regular expression among them, run
- * in a sandbox with a time limit. The items of one run share n8n's execute data;
- * a poll, a webhook hook or a list search has none of its own and reads for itself. A failed read is not kept.
+ * The credential's Allowed HTTP Request Domains, read by n8n's own function where the running n8n has one (2.x: what
+ * RoutingNode puts on a declarative node's requests; n8n's HTTP client then refuses another host, on redirects too).
+ * Undefined where it sets no limit, or where this n8n has no such function (it then checks nothing for its own nodes
+ * either: docs/compatibility.md).
  */
-async function credentialsOf(context: StoraContext, credentialType: CredentialType): Promise<IDataObject> {
-	const run = 'getInputData' in context && 'getExecuteData' in context ? (context.getExecuteData() as object | undefined) : undefined;
-	const owner: object = run ?? context;
-	let read = credentialReads.get(owner);
-	if (!read) {
-		read = context.getCredentials<IDataObject>(credentialType);
-		credentialReads.set(owner, read);
-		read.catch(() => credentialReads.delete(owner));
-	}
-	return await read;
+function allowedDomainsOf(context: StoraContext, credentials: IDataObject): string | undefined {
+	const read = (n8nWorkflow as Partial<typeof n8nWorkflow>).getCredentialAllowedDomains;
+	return read?.({ node: context.getNode(), credentialData: credentials as n8nWorkflow.ICredentialDataDecryptedObject, credentialOwnedSurface: true });
 }
 
 /**
@@ -106,7 +92,7 @@ async function credentialsOf(context: StoraContext, credentialType: CredentialTy
  * key, so changing them starts a fresh budget.
  */
 async function budgetOf(context: StoraContext, credentialType: CredentialType): Promise<BudgetRef> {
-	const credentials = await credentialsOf(context, credentialType);
+	const credentials = await context.getCredentials<IDataObject>(credentialType);
 	const baseUrl = String(credentials.baseUrl ?? '');
 	let limits: RateLimitWindow[] | undefined;
 	try {
@@ -126,44 +112,63 @@ async function budgetOf(context: StoraContext, credentialType: CredentialType): 
 		limits,
 		baseURL: versioned(credentials),
 		rootURL: apiRoot(credentials),
-		accessToken: credentialType === 'storaApi' ? String(credentials.accessToken ?? '') : undefined,
-		allowedDomains: allowedDomainsOf(credentials),
+		allowedDomains: allowedDomainsOf(context, credentials),
 	};
 }
 
-/** The Allowed HTTP Request Domains of the credential the node uses (read once per run, as every request reads it). */
-export async function allowedDomainsFor(context: StoraContext): Promise<string | undefined> {
-	return (await budgetOf(context, credentialTypeOfNode(context))).allowedDomains;
-}
-
 /**
- * Sends through `sendWithCredential`, each HTTP call of it queued for the account's rate-limit budget (which retries
- * 429s), so the budget sees every answer's status and headers.
- *
- * The access token goes in the Authorization header here, as the credential's `authenticate` says
- * (`Bearer <token>`), from the credential read once per run: n8n's own way evaluates that expression in its
- * expression sandbox and reads the credential again on every request. OAuth2 requests go through n8n, which keeps
- * and refreshes the token.
+ * Sends through `sendWithCredential` with n8n's `httpRequestWithAuthentication` (the credential's header, OAuth2
+ * tokens kept and refreshed by n8n), each HTTP call queued for the account's rate-limit budget (which retries 429s),
+ * so the budget sees every answer's status and headers.
  */
-function budgetedSender(context: StoraContext, credentialType: CredentialType, { key, limits, accessToken }: BudgetRef): AuthenticatedSend {
+function budgetedSender(context: StoraContext, credentialType: CredentialType, { key, limits }: BudgetRef) {
 	const signal = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
 	const call = async (request: IHttpRequestOptions) =>
-		(credentialType === 'storaApi'
-			? await context.helpers.httpRequest({ ...request, headers: { ...(request.headers ?? {}), Authorization: `Bearer ${accessToken ?? ''}` } })
-			: await context.helpers.httpRequestWithAuthentication.call(context, credentialType, request)) as IN8nHttpFullResponse;
+		(await context.helpers.httpRequestWithAuthentication.call(context, credentialType, request)) as IN8nHttpFullResponse;
 	const once = async (request: IHttpRequestOptions) =>
 		await rateLimits.send(key, async () => await call(request), (response) => ({ statusCode: response.statusCode, headers: response.headers as IDataObject }), {
 			signal,
 			limits,
 		});
-	return async (request) => await sendWithCredential(once, credentialType, request, isSafeToRepeat(request));
+	return async (request: IHttpRequestOptions) => await sendWithCredential(once, credentialType, request, isSafeToRepeat(request));
+}
+
+type Failure = { code?: unknown; httpCode?: unknown; address?: unknown; port?: unknown; message?: unknown; cause?: unknown } | undefined;
+
+/** The error and the errors it wraps (n8n's NodeApiError around axios's error around the socket's). */
+function chainOf(error: unknown): Failure[] {
+	const chain: Failure[] = [];
+	for (let at = error as Failure; at && typeof at === 'object' && chain.length < 4; at = at.cause as Failure) chain.push(at);
+	return chain;
+}
+
+/** A request n8n refused for the credential's Allowed HTTP Request Domains (nothing was sent): never retried. */
+const domainRefusal = (error: unknown) => chainOf(error).find((part) => /^Domain not allowed/.test(String(part?.message)))?.message as string | undefined;
+
+/** A failure to connect or a connection lost (a socket error code), as opposed to an answer or a refusal of n8n's. */
+const isNetworkFailure = (error: unknown) => chainOf(error).some((part) => typeof part?.code === 'string' && /^E[A-Z_]+$/.test(part.code));
+
+/**
+ * The proxy of Settings → Request Options when it is what could not be reached (the connection failed to its host
+ * and port), so that the error names the proxy, not Stora.
+ */
+function unreachableProxy(request: IHttpRequestOptions, error: unknown): string | undefined {
+	const proxy = request.proxy;
+	if (!proxy || typeof proxy !== 'object') return undefined;
+	const at = chainOf(error).some(
+		(part) =>
+			(part?.port !== undefined && Number(part.port) === Number(proxy.port)) ||
+			String(part?.message ?? '').includes(`${proxy.host}:${proxy.port}`),
+	);
+	return at ? `${proxy.protocol ?? 'http'}://${proxy.host}:${proxy.port}` : undefined;
 }
 
 /** Whether a request failed because its attempt ran out of time (n8n's HTTP client: axios's timeout). */
 function isTimeout(error: unknown): boolean {
-	const failure = error as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } } | undefined;
-	const codes = [failure?.code, failure?.cause?.code];
-	return codes.includes('ECONNABORTED') || codes.includes('ETIMEDOUT') || /timeout of \d+ ?ms exceeded/i.test(`${String(failure?.message)} ${String(failure?.cause?.message)}`);
+	const chain = chainOf(error);
+	// n8n 1.x keeps axios's code only as the NodeApiError's httpCode (its message then says "connection was aborted").
+	const codes = chain.flatMap((part) => [part?.code, part?.httpCode]);
+	return codes.includes('ECONNABORTED') || codes.includes('ETIMEDOUT') || chain.some((part) => /timeout of \d+ ?ms exceeded/i.test(String(part?.message)));
 }
 
 /**
@@ -210,10 +215,6 @@ export async function storaRequest(
 	const credentialType = credentialTypeOfNode(context);
 	const budget = await budgetOf(context, credentialType);
 	const send = budgetedSender(context, credentialType, budget);
-	// Redirects are followed here where the credential must not reach another host, or another domain the credential's
-	// Allowed HTTP Request Domains leave out (n8n checks those too from 2.x on; the transport does on every version).
-	const followsRedirectsItself =
-		(options.sendCredentialsOnCrossOriginRedirect === false || budget.allowedDomains !== undefined) && options.disableFollowRedirect !== true;
 	const request: IHttpRequestOptions = {
 		json: true,
 		...options,
@@ -224,10 +225,9 @@ export async function storaRequest(
 		headers: { Accept: 'application/json', ...(options.headers ?? {}) },
 		returnFullResponse: true,
 		timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
-		...(followsRedirectsItself ? { disableFollowRedirect: true } : {}),
-		...(budget.allowedDomains !== undefined ? { allowedDomains: budget.allowedDomains } : {}),
+		// RoutingNode puts the credential's domain limit on the node's requests; a trigger's or a list search's get it here.
+		...(options.allowedDomains === undefined && budget.allowedDomains !== undefined ? { allowedDomains: budget.allowedDomains } : {}),
 	};
-	checkAllowed(context, absoluteUrl(request), budget.allowedDomains, itemIndex);
 	const isDelete = (request.method ?? 'GET').toUpperCase() === 'DELETE';
 
 	let transient = 0;
@@ -237,9 +237,16 @@ export async function storaRequest(
 		let response: IN8nHttpFullResponse;
 		try {
 			response = await send(request);
-			if (followsRedirectsItself) response = await followRedirects(context, send, request, response, budget.allowedDomains);
 		} catch (error) {
-			if (error instanceof DomainNotAllowed) throw asNodeError(context, error);
+			const refusal = domainRefusal(error);
+			if (refusal) {
+				// The setting in the message itself: publishing a trigger shows the message alone.
+				throw new NodeOperationError(context.getNode(), `Domain not allowed by the Stora credential's Allowed HTTP Request Domains: ${refusal.replace(/^Domain not allowed:\s*/, '')}`, {
+					description:
+						'Open the credential and add the host under Allowed Domains (or choose All), or set its Base URL to an allowed domain. Nothing was sent.',
+					itemIndex,
+				});
+			}
 			const failed = responseOfError(error);
 			if (failed) throw toNodeApiError(context.getNode(), failed, itemIndex);
 			const cancelled = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.()?.aborted === true;
@@ -249,9 +256,17 @@ export async function storaRequest(
 				await sleep(250 * 2 ** transient);
 				continue;
 			}
-			// n8n's own errors (for example an OAuth2 credential that must be reconnected) already say what to do.
-			if (error instanceof NodeApiError || error instanceof NodeOperationError) throw asNodeError(context, error);
 			if (isTimeout(error)) throw timedOut(context, request, transient + 1, itemIndex);
+			const proxy = unreachableProxy(request, error);
+			if (proxy) {
+				throw new NodeApiError(context.getNode(), { message: (error as Error)?.message ?? String(error) }, {
+					message: `Could not reach the proxy ${proxy}: ${(error as Error)?.message ?? String(error)}`,
+					description: 'Check Settings → Request Options → Proxy on the node: its host and port, and that the proxy is reachable from n8n.',
+					itemIndex,
+				});
+			}
+			// n8n's own errors (for example an OAuth2 credential that must be reconnected) already say what to do.
+			if (!isNetworkFailure(error) && (error instanceof NodeApiError || error instanceof NodeOperationError)) throw asNodeError(context, error);
 			throw new NodeApiError(context.getNode(), { message: (error as Error)?.message ?? String(error) }, {
 				message: `Could not reach Stora: ${(error as Error)?.message ?? String(error)}`,
 				description: 'Check the Base URL in the credential and that the Stora API is reachable from n8n.',

@@ -8,10 +8,9 @@ import { sendMetadata } from '../../helpers/body';
 import { BILLING_PERIODS, LINE_ITEM_ITEM_PREFIX } from '../../helpers/constants';
 import { fail } from '../../helpers/validation';
 import { alphabetical, optionsOf } from './choices';
-import { ROUTING_VALUE } from '../../helpers/routingValues';
 
 /** `routing.send.value` for an optional text field: left empty it is sent as null, which clears it on the record. */
-export const EMPTY_AS_NULL = ROUTING_VALUE.emptyAsNull.expression;
+export const EMPTY_AS_NULL = '={{ $value === "" ? null : $value }}';
 
 /** An "Additional Fields" (Create) or "Update Fields" (Update) collection. */
 export function fieldsCollection(

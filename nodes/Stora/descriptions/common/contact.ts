@@ -8,7 +8,6 @@ import type { INodeProperties } from 'n8n-workflow';
 import { CONTACT_SOURCES, CONTACT_TYPES, MARKETING_SOURCES, USE_CASES } from '../../helpers/constants';
 import { checkCountryCode } from '../../helpers/validation';
 import { EMPTY_AS_NULL, enumField, metadataBodyField } from './bodies';
-import { ROUTING_VALUE } from '../../helpers/routingValues';
 
 /** Address members: [display name, parameter, API member, description]. */
 const ADDRESS_LINES: Array<[string, string, string, string]> = [
@@ -65,7 +64,7 @@ const contactAddress = (collection: string): INodeProperties => ({
 						property: `address.${property}`,
 						value:
 							name === 'countryAlpha2'
-								? ROUTING_VALUE.emptyAsNullUpperCase.expression
+								? '={{ $value === "" ? null : String($value).trim().toUpperCase() }}'
 								: EMPTY_AS_NULL,
 						...(name === 'countryAlpha2'
 							? { preSend: [checkCountryCode(`${collection}.address.address.countryAlpha2`, 'Address: Country Code')] }
@@ -100,7 +99,7 @@ function newContactMembers(path: string): INodeProperties[] {
 					send: {
 						type: 'body',
 						property: 'contact.address.country_alpha2',
-						value: ROUTING_VALUE.emptyAsAbsentUpperCase.expression,
+						value: '={{ String($value).trim() === "" ? undefined : String($value).trim().toUpperCase() }}',
 						preSend: [checkCountryCode(`${path}.countryAlpha2`, 'New Contact: Address Country Code')],
 					},
 				},

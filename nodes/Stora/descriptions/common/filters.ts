@@ -10,7 +10,6 @@ import { fail, rawParameter, shown, type PreSend } from '../../helpers/validatio
 import { alphabetical, optionsOf, titleCase } from './choices';
 import { dateTimeSend } from './dateTime';
 import { EXPRESSION_LINK } from './records';
-import { ROUTING_VALUE } from '../../helpers/routingValues';
 
 /** A Get Many's "Filters" collection: the API's list filters, each sent only when the user adds it. */
 export function filtersCollection(options: INodeProperties[]): INodeProperties {
@@ -131,7 +130,7 @@ export function multiValueFilter(
 		options: optionsOf(values, names),
 		default: [],
 		routing: {
-			send: { type: 'query', property: queryName, value: ROUTING_VALUE.joinedChoices.expression },
+			send: { type: 'query', property: queryName, value: '={{ $value.length ? $value.join(",") : undefined }}' },
 		},
 	};
 }
@@ -177,7 +176,7 @@ export function idListFilter(
 				type: 'query',
 				property: options.queryName ?? `${first.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}_id`,
 				value:
-					ROUTING_VALUE.joinedIds.expression,
+					'={{ (Array.isArray($value) ? $value : String($value ?? "").split(",")).map((id) => String(id).trim()).filter((id) => id !== "").join(",") || undefined }}',
 				preSend: [checkIdList(`filters.${name}`, displayName, prefixes, options.unspecified)],
 			},
 		},
@@ -230,7 +229,7 @@ export function metadataFilter(): INodeProperties {
 						name: 'value',
 						type: 'string',
 						default: '',
-						routing: { send: { type: 'query', property: ROUTING_VALUE.metadataKey.expression, propertyInDotNotation: false } },
+						routing: { send: { type: 'query', property: '=metadata[{{$parent.key}}]', propertyInDotNotation: false } },
 					},
 				],
 			},

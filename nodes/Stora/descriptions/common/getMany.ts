@@ -10,7 +10,6 @@ import { checkNumber, fail, shown } from '../../helpers/validation';
 import { alphabetical, optionsOf } from './choices';
 import { binaryPropertyName } from './downloads';
 import { PARAMETER } from '../../helpers/parameters';
-import { ROUTING_VALUE } from '../../helpers/routingValues';
 
 /** "Return All" and "Limit" for a Get Many operation. Limit is also the page size, so it never exceeds 100. */
 export function returnAllAndLimit(): INodeProperties[] {
@@ -136,7 +135,7 @@ export function expandOption(values: string[], names: Record<string, string> = {
 					type: 'query',
 					property: 'expand',
 					value:
-						ROUTING_VALUE.joinedPaths.expression,
+						'={{ String($value ?? "").split(",").map((path) => path.trim()).filter((path) => path !== "").join(",") || undefined }}',
 					preSend: [checkExpandPaths('options.expand', 'Expand')],
 				},
 			},
@@ -150,7 +149,7 @@ export function expandOption(values: string[], names: Record<string, string> = {
 		default: [],
 		description: 'Related records to return in full instead of as an ID. Each needs its own read scope on the token.',
 		routing: {
-			send: { type: 'query', property: 'expand', value: ROUTING_VALUE.joinedChoices.expression },
+			send: { type: 'query', property: 'expand', value: '={{ $value.length ? $value.join(",") : undefined }}' },
 		},
 	};
 }

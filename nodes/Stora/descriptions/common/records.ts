@@ -8,7 +8,6 @@ import { dropWhenEmpty } from '../../helpers/body';
 import { checkedId, checkId, idPattern } from '../../helpers/ids';
 import { ID_PREFIXES, recordKindOfParameter, recordOf, type RecordKind } from '../../helpers/records';
 import { article } from '../../helpers/validation';
-import { ROUTING_VALUE } from '../../helpers/routingValues';
 
 /** How a dropdown or ID filter says that an expression can give the ID instead. */
 export const EXPRESSION_LINK = '<a href="https://docs.n8n.io/code/expressions/">expression</a>';
@@ -209,7 +208,7 @@ export function linkedRecordField(options: {
 			send: {
 				type: 'body',
 				property: options.property,
-				value: ROUTING_VALUE.trimmed.expression,
+				value: '={{ String($value).trim() }}',
 				preSend: [
 					checkId(
 						options.path,

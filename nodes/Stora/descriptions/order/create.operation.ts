@@ -10,7 +10,6 @@ import { contactFields } from '../common/contact';
 import { dateTimeSend } from '../common/dateTime';
 import { simplifyToggle } from '../common/getMany';
 import { locator, recordDropdown } from '../common/records';
-import { ROUTING_VALUE } from '../../helpers/routingValues';
 
 /** Create: an existing contact or a new one, not both; a new contact needs an email; Cancel Redirect URL needs Finalize. */
 async function checkCreate(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
@@ -160,7 +159,7 @@ const properties: INodeProperties[] = [
 			default: false,
 			description:
 				'Whether to finalize the order at once (it must then be complete: start date, billing period, contact and a unit type line item). The order is created only if it can be finalized.',
-			routing: { send: { type: 'body', property: 'finalize', value: ROUTING_VALUE.emptyObjectWhenOn.expression } },
+			routing: { send: { type: 'body', property: 'finalize', value: '={{ $value ? {} : undefined }}' } },
 		},
 		{
 			displayName: 'Line Items',

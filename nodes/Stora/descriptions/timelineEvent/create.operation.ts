@@ -5,7 +5,6 @@ import { fieldsCollection } from '../common/bodies';
 import { expandOption, optionsCollection } from '../common/getMany';
 import { locator, recordDropdown } from '../common/records';
 import { TIMELINE_EVENT_EXPAND, timelineEventFields, timelineVariablesField } from './fields';
-import { ROUTING_VALUE } from '../../helpers/routingValues';
 
 const properties: INodeProperties[] = [
 	recordDropdown('timelineSource', {
@@ -23,7 +22,7 @@ const properties: INodeProperties[] = [
 	locator('contact', {
 		name: 'timelineEventContactId',
 		required: false,
-		send: { type: 'body', property: 'contact', value: ROUTING_VALUE.idObject.expression },
+		send: { type: 'body', property: 'contact', value: '={{ $value ? { id: $value } : undefined }}' },
 		description: 'The contact whose timeline shows the event (needed by most templates)',
 	}),
 	timelineVariablesField('variables'),

@@ -5,7 +5,6 @@ import { EVENT_TYPE_OPTIONS } from '../../helpers/events';
 import { idsOf } from '../../helpers/ids';
 import { fail } from '../../helpers/validation';
 import { EMPTY_AS_NULL } from '../common/bodies';
-import { ROUTING_VALUE } from '../../helpers/routingValues';
 
 /** Stora only delivers webhooks to HTTPS addresses: say so before the API rejects the URL. */
 function checkHttpsUrl(parameter: string) {
@@ -73,7 +72,7 @@ export function webhookEventTypesField(path: string, required: boolean): INodePr
 				type: 'body',
 				property: 'event_types',
 				value:
-					ROUTING_VALUE.typeList.expression,
+					'={{ (Array.isArray($value) ? $value : String($value ?? "").split(",")).map((type) => String(type).trim()).filter((type) => type !== "") }}',
 				preSend: [checkEventTypes(path)],
 			},
 		},
