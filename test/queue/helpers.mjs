@@ -103,6 +103,21 @@ export const eventIdOf = (execution) => {
 	return outputOf(execution, trigger)?.[0]?.id;
 };
 
+/** For a failure message: the errors of failed executions (of one workflow, or of all), as n8n recorded them. */
+export async function failedExecutionErrors(ctx, workflowId) {
+	const ofWorkflow = workflowId === undefined ? '' : `"workflowId" = '${workflowId}' and `;
+	const ids = ctx.pg.query(`select id from execution_entity where ${ofWorkflow}status <> 'success' order by id limit 5`).split('\n').filter(Boolean);
+	const lines = [];
+	for (const id of ids) {
+		const execution = await ctx.main.execution(id).catch((error) => ({ fetchError: error.message }));
+		const resultData = execution.data?.resultData ?? {};
+		const errors = [resultData.error, ...Object.values(resultData.runData ?? {}).flat().map((run) => run.error)].filter(Boolean);
+		const text = errors.map((e) => [e.message, e.description, e.httpCode && `HTTP ${e.httpCode}`].filter(Boolean).join(' | ')).join('; ');
+		lines.push(`execution ${id} on ${workerOf(ctx.cluster.workers, id) ?? 'no worker'}: ${execution.fetchError ?? (text || 'no error recorded')}`);
+	}
+	return lines.join('\n');
+}
+
 /** For a failure message: when and where executions ran, which event each was for, and the deliveries of those events. */
 export async function describeExecutions(ctx, ids) {
 	const lines = [];

@@ -15,7 +15,7 @@ import { startSandbox } from '../realN8n/sandbox.mjs';
 import { collectSecrets } from '../realN8n/secrets.mjs';
 import { sleep } from '../realN8n/wait.mjs';
 import { chain, node, storaNode, webhookNode } from '../realN8n/workflow.mjs';
-import { ANSWER_ALL, countBy, describeCounts, finishedRows, workersOf } from './helpers.mjs';
+import { ANSWER_ALL, countBy, describeCounts, failedExecutionErrors, finishedRows, workersOf } from './helpers.mjs';
 
 const DOCUMENTED = { perSecond: 10, perMinute: 60 };
 const PLAN = { perSecond: 10, perMinute: 600 };
@@ -138,7 +138,11 @@ async function checkWrites(ctx, account, { workflow, calls, run, start, limit })
 	const { sandbox } = account;
 	for (const { tags, answer } of calls) {
 		const body = answer.body;
-		assert(answer.status === 200 && Array.isArray(body) && body.length === tags.length && body.every((c, i) => c.email === `${tags[i]}@example.com`), `execution for ${tags[0]}…: HTTP ${answer.status} ${String(answer.text).slice(0, 300)}`);
+		const answered = answer.status === 200 && Array.isArray(body) && body.length === tags.length && body.every((c, i) => c.email === `${tags[i]}@example.com`);
+		if (!answered) {
+			const errors = await failedExecutionErrors(ctx, workflow.id).catch((error) => `(errors not read: ${error.message})`);
+			assert(false, `execution for ${tags[0]}…: HTTP ${answer.status} ${String(answer.text).slice(0, 300)}\n${errors}`);
+		}
 	}
 	const creates = calls.reduce((sum, call) => sum + call.tags.length, 0);
 	const rows = await finishedRows(ctx, workflow.id, calls.length, { timeoutMs: 600_000 });

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 
 import { assert } from '../../realN8n/harness.mjs';
 import { collectSecrets } from '../../realN8n/secrets.mjs';
-import { countBy, describeCounts, describeExecutions, executionRows, workersOf } from '../helpers.mjs';
+import { countBy, describeCounts, describeExecutions, executionRows, failedExecutionErrors, workersOf } from '../helpers.mjs';
 
 export const title = () => 'at the end: no execution failed or ran twice, every one ran on exactly one worker, and no secret is in any n8n log';
 
@@ -26,7 +26,10 @@ export async function run(ctx) {
 		.split('\n')
 		.filter(Boolean);
 	const statuses = countBy(rows.map((r) => r.split('/')[0]));
-	assert(rows.length && statuses.get('success') === rows.length, `executions in PostgreSQL: ${describeCounts(statuses)}`);
+	if (!rows.length || statuses.get('success') !== rows.length) {
+		const errors = await failedExecutionErrors(ctx).catch((error) => `(errors not read: ${error.message})`);
+		assert(false, `executions in PostgreSQL: ${describeCounts(statuses)}\n${errors}`);
+	}
 	const ids = pg.query('select id from execution_entity').split('\n').filter(Boolean);
 	const workers = countBy(workersOf(ctx, ids));
 	collectSecrets(sandbox, secrets);
