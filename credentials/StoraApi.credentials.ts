@@ -1,6 +1,6 @@
 import type { IAuthenticateGeneric, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { baseUrlFields } from './baseUrlField';
+import { baseUrlField } from './baseUrlField';
 import { rateLimitFields } from './rateLimitFields';
 
 export class StoraApi implements ICredentialType {
@@ -13,7 +13,7 @@ export class StoraApi implements ICredentialType {
 	documentationUrl = 'https://docs.stora.co/2025-09/';
 
 	properties: INodeProperties[] = [
-		...baseUrlFields(
+		baseUrlField(
 			'Address of the Stora Public API, without the version. Point it at the sandbox (for example http://127.0.0.1:4010) to try workflows without Stora data.',
 		),
 		{

@@ -1,6 +1,6 @@
 import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { baseUrlFields } from './baseUrlField';
+import { baseUrlField } from './baseUrlField';
 import { rateLimitFields } from './rateLimitFields';
 
 // Kept in sync with nodes/Stora/helpers/constants.ts DEFAULT_SCOPES and OPTIONAL_SCOPES (a test checks both):
@@ -42,7 +42,7 @@ export class StoraOAuth2Api implements ICredentialType {
 			],
 			default: 'authorizationCode',
 		},
-		...baseUrlFields(
+		baseUrlField(
 			'Address of the Stora Public API, without the version. Tokens are requested from <Base URL>/oauth2/token.',
 		),
 		{

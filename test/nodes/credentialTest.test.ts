@@ -7,7 +7,6 @@
 import { createServer } from 'node:net';
 
 import { CredentialTestContext } from 'n8n-core';
-import { NodeHelpers } from 'n8n-workflow';
 import type { ICredentialTestFunctions, INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
 
 import { StoraApi } from '../../credentials/StoraApi.credentials';
@@ -140,34 +139,21 @@ describe('both Stora credentials in n8nâ€™s HTTP Request node (Authentication â†
 	});
 });
 
-describe('Base URL field: a notice under it while the value cannot work (n8n has no validation for credential fields)', () => {
-	// n8n's own display logic, as its credential form runs it.
-	const noticeShown = (properties: INodeProperties[], baseUrl: string) => {
-		const notice = properties.find((property) => property.name === 'baseUrlNotice');
-		if (!notice) throw new Error('no baseUrlNotice property');
-		return NodeHelpers.displayParameter({ baseUrl }, notice, null, null);
-	};
+describe('Base URL field: a wrong value is reported by the connection test, not by a display condition', () => {
 	const credentials: Array<[string, INodeProperties[]]> = [
 		['Stora API', new StoraApi().properties],
 		['Stora OAuth2 API', new StoraOAuth2Api().properties],
 	];
-
-	it.each(credentials)('%s: shown for no scheme, a path, the version, another scheme or nothing', (_name, properties) => {
-		for (const bad of ['public-api.stora.co', 'https://public-api.stora.co/2025-09', 'https://public-api.stora.co/api/', 'ftp://public-api.stora.co', '', 'https://']) {
-			expect([bad, noticeShown(properties, bad)]).toEqual([bad, true]);
-		}
+	// n8n 2.x evaluates a credential's display conditions on every read of it (each request), a regex condition in a
+	// VM with a 250 ms limit: on a busy n8n that limit is overrun and the execution fails.
+	it.each(credentials)('%s: no property is shown by a regex condition', (_name, properties) => {
+		const regexConditions = properties.filter((property) => JSON.stringify(property.displayOptions ?? {}).includes('"regex"'));
+		expect(regexConditions.map((property) => property.name)).toEqual([]);
 	});
 
-	it.each(credentials)('%s: hidden for a scheme and a host, with or without a port or a trailing slash', (_name, properties) => {
-		for (const good of ['https://public-api.stora.co', 'https://public-api.stora.co/', 'HTTPS://public-api.stora.co', 'http://127.0.0.1:4010']) {
-			expect([good, noticeShown(properties, good)]).toEqual([good, false]);
-		}
-	});
-
-	it('agrees with the connection test: a value the notice flags fails it, with a message naming the Base URL', async () => {
+	it('a Base URL without a scheme or with another scheme fails the connection test, naming the Base URL', async () => {
 		const context = new CredentialTestContext(additionalDataFor({}, 'credential-test')) as ICredentialTestFunctions;
-		for (const baseUrl of ['public-api.stora.co', 'ftp://public-api.stora.co']) {
-			expect(noticeShown(new StoraApi().properties, baseUrl)).toBe(true);
+		for (const baseUrl of ['public-api.stora.co', 'ftp://public-api.stora.co', '']) {
 			const result = await storaApiConnectionTest.call(context, { id: '1', name: 'Stora', type: 'storaApi', data: { baseUrl, accessToken: 'tok_x' } as never });
 			expect(result).toEqual({ status: 'Error', message: expect.stringContaining(`The Base URL "${baseUrl}" is not a web address`) });
 		}

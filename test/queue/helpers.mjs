@@ -112,7 +112,8 @@ export async function failedExecutionErrors(ctx, workflowId) {
 		const execution = await ctx.main.execution(id).catch((error) => ({ fetchError: error.message }));
 		const resultData = execution.data?.resultData ?? {};
 		const errors = [resultData.error, ...Object.values(resultData.runData ?? {}).flat().map((run) => run.error)].filter(Boolean);
-		const text = errors.map((e) => [e.message, e.description, e.httpCode && `HTTP ${e.httpCode}`].filter(Boolean).join(' | ')).join('; ');
+		const where = (e) => String(e.stack ?? '').split('\n').slice(1, 7).map((line) => line.trim()).join(' < ');
+		const text = errors.map((e) => [e.message, e.description, e.httpCode && `HTTP ${e.httpCode}`, where(e)].filter(Boolean).join(' | ')).join('; ');
 		lines.push(`execution ${id} on ${workerOf(ctx.cluster.workers, id) ?? 'no worker'}: ${execution.fetchError ?? (text || 'no error recorded')}`);
 	}
 	return lines.join('\n');
