@@ -4,13 +4,20 @@
  * the node the same way), applied by n8n's RoutingNode and the transport: Timeout per attempt, Batching, a Proxy that
  * is not a URL refused before any request, and one that cannot be reached named as the proxy. Over real HTTP against the sandbox. Proxy and Ignore SSL
  * Issues on the wire are proven in real n8n (test/e2e/), with a forward proxy and an https sandbox.
+ *
+ * A credential's Allowed HTTP Request Domains, applied by n8n's HTTP client to the Stora nodes' requests: a host the
+ * list leaves out is refused before anything is sent, with an error whose message names the setting and the host
+ * (publishing a trigger shows the message alone).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
-import { useSandboxForNode } from '../helpers/sandboxFixture';
+import { rateLimits } from '../../../nodes/Stora/transport/rateLimit/instance';
+import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import { runStora, type CredentialStore } from '../../helpers/n8n';
+import { PollHarness } from '../../helpers/poll';
 
 jest.setTimeout(30_000);
 
@@ -106,5 +113,28 @@ describe('Settings → Request Options', () => {
 			['The proxy is not valid', { item: 0 }],
 			['The proxy is not valid', { item: 1 }],
 		]);
+	});
+});
+
+const fixture = useSandboxForNode();
+
+/** The sandbox's credential, limited to Stora's production host. */
+function limited(): CredentialStore {
+	const store = fixture.credentials();
+	return { ...store, storaApi: { ...store.storaApi, allowedHttpRequestDomains: 'domains', allowedDomains: 'public-api.stora.co' } };
+}
+
+describe('Allowed HTTP Request Domains', () => {
+	it('refuses the Stora node a host the list leaves out, naming the setting and the host, sending nothing', async () => {
+		const { error } = await runStora({ credentials: limited(), parameters: { resource: 'site', operation: 'getAll', returnAll: false, limit: 1 } });
+		expect(error?.message).toMatch(/^Domain not allowed by the Stora credential's Allowed HTTP Request Domains: .*127\.0\.0\.1/);
+		expect(String(error?.description)).toContain('Nothing was sent.');
+		expect(await fixture.client.requests()).toEqual([]);
+	});
+
+	it('refuses the Polling Trigger the same way, in the message', async () => {
+		const poller = new PollHarness(limited(), { pollResource: 'site', event: 'created' });
+		await expect(poller.poll('manual')).rejects.toThrow(/^Domain not allowed by the Stora credential's Allowed HTTP Request Domains: .*127\.0\.0\.1/);
+		expect(await fixture.client.requests()).toEqual([]);
 	});
 });
