@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import { StoraOAuth2Api } from '../../credentials/StoraOAuth2Api.credentials';
-import { ALL_SCOPES, DEFAULT_SCOPES, OPTIONAL_SCOPES } from '../../nodes/Stora/helpers/constants';
+import { ALL_SCOPES, DEFAULT_SCOPES, OPTIONAL_SCOPES } from '../../nodes/Stora/helpers/scopes';
 import { oauthCredentials, runStora, type CredentialStore } from '../helpers/n8n';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
 

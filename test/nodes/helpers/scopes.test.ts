@@ -2,8 +2,7 @@
  * helpers/scopes.ts: the scopes each operation needs, held to the sandbox's routes for every operation, and the line a
  * 403 adds: the scopes the operation needs, those Stora's message names, and where to add them.
  */
-import { ALL_SCOPES } from '../../../nodes/Stora/helpers/constants';
-import { missingScopeHint, SCOPE_BY_OPERATION, scopeNeededFor } from '../../../nodes/Stora/helpers/scopes';
+import { ALL_SCOPES, missingScopeHint, SCOPE_BY_OPERATION, scopeNeededFor } from '../../../nodes/Stora/helpers/scopes';
 import { locator, runStora, tokenCredentials } from '../../helpers/n8n';
 import { nodeOperations, sameRoute } from '../../helpers/operations';
 import { useSandboxForNode } from '../../helpers/sandboxFixture';
