@@ -30,8 +30,8 @@ export class StoraApi implements ICredentialType {
 	];
 
 	// A declared header, not a function: n8n's editor offers a credential in the HTTP Request node (Authentication →
-	// Predefined Credential Type) only when it can read how the credential authenticates. The Stora nodes send the same
-	// header themselves (nodes/Stora/transport/request.ts), so n8n does not evaluate this expression per request.
+	// Predefined Credential Type) only when it can read how the credential authenticates. The Stora nodes authenticate
+	// through n8n the same way (httpRequestWithAuthentication).
 	authenticate: IAuthenticateGeneric = {
 		type: 'generic',
 		properties: { headers: { Authorization: '=Bearer {{$credentials.accessToken}}' } },

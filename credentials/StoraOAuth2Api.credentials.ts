@@ -3,7 +3,7 @@ import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 import { baseUrlField } from './baseUrlField';
 import { rateLimitFields } from './rateLimitFields';
 
-// Kept in sync with nodes/Stora/helpers/constants.ts DEFAULT_SCOPES and OPTIONAL_SCOPES (a test checks both):
+// Kept in sync with nodes/Stora/helpers/scopes.ts DEFAULT_SCOPES and OPTIONAL_SCOPES (a test checks both):
 // credentials cannot import node code.
 const DEFAULT_SCOPES =
 	'public.contact:read public.contact:write public.contract:read public.contract_template:read public.coupon:read public.credit_note:read public.deal:read public.deal:write public.deal_stage:read public.identity_verification:read public.invoice:read public.note:read public.note:write public.order:read public.order:write public.product:read public.product:write public.product_category:read public.protection_level:read public.protection_level:write public.site:read public.staff:read public.subscription:read public.task:read public.task:write public.tenancy:read public.timeline_event:write public.timeline_source:read public.unit:read public.unit:write public.unit_allocation:read public.unit_type:read public.unit_type:write public.webhook_endpoint:read';

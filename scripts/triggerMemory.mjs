@@ -1,4 +1,4 @@
-// n8n's memory under many signed deliveries: the Stora Trigger against n8n's own Webhook node, n8n 2.41.1 (issue 53).
+// n8n's memory under many signed deliveries: the Stora Trigger against n8n's own Webhook node, n8n 2.41.1.
 // Two n8n processes started alike (N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true, as the README advises; each with both
 // workflows published) get the same signed deliveries at the same rate, one to its Stora Trigger, the other to its
 // Webhook node, the two taking turns in batches (S W W S, W S S W, ...) so a drift of the shared machine falls on

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 
 import { StoraOAuth2Api } from '../credentials/StoraOAuth2Api.credentials';
 import { Stora } from '../nodes/Stora/Stora.node';
-import { DEFAULT_SCOPES } from '../nodes/Stora/helpers/constants';
+import { DEFAULT_SCOPES } from '../nodes/Stora/helpers/scopes';
 import { allFigures, FIGURES_DOCUMENTS, holdsSection, renderAllFigureSections } from './helpers/figures';
 import { operationsSummary, operationsTable, replaceBetween, replaceSection, SUMMARY_END, SUMMARY_START } from '../scripts/operationsTable';
 

@@ -1,11 +1,10 @@
 /*
- * n8n's RoutingNode builds every request of this node from these descriptions (request, send, preSend), in workflow
- * runs and tool calls alike, with Settings → Request Options, and hands it to `requestOperations.pagination`
- * (transport/execute.ts `sendOperation`), on for every operation through the Resource parameter: the one hook that
- * sends it (rate-limit budget, safe retries, idempotency, the API's errors, Return All) and shapes the items.
- * RoutingNode's own response handling therefore never runs: descriptions must not use routing.output,
+ * n8n's RoutingNode builds every request of this node from its descriptions (request, send, preSend), in workflow runs
+ * and tool calls alike, and hands it to one hook, `sendOperation` (transport/execute.ts), which sends it and shapes the
+ * items. RoutingNode's own response handling therefore never runs: descriptions must not use routing.output,
  * routing.operations or a pagination of their own (test/nodes/descriptionsRouting.test.ts fails on one that does).
- */import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+ */
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resourceProperties, resources } from './descriptions';
@@ -17,6 +16,13 @@ import { checkChoices, checkRequired } from './helpers/operationChecks';
 import { withChecksDeferred } from './helpers/validation';
 import { methods } from './methods';
 import { sendOperation } from './transport/execute';
+
+/**
+ * RoutingNode hands a request to `requestOperations.pagination` only when its `send.paginate` is on; otherwise it sends
+ * the request itself. On for every operation through the Resource parameter, so every request, POSTs included, goes
+ * through `sendOperation`: the rate-limit budget, safe retries, idempotency keys, the API's errors and Return All.
+ */
+const SEND_THROUGH_HOOK = true;
 
 export class Stora implements INodeType {
 	description: INodeTypeDescription = {
@@ -44,6 +50,7 @@ export class Stora implements INodeType {
 		],
 		// No baseURL here: the transport takes it from the credential (n8n would evaluate an expression twice per item).
 		requestDefaults: { headers: { Accept: 'application/json' } },
+		// `pagination` is the one place RoutingNode takes a function that sends the request itself; see SEND_THROUGH_HOOK.
 		requestOperations: { pagination: sendOperation },
 		hints,
 		// Every check before a request reports through the hook (helpers/validation.ts withChecksDeferred).
@@ -58,10 +65,11 @@ export class Stora implements INodeType {
 				noDataExpression: true,
 				options: resourceOptions,
 				default: 'site',
-				// Pagination on for every operation: this is what routes every request through the hook above. The
-				// preSends refuse a fixed-choice parameter whose value (from an expression) is not one of its choices, and
-				// put the record IDs a URL names (`/contacts/{contactId}`) into it, checked.
-				routing: { send: { paginate: true, preSend: [checkChoices(resourceProperties), checkRequired(resourceProperties), fillRecordIds] } },
+				// The preSends refuse a fixed-choice parameter whose value (from an expression) is not one of its choices,
+				// and put the record IDs a URL names (`/contacts/{contactId}`) into it, checked.
+				routing: {
+					send: { paginate: SEND_THROUGH_HOOK, preSend: [checkChoices(resourceProperties), checkRequired(resourceProperties), fillRecordIds] },
+				},
 			},
 			...resourceProperties,
 		]),

@@ -30,7 +30,7 @@ interface Cursor {
 /** How long a list found not to honour the time walk is paged by number before the walk is tried again. */
 const BY_PAGE_FOR_MS = 24 * 60 * 60 * 1000;
 
-/** Each listable resource's Get Many filters (but the created/updated windows), shown for that resource. */
+/** Each listable resource's Get Many filters (but the Created and Updated date ranges), shown for that resource. */
 const filterProperties: INodeProperties[] = listableResources.flatMap(({ value, filters }) => {
 	const offered = pollFilters(filters);
 	return offered.length ? updateDisplayOptions({ show: { pollResource: [value] } }, [filtersCollection(offered)]) : [];

@@ -5,7 +5,7 @@ import { filtersCollection } from '../Stora/descriptions/common/filters';
 import { MAX_PAGE_SIZE } from '../Stora/helpers/constants';
 import { resourceFacts } from '../Stora/helpers/resources';
 import { headerOf, jsonBodyOf, recordsOf } from '../Stora/helpers/response';
-import { checkFiltersApplied, refusesOnly } from '../Stora/transport/listChecks';
+import { checkFiltersApplied, refusesOnly } from '../Stora/transport/listFilters';
 import { asNodeError, storaRequest } from '../Stora/transport/request';
 import { inTimeOrder, keepNewest, listPages, MAX_RECORDS, oldestFirst, timeOf, type TimeField } from '../Stora/transport/walk';
 
@@ -21,7 +21,7 @@ export function checkTimed(node: INode, resource: string, name: string, field: T
 	});
 }
 
-/** The Get Many filters the poll trigger offers: all but the created/updated windows, which the cursor owns. */
+/** The Get Many filters the poll trigger offers: all but the Created and Updated date ranges, which the cursor owns. */
 export function pollFilters(filters: INodeProperties[]): INodeProperties[] {
 	return filters.filter((filter) => !/^(created|updated)(After|Before)$/.test(filter.name));
 }

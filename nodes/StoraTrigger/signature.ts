@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'crypto';
 
 /*
  * How old a signed `t` may be. Stora's docs give no tolerance and do not say whether a retry is signed again with a
- * fresh `t`: the window is wide enough that a retry still carrying its first attempt's `t` passes, so an event sent
+ * fresh `t`: the tolerance is wide enough that a retry still carrying its first attempt's `t` passes, so an event sent
  * while n8n was down is not refused when n8n is back. Repeats inside it are the workflow's to skip (README: Remove
  * Duplicates on the event ID).
  */
@@ -37,7 +37,7 @@ function signatureBytes(value: string): Buffer | undefined {
 
 /**
  * The timestamp in Unix seconds. The docs do not say seconds or milliseconds; a value of 13 digits or more can only be
- * milliseconds for any plausible date, so both are accepted without widening the window.
+ * milliseconds for any plausible date, so both are accepted without widening the tolerance.
  */
 function timestampSeconds(timestamp: string): number {
 	const value = Number(timestamp);
@@ -46,7 +46,7 @@ function timestampSeconds(timestamp: string): number {
 
 /**
  * Verifies `X-Stora-Signature`: HMAC-SHA256 with an endpoint secret over `t + "." + raw body` (the `t` exactly as
- * sent), compared in constant time against every `v1`, and `t` inside the window above.
+ * sent), compared in constant time against every `v1`, and `t` inside the tolerance above.
  */
 export function verifySignature(
 	rawBody: Buffer | string,

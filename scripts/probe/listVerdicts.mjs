@@ -155,7 +155,7 @@ async function fallback(client, list, parameter, sample, sampleSize, scopes, why
 /** `status=overlock` on units: the docs' filter spelling for units whose status reads `overlocked` (VALUE_ALIASES). */
 export async function probeOverlockAlias(client, sampleSize) {
 	const id = `GET ${V}/units?status=overlock`;
-	const where = 'nodes/Stora/transport/listChecks.ts (VALUE_ALIASES)';
+	const where = 'nodes/Stora/transport/listFilters.ts (VALUE_ALIASES)';
 	const baseline = await client.request('GET', `${V}/units`, { query: { limit: sampleSize } });
 	const sample = recordsOf(baseline.json);
 	if (!sample) return { id, verdict: 'unknown', evidence: `the units list answered ${errorLine(baseline)}`, where };

@@ -59,7 +59,7 @@ export const EXPAND_SCOPES = {
 	creator: 'public.staff:read',
 };
 
-/** Filters a record does not carry the field of (helpers/listFilters.ts NOT_ON_RECORD), with the ID prefix to test them by. */
+/** Filters a record does not carry the field of (transport/listFilters.ts NOT_ON_RECORD), with the ID prefix to test them by. */
 export const NOT_ON_RECORD = { unitAllocation: { contact_id: 'con_', site_id: 'site_' } };
 
 /** Every query parameter the node sends to `list`, in the order the probe asks about them. */

@@ -6,12 +6,12 @@ import { kindOf } from './values.mjs';
 
 export const WHERE = {
 	oauthEncoding: 'credentials/StoraOAuth2Api.credentials.ts',
-	scopes: 'nodes/Stora/helpers/constants.ts (DEFAULT_SCOPES, OPTIONAL_SCOPES), nodes/Stora/helpers/scopes.ts',
+	scopes: 'nodes/Stora/helpers/scopes.ts (DEFAULT_SCOPES, OPTIONAL_SCOPES, SCOPE_BY_OPERATION)',
 	events: 'nodes/Stora/helpers/events.ts',
 	signature: 'nodes/StoraTrigger/signature.ts (verifySignature)',
 	fieldNames: '— (the node passes fields through; nodes/Stora/__schema__/v1.0.0/<resource>/getAll.json is what the editor previews)',
-	filters: 'nodes/Stora/transport/listChecks.ts (checkFiltersApplied), nodes/Stora/helpers/listFilters.ts (filterCheckOf)',
-	refusal: 'nodes/Stora/transport/listChecks.ts (refusesOnly)',
+	filters: 'nodes/Stora/transport/listFilters.ts (checkFiltersApplied, filterCheckOf)',
+	refusal: 'nodes/Stora/transport/listFilters.ts (refusesOnly)',
 	sort: 'nodes/Stora/transport/walk.ts (listPages, inTimeOrder), nodes/Stora/transport/execute.ts (fetchAll)',
 	cursor: 'nodes/Stora/transport/walk.ts (listPages), nodes/Stora/transport/execute.ts, nodes/Stora/helpers/resources.ts (listWithoutTimeFilters), nodes/StoraPollTrigger/poll.ts',
 	paging: 'nodes/Stora/transport/walk.ts (listPages), nodes/Stora/descriptions/common/getMany.ts (returnAllAndLimit)',
@@ -38,7 +38,7 @@ export function whereOfParameter(list, parameter) {
 	return [WHERE.filters, ...(cursor ? [WHERE.cursor] : []), WHERE.refusal].join('; ');
 }
 
-/** Scopes the docs' table does not show (its tail is cut off) or that only the spec names (constants.ts). */
+/** Scopes the docs' table does not show (its tail is cut off) or that only the spec names (helpers/scopes.ts). */
 export const UNSHOWN_SCOPES = [
 	'public.timeline_event:write',
 	'public.timeline_source:read',

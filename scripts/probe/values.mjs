@@ -11,7 +11,7 @@ export const refId = (value) =>
 const timeOf = (value) => Date.parse(String(value));
 const present = (value) => value !== undefined && value !== null && value !== '';
 
-/** How the node reads a parameter (helpers/listFilters.ts filterCheckOf, by the same naming rules). */
+/** How the node reads a parameter (transport/listFilters.ts filterCheckOf, by the same naming rules). */
 export function kindOf(resource, parameter) {
 	if (NOT_ON_RECORD[resource]?.[parameter]) return 'absentReference';
 	if (['page', 'limit', 'sort_by', 'sort_direction', 'expand', 'search', 'email'].includes(parameter)) return parameter;

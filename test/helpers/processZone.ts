@@ -1,6 +1,6 @@
 /**
  * The time zone of the whole test process (n8n, the sandbox, the test), set and restored by the time-zone suites
- * (test/nodes/workflowTimeZone.test.ts, zonedIso.test.ts).
+ * (test/nodes/helpers/dateTime.test.ts).
  */
 
 /**

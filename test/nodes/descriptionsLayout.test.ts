@@ -1,12 +1,12 @@
 /**
  * The order the editor shows the descriptions' properties in: collections sorted as n8n's lint requires, and the
- * properties shared across a resource's operations (descriptions/share.ts) shown to each operation as its own file
+ * properties shared across a resource's operations (descriptions/mergeProperties.ts) shown to each operation as its own file
  * defines them. What the descriptions promise the transport hook is checked in descriptionsRouting.test.ts.
  */
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
 import { resources } from '../../nodes/Stora/descriptions';
-import { shareAcrossOperations, signatureOf } from '../../nodes/Stora/descriptions/share';
+import { mergeAcrossOperations, signatureOf } from '../../nodes/Stora/descriptions/mergeProperties';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
 import { StoraPollTrigger } from '../../nodes/StoraPollTrigger/StoraPollTrigger.node';
@@ -50,7 +50,7 @@ describe('Collections in the order n8n\'s lint requires (node-param-collection-t
 	});
 });
 
-describe('Properties shared across operations (descriptions/share.ts)', () => {
+describe('Properties shared across operations (descriptions/mergeProperties.ts)', () => {
 	/** What a user sees for one operation: the properties shown for it, in order, each without its display options. */
 	const seen = (properties: INodeProperties[], resource: string, operation: string) =>
 		properties
@@ -66,7 +66,7 @@ describe('Properties shared across operations (descriptions/share.ts)', () => {
 	it('show every operation exactly the properties its own file defines, in the same order', () => {
 		let merged = 0;
 		for (const [resource, { description }] of Object.entries(resources)) {
-			const shared = shareAcrossOperations(description);
+			const shared = mergeAcrossOperations(description);
 			merged += description.length - shared.length;
 			const operations = (description.find((property) => property.name === 'operation')?.options ?? []) as INodePropertyOptions[];
 			expect(operations.length).toBeGreaterThan(0);
@@ -88,7 +88,7 @@ describe('Properties shared across operations (descriptions/share.ts)', () => {
 			.filter((property) => property.name === 'contactId')
 			.flatMap((property) => property.displayOptions?.show?.operation as string[]);
 		expect(defining).toEqual(expect.arrayContaining(['delete', 'get', 'update']));
-		const locators = shareAcrossOperations(description).filter((property) => property.name === 'contactId');
+		const locators = mergeAcrossOperations(description).filter((property) => property.name === 'contactId');
 		expect(locators).toHaveLength(1);
 		expect([...(locators[0].displayOptions?.show?.operation as string[])].sort()).toEqual([...defining].sort());
 	});
@@ -97,8 +97,8 @@ describe('Properties shared across operations (descriptions/share.ts)', () => {
 		const show = (operation: string) => ({ show: { resource: ['contact'], operation: [operation] } });
 		const id: INodeProperties = { displayName: 'ID', name: 'id', type: 'string', default: '', displayOptions: show('get') };
 		const before: INodeProperties = { displayName: 'Before', name: 'before', type: 'string', default: '', displayOptions: show('update') };
-		const shared = shareAcrossOperations([id, before, { ...id, displayOptions: show('update') }]);
+		const shared = mergeAcrossOperations([id, before, { ...id, displayOptions: show('update') }]);
 		expect(shared.map((property) => property.name)).toEqual(['id', 'before', 'id']);
-		expect(shareAcrossOperations([id, { ...before, displayOptions: show('delete') }, { ...id, displayOptions: show('update') }])).toHaveLength(2);
+		expect(mergeAcrossOperations([id, { ...before, displayOptions: show('delete') }, { ...id, displayOptions: show('update') }])).toHaveLength(2);
 	});
 });

@@ -5,7 +5,7 @@
  * on a clock the test controls, is in transport/rateLimit.test.ts.
  */
 import { useSandboxForNode } from '../helpers/sandboxFixture';
-import { budgetKey } from '../../nodes/Stora/transport/account';
+import { rateLimitKey } from '../../nodes/Stora/transport/credentialRateLimit';
 import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
 import type { RateLimitRegistry } from '../../nodes/Stora/transport/rateLimit/registry';
 
@@ -57,7 +57,7 @@ describe('rate limit: sandbox at the documented limits (10/s, 60/min)', () => {
 			await fixture.client.configure({ headers });
 			const { url, token } = fixture.sandbox;
 			const contacts = await fixture.client.state('contacts');
-			const key = budgetKey(url, token);
+			const key = rateLimitKey(url, token);
 			const seen = new Set<string>();
 			const batch = await burst(rateLimits, key, 60, async (index) => {
 				const response = await fetch(`${url}/2025-09/contacts/${contacts[index % contacts.length].id}`, {
@@ -105,7 +105,7 @@ describe('rate limit: sandbox at 5/s and 20/min, budget starting from the docume
 	it('learns both lower limits from the headers and holds the 21st request back as the server would', async () => {
 		await freshMinute();
 		const { url, token } = fixture.sandbox;
-		const key = budgetKey(url, token);
+		const key = rateLimitKey(url, token);
 		const get = async () => await fetch(`${url}/2025-09/sites?limit=1`, { headers: { Authorization: `Bearer ${token}` } });
 
 		// One request teaches the per-second limit before the burst.

@@ -7,7 +7,7 @@ const Sequencer = require('@jest/test-sequencer').default;
 /** Longest first. A suite missing from this list only starts later; test/house.test.ts checks each one exists. */
 const LONG = [
 	'test/nodes/reliability.test.ts',
-	'test/nodes/credentialRateLimit.test.ts',
+	'test/nodes/transport/credentialRateLimit.test.ts',
 	'test/probe/probeNoise.test.ts',
 	'test/nodes/faultMatrix.test.ts',
 	'test/probe/probeRateLimit.test.ts',

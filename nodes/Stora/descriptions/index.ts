@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { optionsCollection } from './common/getMany';
 import { idempotencyKeyOption } from './common/idempotencyKey';
-import { shareAcrossOperations } from './share';
+import { mergeAcrossOperations } from './mergeProperties';
 import * as accessToken from './accessToken/AccessToken.resource';
 import * as contact from './contact/Contact.resource';
 import * as contract from './contract/Contract.resource';
@@ -151,7 +151,7 @@ function checkedInTheirCollection(properties: INodeProperties[]): INodePropertie
 }
 
 export const resourceProperties: INodeProperties[] = checkedInTheirCollection(
-	Object.entries(resources).flatMap(([name, resource]) => withIdempotencyKey(name, shareAcrossOperations(resource.description))),
+	Object.entries(resources).flatMap(([name, resource]) => withIdempotencyKey(name, mergeAcrossOperations(resource.description))),
 );
 
 /**

@@ -1,14 +1,14 @@
 /**
  * Each resource of the Stora node in one row: what the code outside its `descriptions/<resource>/` folder needs to know
  * of it at run time. Its record kind (ID prefix, name, list methods) is its row of RECORDS (records.ts); its Get Many
- * filters' checks are in listFilters.ts, keyed by the query parameter they share across resources. Here in helpers/
+ * filters' checks are in transport/listFilters.ts, keyed by the query parameter they share across resources. Here in helpers/
  * because output shaping, the transport and the poll trigger read it, and they never import descriptions/
- * (test/nodes/resourceFacts.test.ts holds each field to the output schemas, the codex and the descriptions).
+ * (test/nodes/helpers/resources.test.ts holds each field to the output schemas, the codex and the descriptions).
  */
 
 /**
  * Where a resource's code and tests go: its list search in `methods/listSearch/<family>.ts`, its node tests in
- * `test/nodes/resources/<resource>.test.ts`, its sandbox routes in `sandbox/resources/<family>/` (families.test.ts). The
+ * `test/nodes/resources/<resource>.test.ts`, its sandbox routes in `sandbox/resources/<family>/` (test/nodes/helpers/resources.test.ts). The
  * API groups its endpoints by resource only; these families are ours: CRM (contacts and the work around them),
  * inventory (sites and the units they rent out), billing (what is sold and charged), integration (the API's own access
  * token and webhook endpoints).

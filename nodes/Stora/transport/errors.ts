@@ -2,7 +2,7 @@ import type { IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { headerOf } from '../helpers/response';
-import { parameterLabel } from './listChecks';
+import { parameterLabel } from './listFilters';
 
 /** The API's error envelope: `{ error: { code, type, message, links, details, request_id } }`. */
 interface StoraErrorBody {

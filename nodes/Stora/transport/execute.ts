@@ -15,7 +15,7 @@ import { missingScopeHint } from '../helpers/scopes';
 import { shapeOutput } from '../helpers/output';
 import { runsAsTool, TOOL_MAX_RECORDS } from '../helpers/tool';
 import { jsonBodyOf, recordsOf } from '../helpers/response';
-import { checkFiltersApplied } from './listChecks';
+import { checkFiltersApplied } from './listFilters';
 import { asSentence } from './errors';
 import { asNodeError, storaRequest } from './request';
 import { listPages, MAX_RECORDS, tooManyRecords } from './walk';

@@ -15,7 +15,7 @@ import { credentialTypeForAuthentication, type CredentialType } from '../helpers
 import { API_VERSION, OAUTH_PATH } from '../helpers/constants';
 import { responseOfError, sendWithCredential } from './credentialRequest';
 import { toNodeApiError } from './errors';
-import { budgetKey, credentialLimits } from './account';
+import { rateLimitKey, credentialLimits } from './credentialRateLimit';
 import { rateLimits } from './rateLimit/instance';
 import type { RateLimitWindow } from './rateLimit/policy';
 
@@ -61,8 +61,9 @@ function isSafeToRepeat(options: IHttpRequestOptions): boolean {
 	return Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
 }
 
-/** The rate-limit budget a request counts against, the limits the credential sets for it, and its API address. */
-interface BudgetRef {
+/** What a request takes from its credential: its rate-limit budget and limits, its API address, its domain list. */
+interface CredentialSettings {
+	/** The rate-limit budget it counts against (`rateLimitKey`). */
 	key: string;
 	limits?: RateLimitWindow[];
 	/** `<Base URL>/2025-09`: where a request without its own `baseURL` goes. */
@@ -91,7 +92,7 @@ function allowedDomainsOf(context: StoraContext, credentials: IDataObject): stri
  * it has the account's whole limit: a 429 pauses and slows each one. The limits the credential sets are part of the
  * key, so changing them starts a fresh budget.
  */
-async function budgetOf(context: StoraContext, credentialType: CredentialType): Promise<BudgetRef> {
+async function credentialSettingsOf(context: StoraContext, credentialType: CredentialType): Promise<CredentialSettings> {
 	const credentials = await context.getCredentials<IDataObject>(credentialType);
 	const baseUrl = String(credentials.baseUrl ?? '');
 	let limits: RateLimitWindow[] | undefined;
@@ -108,7 +109,7 @@ async function budgetOf(context: StoraContext, credentialType: CredentialType): 
 			? `token:${String(credentials.accessToken ?? '')}`
 			: `oauth2:${String(credentials.clientId ?? '')}:${stored?.id ?? stored?.name ?? ''}`;
 	return {
-		key: budgetKey(baseUrl, `${account}\nlimits:${JSON.stringify(limits ?? 'documented')}`),
+		key: rateLimitKey(baseUrl, `${account}\nlimits:${JSON.stringify(limits ?? 'documented')}`),
 		limits,
 		baseURL: versioned(credentials),
 		rootURL: apiRoot(credentials),
@@ -121,7 +122,7 @@ async function budgetOf(context: StoraContext, credentialType: CredentialType): 
  * tokens kept and refreshed by n8n), each HTTP call queued for the account's rate-limit budget (which retries 429s),
  * so the budget sees every answer's status and headers.
  */
-function budgetedSender(context: StoraContext, credentialType: CredentialType, { key, limits }: BudgetRef) {
+function rateLimitedSender(context: StoraContext, credentialType: CredentialType, { key, limits }: CredentialSettings) {
 	const signal = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
 	const call = async (request: IHttpRequestOptions) =>
 		(await context.helpers.httpRequestWithAuthentication.call(context, credentialType, request)) as IN8nHttpFullResponse;
@@ -213,20 +214,20 @@ export async function storaRequest(
 	itemIndex?: number,
 ): Promise<IN8nHttpFullResponse> {
 	const credentialType = credentialTypeOfNode(context);
-	const budget = await budgetOf(context, credentialType);
-	const send = budgetedSender(context, credentialType, budget);
+	const settings = await credentialSettingsOf(context, credentialType);
+	const send = rateLimitedSender(context, credentialType, settings);
 	const request: IHttpRequestOptions = {
 		json: true,
 		...options,
 		// Without its own base URL a request goes to the credential's (the Stora node has no requestDefaults.baseURL:
 		// n8n would evaluate that expression twice per item). The OAuth endpoints live beside the versioned API; their
 		// operations name no base URL either, since n8n before 2.x evaluates an operation's routing with no $credentials.
-		baseURL: options.baseURL ?? (OAUTH_PATH.test(options.url) ? budget.rootURL : budget.baseURL),
+		baseURL: options.baseURL ?? (OAUTH_PATH.test(options.url) ? settings.rootURL : settings.baseURL),
 		headers: { Accept: 'application/json', ...(options.headers ?? {}) },
 		returnFullResponse: true,
 		timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
 		// RoutingNode puts the credential's domain limit on the node's requests; a trigger's or a list search's get it here.
-		...(options.allowedDomains === undefined && budget.allowedDomains !== undefined ? { allowedDomains: budget.allowedDomains } : {}),
+		...(options.allowedDomains === undefined && settings.allowedDomains !== undefined ? { allowedDomains: settings.allowedDomains } : {}),
 	};
 	const isDelete = (request.method ?? 'GET').toUpperCase() === 'DELETE';
 

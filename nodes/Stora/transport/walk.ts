@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from '../helpers/constants';
 import { jsonBodyOf, nextPageOf, recordsOf } from '../helpers/response';
-import { refusesOnly } from './listChecks';
+import { refusesOnly } from './listFilters';
 import { asNodeError, storaRequest, type StoraContext } from './request';
 
 /**
@@ -31,8 +31,8 @@ export function tooManyRecords(node: INode, count: number | undefined, itemIndex
 		description:
 			`n8n cannot take more than about ${thousands(MAX_RECORDS)} items from one node, so nothing was returned` +
 			(count === undefined ? ' (Stora did not report the list\'s count, so this showed only while paging)' : ' (nothing beyond the first page was fetched)') +
-			'. Narrow the list with filters, for example Created After and Created Before windows of a few months each ' +
-			'(one node run per window, e.g. from a loop), or choose Output Format CSV where offered: one file of every record, with no item bound.',
+			'. Narrow the list with filters, for example Created After and Created Before a few months apart ' +
+			'(one node run per range, e.g. from a loop), or choose Output Format CSV where offered: one file of every record, with no item bound.',
 		itemIndex,
 	});
 }
@@ -104,9 +104,9 @@ export async function* listPages(
 	let numberSort = walk.numberSort;
 	let cursor = walk.after;
 	let page = 1;
-	let bound = MAX_REQUESTS;
+	let maxRequests = MAX_REQUESTS;
 	for (let requests = 1; ; requests++) {
-		if (requests > bound) throw walkDidNotEnd(context.getNode(), walk.itemIndex);
+		if (requests > maxRequests) throw walkDidNotEnd(context.getNode(), walk.itemIndex);
 		const qs: IDataObject = { ...userQs, limit: MAX_PAGE_SIZE, page };
 		if (mode !== 'number') Object.assign(qs, ascending);
 		else if (numberSort) Object.assign(qs, numberSort);
@@ -139,9 +139,9 @@ export async function* listPages(
 			continue;
 		}
 		if (mode === 'number' && page === 1) {
-			// Paging by number needs as many requests as the list has pages, which may be more than a cursor walk's bound.
+			// Paging by number needs as many requests as the list has pages, which may be more than a cursor walk needs.
 			const pages = Number(((body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined)?.pages);
-			if (Number.isFinite(pages)) bound = Math.max(MAX_REQUESTS, requests + pages + 20);
+			if (Number.isFinite(pages)) maxRequests = Math.max(MAX_REQUESTS, requests + pages + 20);
 		}
 		yield { records, body, mode };
 		const next = nextPageOf(body);

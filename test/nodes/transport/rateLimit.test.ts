@@ -4,7 +4,7 @@
  * account: rateLimit.sharedAccount.test.ts. Over real HTTP: rateLimitPacing.test.ts, credentialRateLimit.test.ts and
  * reliability.test.ts; in real n8n queue mode: test/queue (checks/sharedAccount.mjs).
  */
-import { budgetKey } from '../../../nodes/Stora/transport/account';
+import { rateLimitKey } from '../../../nodes/Stora/transport/credentialRateLimit';
 import { parseRateLimitHeader, resetAtFromResponse, resetAtMs, retryAfterAtMs } from '../../../nodes/Stora/transport/rateLimit/headers';
 import { DEFAULT_SETTINGS, DOCUMENTED_LIMITS, UNPACED_IN_FLIGHT, type RateLimitWindow } from '../../../nodes/Stora/transport/rateLimit/policy';
 import { RateLimitRegistry } from '../../../nodes/Stora/transport/rateLimit/registry';
@@ -42,12 +42,12 @@ describe('rate limit: header parsing', () => {
 	});
 
 	it('keys a budget by base URL and credential without holding the secret in clear', () => {
-		const key = budgetKey('https://public-api.stora.co/', 'secret-token-123');
+		const key = rateLimitKey('https://public-api.stora.co/', 'secret-token-123');
 		expect(key).toMatch(/^stora:[0-9a-f]{64}$/);
 		expect(key).not.toContain('secret');
-		expect(budgetKey('https://public-api.stora.co', 'secret-token-123')).toBe(key);
-		expect(budgetKey('https://public-api.stora.co', 'other-token')).not.toBe(key);
-		expect(budgetKey('http://127.0.0.1:4010', 'secret-token-123')).not.toBe(key);
+		expect(rateLimitKey('https://public-api.stora.co', 'secret-token-123')).toBe(key);
+		expect(rateLimitKey('https://public-api.stora.co', 'other-token')).not.toBe(key);
+		expect(rateLimitKey('http://127.0.0.1:4010', 'secret-token-123')).not.toBe(key);
 	});
 });
 

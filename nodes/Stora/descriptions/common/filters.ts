@@ -1,5 +1,5 @@
 /**
- * A Get Many's Filters collection and its filters: date windows, multi-value filters, ID lists (each ID checked
+ * A Get Many's Filters collection and its filters: date ranges, multi-value filters, ID lists (each ID checked
  * against its kind's prefix before any request) and metadata.
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
@@ -89,10 +89,10 @@ function failEmptyFilter(context: IExecuteSingleFunctions, path: string, label: 
 }
 
 /**
- * Date windows for filters: `created` gives "Created After" (inclusive) and "Created Before" (exclusive), sent as
+ * A date range as two filters: `created` gives "Created After" (inclusive) and "Created Before" (exclusive), sent as
  * `created_after` / `created_before` (see dateTimeSend).
  */
-export function dateWindows(prefixes: string[], collection = 'filters'): INodeProperties[] {
+export function dateRangeFilters(prefixes: string[], collection = 'filters'): INodeProperties[] {
 	return prefixes.flatMap((prefix) =>
 		(['after', 'before'] as const).map((bound) => ({
 			displayName: `${titleCase(prefix)} ${titleCase(bound)}`,

@@ -2,13 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { CONTACT_SOURCES, CONTACT_TYPES, MARKETING_SOURCES, USE_CASES } from '../../helpers/constants';
-import { dateWindows, filtersCollection, metadataFilter, multiValueFilter } from '../common/filters';
+import { dateRangeFilters, filtersCollection, metadataFilter, multiValueFilter } from '../common/filters';
 import { optionsCollection, outputFormat, returnAllAndLimit, simplifyToggle, sortOptions } from '../common/getMany';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
 	filtersCollection([
-		...dateWindows(['created', 'updated']),
+		...dateRangeFilters(['created', 'updated']),
 		{
 			displayName: 'Email',
 			name: 'email',

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dateWindows, filtersCollection, idListFilter, multiValueFilter } from '../common/filters';
+import { dateRangeFilters, filtersCollection, idListFilter, multiValueFilter } from '../common/filters';
 import {
 	expandOption,
 	optionsCollection,
@@ -19,7 +19,7 @@ const properties: INodeProperties[] = [
 	filtersCollection([
 		idListFilter('contact', { description: 'Only contracts of these contacts.' }),
 		idListFilter('contractTemplate', { description: 'Only contracts generated from these templates.' }),
-		...dateWindows(['created', 'sent', 'signed', 'updated']),
+		...dateRangeFilters(['created', 'sent', 'signed', 'updated']),
 		multiValueFilter('Status', 'status', 'status', STATUSES),
 		idListFilter('tenancy', { description: 'Only contracts of these tenancies.' }),
 	]),

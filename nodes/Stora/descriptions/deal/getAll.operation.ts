@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dateWindows, filtersCollection, idListFilter, metadataFilter, multiValueFilter } from '../common/filters';
+import { dateRangeFilters, filtersCollection, idListFilter, metadataFilter, multiValueFilter } from '../common/filters';
 import {
 	expandOption,
 	LINE_ITEM_ITEMS,
@@ -24,7 +24,7 @@ const properties: INodeProperties[] = [
 			description: 'Only deals owned by these staff members ("unspecified" for unassigned deals).',
 		}),
 		idListFilter('contact', { description: 'Only deals of these contacts.' }),
-		...dateWindows(['created', 'starts', 'updated']),
+		...dateRangeFilters(['created', 'starts', 'updated']),
 		metadataFilter(),
 		{
 			displayName: 'Name Search',

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dateWindows, filtersCollection, idListFilter, multiValueFilter } from '../common/filters';
+import { dateRangeFilters, filtersCollection, idListFilter, multiValueFilter } from '../common/filters';
 import { expandOption, optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common/getMany';
 
 /** Values seen in the docs (the enum is cut off there). */
@@ -11,7 +11,7 @@ const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
 	filtersCollection([
 		idListFilter('contact', { description: 'Only verifications of these contacts.' }),
-		...dateWindows(['created', 'updated']),
+		...dateRangeFilters(['created', 'updated']),
 		multiValueFilter('Status', 'status', 'status', STATUSES),
 	]),
 	optionsCollection([expandOption(['contact']), ...sortOptions(['created_at', 'updated_at'])]),

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dateWindows, filtersCollection, idListFilter, multiValueFilter } from '../common/filters';
+import { dateRangeFilters, filtersCollection, idListFilter, multiValueFilter } from '../common/filters';
 import {
 	expandOption,
 	optionsCollection,
@@ -23,13 +23,13 @@ const properties: INodeProperties[] = [
 			'not_collected',
 		]),
 		idListFilter('contact', { description: 'Only invoices of these contacts.' }),
-		...dateWindows(['created', 'due']),
+		...dateRangeFilters(['created', 'due']),
 		idListFilter('site', { description: 'Only invoices of these sites.' }),
 		multiValueFilter('Status', 'status', 'status', ['draft', 'deleted', 'open', 'paid', 'uncollectible', 'void']),
 		idListFilter('subscription', { description: 'Only invoices of these subscriptions.' }),
 		idListFilter('tenancy', { description: 'Only invoices of these tenancies.' }),
 		multiValueFilter('Type', 'type', 'type', ['subscription', 'ad_hoc', 'deposit']),
-		...dateWindows(['updated']),
+		...dateRangeFilters(['updated']),
 	]),
 	optionsCollection([expandOption(EXPAND), ...sortOptions(['created_at', 'due_date', 'updated_at'])]),
 	...outputFormat(),

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dateWindows, filtersCollection, idListFilter, metadataFilter } from '../common/filters';
+import { dateRangeFilters, filtersCollection, idListFilter, metadataFilter } from '../common/filters';
 import { expandOption, optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common/getMany';
 import { NOTE_ANNOTATED } from './fields';
 
@@ -14,7 +14,7 @@ const properties: INodeProperties[] = [
 			queryName: 'creator_id',
 			description: 'Only notes written by these staff members, applications or tokens.',
 		}),
-		...dateWindows(['created', 'updated']),
+		...dateRangeFilters(['created', 'updated']),
 		metadataFilter(),
 		idListFilter(NOTE_ANNOTATED, {
 			displayName: 'Record IDs',

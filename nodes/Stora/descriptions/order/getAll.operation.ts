@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { BILLING_PERIODS } from '../../helpers/constants';
-import { dateWindows, filtersCollection, idListFilter, metadataFilter, multiValueFilter } from '../common/filters';
+import { dateRangeFilters, filtersCollection, idListFilter, metadataFilter, multiValueFilter } from '../common/filters';
 import {
 	expandOption,
 	optionsCollection,
@@ -21,13 +21,13 @@ const properties: INodeProperties[] = [
 	filtersCollection([
 		multiValueFilter('Billing Period', 'billingPeriod', 'billing_period', BILLING_PERIODS),
 		idListFilter('contact', { description: 'Only orders of these contacts.' }),
-		...dateWindows(['created']),
+		...dateRangeFilters(['created']),
 		metadataFilter(),
 		idListFilter('site', { description: 'Only orders at these sites.' }),
 		multiValueFilter('Source', 'source', 'source', SOURCES),
-		...dateWindows(['starts']),
+		...dateRangeFilters(['starts']),
 		multiValueFilter('Status', 'status', 'status', STATUSES),
-		...dateWindows(['updated']),
+		...dateRangeFilters(['updated']),
 	]),
 	optionsCollection([expandOption(ORDER_EXPAND), ...sortOptions(['created_at', 'updated_at'])]),
 	...outputFormat(),

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dateWindows, filtersCollection, idListFilter, metadataFilter, multiValueFilter } from '../common/filters';
+import { dateRangeFilters, filtersCollection, idListFilter, metadataFilter, multiValueFilter } from '../common/filters';
 import {
 	expandOption,
 	optionsCollection,
@@ -22,7 +22,7 @@ const properties: INodeProperties[] = [
 			unspecified: true,
 			description: 'Only tasks assigned to these staff members ("unspecified" for unassigned tasks).',
 		}),
-		...dateWindows(['created', 'due', 'updated']),
+		...dateRangeFilters(['created', 'due', 'updated']),
 		idListFilter(TASK_LINKABLE, {
 			displayName: 'Linked Record IDs',
 			name: 'resourceIds',

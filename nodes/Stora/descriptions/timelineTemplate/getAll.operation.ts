@@ -1,12 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dateWindows, filtersCollection } from '../common/filters';
+import { dateRangeFilters, filtersCollection } from '../common/filters';
 import { optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common/getMany';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
-	filtersCollection(dateWindows(['created', 'updated'])),
+	filtersCollection(dateRangeFilters(['created', 'updated'])),
 	optionsCollection(sortOptions(['created_at', 'updated_at'])),
 	...outputFormat(),
 ];

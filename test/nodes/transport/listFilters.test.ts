@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test under test/, never published */
 /**
- * Issue 33: one contract between the filters the descriptions send and the checks the transport makes. Every filter
- * of every Get Many in the built description must be declared in helpers/listFilters.ts, checked on a field its
+ * One contract between the filters the descriptions send and the checks the transport makes. Every filter
+ * of every Get Many in the built description must be declared in transport/listFilters.ts, checked on a field its
  * resource's records carry (the shipped output schema says which) or exempted with a reason, and named in the error by
  * the label the user sees; and each check must catch a record that contradicts its filter.
  */
@@ -10,9 +10,8 @@ import path from 'node:path';
 
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
-import { filterCheckOf, filterLabel } from '../../nodes/Stora/helpers/listFilters';
-import { Stora } from '../../nodes/Stora/Stora.node';
-import { checkFiltersApplied } from '../../nodes/Stora/transport/listChecks';
+import { Stora } from '../../../nodes/Stora/Stora.node';
+import { checkFiltersApplied, filterCheckOf, filterLabel } from '../../../nodes/Stora/transport/listFilters';
 
 interface Filter {
 	resource: string;
@@ -38,7 +37,7 @@ function filters(): Filter[] {
 
 /** The fields a resource's listed records carry: the output schema n8n's editor previews its Get Many with. */
 function recordFields(resource: string): Set<string> {
-	const file = path.join(__dirname, '../../nodes/Stora/__schema__/v1.0.0', resource, 'getAll.json');
+	const file = path.join(__dirname, '../../../nodes/Stora/__schema__/v1.0.0', resource, 'getAll.json');
 	return new Set(Object.keys((JSON.parse(fs.readFileSync(file, 'utf8')) as { properties: object }).properties));
 }
 
@@ -52,7 +51,7 @@ describe('Get Many filters: one contract between descriptions and transport', ()
 		expect(all.length).toBeGreaterThan(100);
 	});
 
-	it('declares every filter in helpers/listFilters.ts: checked, or exempted with its reason', () => {
+	it('declares every filter in transport/listFilters.ts: checked, or exempted with its reason', () => {
 		const undeclared = all.filter((filter) => filterCheckOf(filter.resource, filter.wire) === undefined);
 		expect(undeclared.map((filter) => `${filter.resource}: ${filter.label} (${filter.wire})`)).toEqual([]);
 		for (const filter of all) {

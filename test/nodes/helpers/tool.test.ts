@@ -7,12 +7,12 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { Stora } from '../../nodes/Stora/Stora.node';
-import { SIMPLIFIED_FIELDS } from '../../nodes/Stora/helpers/output';
-import { TOOL_MAX_CHARACTERS, TOOL_MAX_RECORDS } from '../../nodes/Stora/helpers/tool';
-import { runStoraTool, runStoraToolByEngine } from '../helpers/aiTool';
-import { locator, runStora } from '../helpers/n8n';
-import { useSandboxForNode } from '../helpers/sandboxFixture';
+import { Stora } from '../../../nodes/Stora/Stora.node';
+import { SIMPLIFIED_FIELDS } from '../../../nodes/Stora/helpers/output';
+import { TOOL_MAX_CHARACTERS, TOOL_MAX_RECORDS } from '../../../nodes/Stora/helpers/tool';
+import { runStoraTool, runStoraToolByEngine } from '../../helpers/aiTool';
+import { locator, runStora } from '../../helpers/n8n';
+import { useSandboxForNode } from '../../helpers/sandboxFixture';
 
 const fromAI = (key: string, description: string, type = 'string') => `={{ $fromAI('${key}', \`${description}\`, '${type}') }}`;
 

@@ -1,15 +1,14 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test under test/, never published */
 /**
- * Empty values, as a newcomer makes them: a required field whose expression reads a field the item does not have, a
- * blank required field, and an optional field added and left empty. The first two fail before any request, naming
+ * helpers/validation.ts, the checks before any request and how they fail. Empty values, as a newcomer makes them:
+ * a required field whose expression reads a field the item does not have, a blank required field, and an optional
+ * field added and left empty. The first two fail before any request, naming
  * the field, the item and what gave the value, and say that nothing reached Stora (n8n shows a declarative node's
- * own checks as an API error); the last is not set, as in n8n's own nodes.
+ * own checks as an API error); the last is not set, as in n8n's own nodes. A failed check under Continue On Fail is
+ * the item's error, linked to its input item; a number out of range is refused.
  */
-import { createServer } from 'node:http';
-
-import { NOTHING_SENT } from '../../nodes/Stora/helpers/validation';
-import { locator, runStora, tokenCredentials } from '../helpers/n8n';
-import { useSandboxForNode } from '../helpers/sandboxFixture';
+import { NOTHING_SENT } from '../../../nodes/Stora/helpers/validation';
+import { locator, runStora } from '../../helpers/n8n';
+import { useSandboxForNode } from '../../helpers/sandboxFixture';
 
 describe('empty input', () => {
 	const fixture = useSandboxForNode();
@@ -71,32 +70,38 @@ describe('empty input', () => {
 		expect(result.items[0].json).toMatchObject({ title: 'Call back' });
 	});
 
-	it('still refuses a wrong ID in a plain ID field, without pointing to a list it does not have', async () => {
-		const result = await runStora({
-			credentials: fixture.credentials(),
-			parameters: { resource: 'task', operation: 'create', title: 'Call back', additionalFields: { assigneeId: 'con_abc' } },
-		});
-		expect(result.error?.message).toBe('Assignee: "con_abc" is not an assignee ID');
-		expect(description(result.error)).toContain('Paste the ID as Stora shows it.');
-		expect(description(result.error)).not.toContain('from the list');
-		expect(await fixture.client.requests()).toEqual([]);
-	});
 });
 
-describe('a Base URL that is not the API', () => {
-	it('says to check the Base URL when the address answers 404 without Stora\'s error format', async () => {
-		const server = createServer((_request, response) => response.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not Found</h1>'));
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		const { port } = server.address() as { port: number };
-		try {
+describe('checks before any request', () => {
+	const fixture = useSandboxForNode();
+	const client = () => fixture.client;
+	const credentials = () => fixture.credentials();
+
+	describe('local validation', () => {
+
+
+		it('with Continue On Fail, gives the failed check as the item\'s error, linked to its input item', async () => {
+			const [site] = await client().state('sites');
 			const result = await runStora({
-				credentials: tokenCredentials(`http://127.0.0.1:${port}/some/path`, 'tok_abc'),
-				parameters: { resource: 'site', operation: 'getAll', limit: 1 },
+				credentials: credentials(),
+				continueOnFail: true,
+				items: [{ id: site.id }, { id: 'con_123' }, { id: site.id }],
+				parameters: { resource: 'site', operation: 'get', siteId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
 			});
-			expect(result.error?.message).toBe('Stora answered with HTTP 404 and no error details');
-			expect(String((result.error as { description?: string }).description)).toContain("check the credential's Base URL");
-		} finally {
-			await new Promise<void>((resolve) => server.close(() => resolve()));
-		}
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => item.json.id ?? item.json.error)).toEqual([site.id, 'Site: "con_123" is not a site ID', site.id]);
+			expect(result.items[1].json.message).toContain('starts with "site_"');
+			expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+			expect(await client().requests()).toHaveLength(2);
+		});
+
+		it('never asks for more than 100 records per page', async () => {
+			const result = await runStora({
+				credentials: credentials(),
+				parameters: { resource: 'site', operation: 'getAll', returnAll: false, limit: 500 },
+			});
+			expect(result.error?.message).toMatch(/Limit/);
+			expect(await client().requests()).toHaveLength(0);
+		});
 	});
 });

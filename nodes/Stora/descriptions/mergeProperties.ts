@@ -8,7 +8,7 @@ import type { INodeProperties } from 'n8n-workflow';
  * user's expression per item. A copy is only merged where that changes nothing the user sees: no property shown for
  * its operations lies between the two.
  */
-export function shareAcrossOperations(properties: INodeProperties[]): INodeProperties[] {
+export function mergeAcrossOperations(properties: INodeProperties[]): INodeProperties[] {
 	const shared: INodeProperties[] = [];
 	const firstAt = new Map<string, number>();
 	for (const property of properties) {

@@ -8,11 +8,11 @@
 /* eslint-disable @n8n/community-nodes/require-node-api-error -- test under test/: re-throws n8n's error as n8n-workflow 1.x would */
 import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import type { CredentialType } from '../../nodes/Stora/helpers/authentication';
-import { sendWithCredential, type CredentialSend } from '../../nodes/Stora/transport/credentialRequest';
-import { loadOptionsContext } from '../helpers/loadOptions';
-import { oauthCredentials, type CredentialStore } from '../helpers/n8n';
-import { useSandboxForNode } from '../helpers/sandboxFixture';
+import type { CredentialType } from '../../../nodes/Stora/helpers/authentication';
+import { sendWithCredential, type CredentialSend } from '../../../nodes/Stora/transport/credentialRequest';
+import { loadOptionsContext } from '../../helpers/loadOptions';
+import { oauthCredentials, type CredentialStore } from '../../helpers/n8n';
+import { useSandboxForNode } from '../../helpers/sandboxFixture';
 
 const REDIRECT = 'http://127.0.0.1:5678/rest/oauth2-credential/callback';
 const listSites: IHttpRequestOptions = { method: 'GET', url: '/sites', qs: { limit: 1 }, json: true, returnFullResponse: true };

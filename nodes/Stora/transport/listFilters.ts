@@ -1,16 +1,105 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { filterCheckOf, filterLabel, NOT_FILTERS } from '../helpers/listFilters';
-
 /**
  * Did a list do what the request asked? Stora's docs list the parameters of many list endpoints only in part, so the
  * API may ignore a filter or the sort the node sends. A filter that was not applied must never widen a result silently
- * (think of a workflow deleting the tasks a status filter returned): these checks compare every returned record with
- * the filters of the request, on the fields the record carries, and name the first filter a record contradicts. Which
- * field each filter constrains, and which are not checked (the fuzzy `search`), is helpers/listFilters.ts. A 422 is told
- * apart when it refuses only parameters the node added itself.
+ * (think of a workflow deleting the tasks a status filter returned): every returned record is compared with the
+ * filters of the request, on the fields the record carries, and the first filter a record contradicts is named.
+ *
+ * First the contract between a Get Many's Filters (descriptions/) and these checks: for every query parameter a
+ * Filters collection sends, which record field it constrains and how, or why it is not checked (the fuzzy `search`).
+ * `test/nodes/transport/listFilters.test.ts` reads every filter of the built description and fails for one that is
+ * missing here, for a checked field that the resource's records do not carry (its output schema), and for a label
+ * that is not the one the user sees. A 422 is told apart when it refuses only parameters the node added itself.
  */
+
+/** How a filter is checked on a returned record. */
+type FilterCheck =
+	/** The record's field equals one of the comma-separated values. */
+	| { kind: 'equals'; field: string }
+	/** The record's reference (an ID, a `{ id }` stub or an expanded record) is one of the IDs. */
+	| { kind: 'reference'; field: string }
+	/** The record's time is inside the date range: `after` inclusive, `before` exclusive (the docs). */
+	| { kind: 'after' | 'before'; fields: string[] }
+	/** The record's e-mail address is one of the given ones, in any case. */
+	| { kind: 'email' }
+	/** `metadata[key]`: the record's metadata holds exactly that value. */
+	| { kind: 'metadata' }
+	/** Not compared with the records, for the reason given. */
+	| { kind: 'unchecked'; reason: string };
+
+const equals = (field: string): FilterCheck => ({ kind: 'equals', field });
+const reference = (field: string): FilterCheck => ({ kind: 'reference', field });
+
+/** Filters named by their query parameter, other than the patterns below. */
+const FILTERS: Record<string, FilterCheck> = {
+	status: equals('status'),
+	type: equals('type'),
+	collection_status: equals('collection_status'),
+	source: equals('source'),
+	marketing_source: equals('marketing_source'),
+	billing_period: equals('billing_period'),
+	use_case: equals('use_case'),
+	email: { kind: 'email' },
+	search: { kind: 'unchecked', reason: 'free-text search: Stora decides what matches' },
+};
+
+/**
+ * Record fields of a date range filter other than `<prefix>_at`: an invoice is due on a date (`due_date`), a task at a time
+ * (`due_at`).
+ */
+const DATE_RANGE_FIELDS: Record<string, string[]> = { due: ['due_at', 'due_date'] };
+
+/**
+ * Filters a resource's records do not carry the field of, so no returned record can contradict them: a unit
+ * allocation names its tenancy and unit, not the contact or site, which Stora filters by through them.
+ */
+const NOT_ON_RECORD: Record<string, Record<string, string>> = {
+	unitAllocation: {
+		contact_id: 'a unit allocation carries its tenancy, not its contact',
+		site_id: 'a unit allocation carries its unit, not its site',
+	},
+};
+
+/** How `parameter`, sent to the list of `resource`, is checked. Undefined: not a filter this node sends. */
+export function filterCheckOf(resource: string, parameter: string): FilterCheck | undefined {
+	const exempt = NOT_ON_RECORD[resource]?.[parameter];
+	if (exempt) return { kind: 'unchecked', reason: exempt };
+	if (parameter in FILTERS) return FILTERS[parameter];
+	if (/^metadata\[.+\]$/.test(parameter)) return { kind: 'metadata' };
+	const range = /^(\w+)_(after|before)$/.exec(parameter);
+	if (range) return { kind: range[2] as 'after' | 'before', fields: DATE_RANGE_FIELDS[range[1]] ?? [`${range[1]}_at`] };
+	if (parameter.endsWith('_id')) return reference(parameter.slice(0, -'_id'.length));
+	return undefined;
+}
+
+/** Parameters that shape the result instead of filtering it. */
+const NOT_FILTERS: ReadonlySet<string> = new Set(['page', 'limit', 'sort_by', 'sort_direction', 'expand']);
+
+/**
+ * Where the user's label for a filter is not its query parameter in words ("Contact IDs" for `contact_id`): by query
+ * parameter, then by resource where two resources name one parameter differently.
+ */
+const LABELS: Record<string, string | Record<string, string>> = {
+	creator_id: 'Author IDs',
+	site_id: 'Site Names or IDs',
+	stage_id: 'Stage Names or IDs',
+	unit_type_id: 'Unit Type Names or IDs',
+	contract_template_id: 'Contract Template Names or IDs',
+	resource_id: { task: 'Linked Record IDs', note: 'Record IDs' },
+	search: { deal: 'Name Search', site: 'Name Search' },
+};
+
+/** The label the user sees for a filter of `resource`'s Get Many ("Author IDs" for `creator_id`). */
+export function filterLabel(resource: string, parameter: string): string {
+	if (/^metadata\[.+\]$/.test(parameter)) return 'Metadata';
+	const label = LABELS[parameter];
+	if (typeof label === 'string') return label;
+	if (label?.[resource]) return label[resource];
+	const words = parameter.replace(/_id$/, '_ids').split('_');
+	return words.map((word) => (word === 'ids' ? 'IDs' : word.charAt(0).toUpperCase() + word.slice(1))).join(' ');
+}
 
 /** A filter's verdict on one record: false = the record contradicts it, undefined = the record does not show. */
 type Check = (record: IDataObject) => boolean | undefined;
@@ -37,7 +126,7 @@ const VALUE_ALIASES: Record<string, Record<string, string[]>> = {
 	status: { overlock: ['overlocked'] },
 };
 
-/** A date-only value (`due_date`) is inside a window when any moment of its day (UTC) is. */
+/** A date-only value (`due_date`) is inside a date range when any moment of its day (UTC) is. */
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The first of `fields` the record carries a value in. */
@@ -46,7 +135,7 @@ function firstPresent(record: IDataObject, fields: string[]): unknown {
 	return field === undefined ? undefined : record[field];
 }
 
-/** The check of one filter on one record, as helpers/listFilters.ts declares it for the resource. */
+/** The check of one filter on one record, as declared above for the resource. */
 function checkFor(resource: string, parameter: string, raw: unknown): Check | undefined {
 	if (NOT_FILTERS.has(parameter) || raw === undefined || raw === null || raw === '') return undefined;
 	const declared = filterCheckOf(resource, parameter);

@@ -3,13 +3,13 @@
  * item of a node at once) against the sandbox over HTTP. The sandbox's request log (arrival times) says what the
  * server saw.
  */
-import { RateLimitRegistry } from '../../nodes/Stora/transport/rateLimit/registry';
-import { UNPACED_IN_FLIGHT } from '../../nodes/Stora/transport/rateLimit/policy';
-import { arrivalSpan, busiestWindow, insertContacts, updateContacts, withPlan, withRateLimit } from '../helpers/contactUpdates';
-import type { CredentialStore } from '../helpers/n8n';
-import { useSandboxForNode } from '../helpers/sandboxFixture';
-import type { SandboxClient, StateRecord } from '../../sandbox/client';
-import { rateLimitFloorMs, recordFigures } from '../helpers/figures';
+import { RateLimitRegistry } from '../../../nodes/Stora/transport/rateLimit/registry';
+import { UNPACED_IN_FLIGHT } from '../../../nodes/Stora/transport/rateLimit/policy';
+import { arrivalSpan, busiestWindow, insertContacts, updateContacts, withPlan, withRateLimit } from '../../helpers/contactUpdates';
+import type { CredentialStore } from '../../helpers/n8n';
+import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import type { SandboxClient, StateRecord } from '../../../sandbox/client';
+import { rateLimitFloorMs, recordFigures } from '../../helpers/figures';
 
 jest.setTimeout(120_000);
 
@@ -95,7 +95,7 @@ describe('credential Rate Limit as a share of the account, many items, documente
 		recordFigures('reliability', 'credentialShare', {
 			cells: [
 				`${count} Contact → Update items with the credential's Rate Limit at half the account's (Custom ${share.perSecond}/s, ${share.perMinute}/min of 10/s, 600/min), documented headers only`,
-				'`test/nodes/credentialRateLimit.test.ts`',
+				'`test/nodes/transport/credentialRateLimit.test.ts`',
 				`all applied; at most ${busiestSecond} requests in any second; ${limited} answers 429; first to last request ${span.toFixed(1)} s against a floor of ${floor} s (${(span / floor).toFixed(2)} ×), ${seconds.toFixed(1)} s in all`,
 			],
 			figures: { items: count, busiestSecond, limited, spanSeconds: span, floorSeconds: floor, seconds },

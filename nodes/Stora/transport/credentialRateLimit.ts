@@ -2,13 +2,15 @@ import { createHash } from 'crypto';
 
 import type { RateLimitWindow } from './rateLimit/policy';
 
+/* What a credential decides about the rate limit: which budget its requests count against, and its own limits. */
+
 /**
  * The rate-limit budget's key: the base URL and the credential (not the Stora account behind it, which the package
  * cannot see). A hash, so no secret ever sits in the registry in clear (it is reachable from any code in the process).
  * `secretMaterial`: the access token, or the OAuth2 client id plus whatever tells the stored credentials apart, and
  * the credential's limit settings.
  */
-export function budgetKey(baseUrl: string, secretMaterial: string): string {
+export function rateLimitKey(baseUrl: string, secretMaterial: string): string {
 	const base = baseUrl.trim().replace(/\/+$/, '').toLowerCase();
 	return `stora:${createHash('sha256').update(`${base}\n${secretMaterial}`).digest('hex')}`;
 }
