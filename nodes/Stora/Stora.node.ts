@@ -26,7 +26,7 @@ export class Stora implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Work with the Stora self-storage platform: sites, contacts, deals, orders, invoices and more',
+		description: 'Work with the Stora self-storage platform: sites, contacts, deals, orders, invoices and more. A community node, not made or endorsed by Stora',
 		defaults: { name: 'Stora' },
 		usableAsTool: true,
 		// What n8n's AI workflow builders (and its MCP node search) read to use the node well; older n8n ignores it.

@@ -46,7 +46,7 @@ export class StoraPollTrigger implements INodeType {
 		version: 1,
 		polling: true,
 		subtitle: '={{$parameter["event"] === "updated" ? "New or updated " : "New "}}{{$parameter["pollResource"]}}',
-		description: 'Starts the workflow when a Stora record is created or updated, by checking Stora on a schedule',
+		description: 'Starts the workflow when a Stora record is created or updated, by checking Stora on a schedule. A community node, not made or endorsed by Stora',
 		defaults: { name: 'Stora Polling Trigger' },
 		// What n8n's AI workflow builders read; older n8n ignores it.
 		builderHint: {

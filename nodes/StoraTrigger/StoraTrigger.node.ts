@@ -102,7 +102,7 @@ export class StoraTrigger implements INodeType {
 		subtitle: '={{$parameter["events"].join(", ")}}',
 		// The Stora node's own text: n8n's node creator lists this trigger's events inside the Stora entry and shows this
 		// description on that entry (it copies a trigger's description onto the action node of the same name).
-		description: 'Work with the Stora self-storage platform: sites, contacts, deals, orders, invoices and more',
+		description: 'Work with the Stora self-storage platform: sites, contacts, deals, orders, invoices and more. A community node, not made or endorsed by Stora',
 		defaults: { name: 'Stora Trigger' },
 		// What n8n's AI workflow builders read; older n8n ignores it.
 		builderHint: {
