@@ -12,6 +12,7 @@
 // n8n's REST API, stop everything, exit 0 when it worked).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -146,8 +147,12 @@ export async function demoCredentials(n8n, sandbox) {
 	const callback = `${n8n.base}/rest/oauth2-credential/callback`;
 	// The sandbox forgets OAuth clients when it stops, so a client is registered again on every start.
 	const client = await sandbox.control.oauthClient([callback, callback.replace('127.0.0.1', 'localhost')], undefined, 'n8n (the demo)');
-	const authorizationCode = await upsertCredential(n8n, DEMO_CREDENTIALS.authorizationCode, 'storaOAuth2Api', authorizationCodeCredential(sandbox, client));
+	// Every scope the nodes can need, the optional ones included: the demo's examples and a Stora Trigger built in it
+	// need public.webhook_endpoint:write and public.price_adjustment:write, which the credential's default leaves out.
+	const scope = createRequire(import.meta.url)(path.join(REPO, 'dist/nodes/Stora/helpers/constants.js')).ALL_SCOPES.join(' ');
+	const authorizationCode = await upsertCredential(n8n, DEMO_CREDENTIALS.authorizationCode, 'storaOAuth2Api', { ...authorizationCodeCredential(sandbox, client), scope });
 	const clientCredentials = await upsertCredential(n8n, DEMO_CREDENTIALS.clientCredentials, 'storaOAuth2Api', {
+		scope,
 		grantType: 'clientCredentials',
 		baseUrl: sandbox.url,
 		clientId: client.client_id,
@@ -255,6 +260,8 @@ async function main(args, t0) {
 		return;
 	}
 
+	// A lost deal for the deal.lost example: an event for any other deal has no lost reason for its task to quote.
+	const lostDeal = (await sandbox.control.state('deals')).find((deal) => deal.status === 'lost' && deal.lost_reason);
 	console.log(`
 Ready in ${seconds(Date.now() - t0)}.${notes.map((note) => `\n(${note}.)`).join('')}
 
@@ -264,14 +271,18 @@ Ready in ${seconds(Date.now() - t0)}.${notes.map((note) => `\n(${note}.)`).join(
 
 Credentials in n8n: "${DEMO_CREDENTIALS.accessToken}", "${DEMO_CREDENTIALS.clientCredentials}" and
 "${DEMO_CREDENTIALS.authorizationCode}". A new Stora node starts with "${DEMO_CREDENTIALS.accessToken}"
-(n8n preselects the Stora credential saved last; the demo saves that one last). The authorization-code one works
+(n8n preselects the Stora credential saved last, and the demo saves that one last: once you save another Stora
+credential, new nodes start with that one; pick the one you want in the node's Credential field). The OAuth2 ones ask
+for every scope the nodes use. The authorization-code one works
 only after you open it, click Connect and then Approve on the sandbox's consent page.
 ${imported.length ? `Imported example workflows: ${imported.join(', ')}.` : 'Example workflows: already imported.'}
 
   examples       ${n8n.base}/home/workflows   (after login n8n may open its Assistant: the examples are here)
   MCP example    ${n8n.base}/mcp/stora-assistant   (once "Stora assistant over MCP" is published)
   send an event  curl -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"type":"contact.created"}'
-                 (any event type of the Stora Trigger; a published or listening trigger receives it, signed)
+                 (any event type of the Stora Trigger; a published or listening trigger receives it, signed)${lostDeal ? `
+                 curl -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"type":"deal.lost","id":"${lostDeal.id}"}'
+                 (a lost deal, with its lost reason: what "Stora: task to win back a lost deal" reads)` : ''}
   state          ${demoDir}   (kept between runs; npm start -- --fresh starts n8n's part anew)
   time zone      ${DEMO_TIME_ZONE}, the demo data's (n8n's GENERIC_TIMEZONE; each workflow's own in its Settings)
 

@@ -32,9 +32,19 @@ export class Stora implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Work with the Stora self-storage platform: sites, contacts, deals, orders, invoices and more',
+		description: 'Work with the Stora self-storage platform: sites, contacts, deals, orders, invoices and more. A community node, not made or endorsed by Stora',
 		defaults: { name: 'Stora' },
 		usableAsTool: true,
+		// What n8n's AI workflow builders (and its MCP node search) read to use the node well; older n8n ignores it.
+		builderHint: {
+			searchHint:
+				'Community node for the Stora self-storage Public API (not made by Stora). Set Resource, then Operation. Record IDs carry a prefix (con_ contact, site_ site, inv_ invoice, ten_ tenancy, unit_ unit) and come from an earlier node\'s output, never invented. Money is in minor units (4500 is 45.00). Get Many returns at most Limit (100) unless Return All (at most 100,000 records a run); filter in the node, not after it. Which unit a tenancy holds: Unit Allocation, Get Many with the tenancy filter. A write (Create, Overlock, Grant Access) takes Options, Idempotency Key (an event id) so a repeated event writes once.',
+			relatedNodes: [
+				{ nodeType: 'n8n-nodes-stora.storaTrigger', relationHint: 'Starts a workflow when something happens in Stora (invoice overdue or paid, deal lost, move-in)' },
+				{ nodeType: 'n8n-nodes-stora.storaPollTrigger', relationHint: 'Starts a workflow on new or updated Stora records without a public URL' },
+				{ nodeType: 'n8n-nodes-base.removeDuplicates', relationHint: 'Skips repeated events or records across executions before a write' },
+			],
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		// storaCredentials (helpers/authentication.ts), the access token tested by a function (methods/credentialCheck.ts; not named *Test*: the package scanner refuses such files in the tarball)

@@ -46,8 +46,17 @@ export class StoraPollTrigger implements INodeType {
 		version: 1,
 		polling: true,
 		subtitle: '={{$parameter["event"] === "updated" ? "New or updated " : "New "}}{{$parameter["pollResource"]}}',
-		description: 'Starts the workflow when a Stora record is created or updated, by checking Stora on a schedule',
+		description: 'Starts the workflow when a Stora record is created or updated, by checking Stora on a schedule. A community node, not made or endorsed by Stora',
 		defaults: { name: 'Stora Polling Trigger' },
+		// What n8n's AI workflow builders read; older n8n ignores it.
+		builderHint: {
+			searchHint:
+				'Community trigger for Stora self-storage (not made by Stora) that checks a Stora list on a schedule and emits each new (or updated) record once, as one item per record; needs no public URL. Pick the resource and the list\'s own filters (e.g. Contact with status lead). For events as they happen use the Stora Trigger.',
+			relatedNodes: [
+				{ nodeType: 'n8n-nodes-stora.stora', relationHint: 'Acts on each emitted record' },
+				{ nodeType: 'n8n-nodes-stora.storaTrigger', relationHint: 'Webhook events instead of polling, where n8n has a public https URL' },
+			],
+		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: storaCredentials,

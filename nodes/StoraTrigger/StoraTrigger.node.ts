@@ -102,8 +102,17 @@ export class StoraTrigger implements INodeType {
 		subtitle: '={{$parameter["events"].join(", ")}}',
 		// The Stora node's own text: n8n's node creator lists this trigger's events inside the Stora entry and shows this
 		// description on that entry (it copies a trigger's description onto the action node of the same name).
-		description: 'Work with the Stora self-storage platform: sites, contacts, deals, orders, invoices and more',
+		description: 'Work with the Stora self-storage platform: sites, contacts, deals, orders, invoices and more. A community node, not made or endorsed by Stora',
 		defaults: { name: 'Stora Trigger' },
+		// What n8n's AI workflow builders read; older n8n ignores it.
+		builderHint: {
+			searchHint:
+				'Community trigger for Stora self-storage webhooks (not made by Stora): registers its own webhook endpoint in Stora when the workflow is published. Each item is the whole event: id (the event ID), type and data (the record, e.g. data.invoice, data.deal). Stora can deliver an event more than once: put Remove Duplicates right after it (Remove Items Processed in Previous Executions, on the event id) and use the event id as the Idempotency Key of Stora writes.',
+			relatedNodes: [
+				{ nodeType: 'n8n-nodes-base.removeDuplicates', relationHint: 'Right after the trigger, on the event id: a redelivered event stops there' },
+				{ nodeType: 'n8n-nodes-stora.stora', relationHint: 'Acts on the event\'s records: overlock a unit, create a task, record a timeline event' },
+			],
+		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: storaCredentials,

@@ -2,7 +2,7 @@
 // or the one E2E_N8N_VERSION names (test/realN8n/versions.mjs; `npm run test:versions` runs every supported one).
 //
 //   npm run test:e2e [-- options]
-//     --only <text>          run only the workflow cases whose file name or title contains <text>; `--only
+//     --only <text>          run only the workflow cases and examples whose file name or title contains <text>; `--only
 //                            n8n-contract` runs only the checks of contract.mjs (and their Chromium step); `--only
 //                            stora-trigger` only the Stora Trigger's (checks/trigger.mjs, forged.mjs and the examples
 //                            with a Stora Trigger)

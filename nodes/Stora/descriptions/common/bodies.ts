@@ -101,6 +101,9 @@ export function basePriceRows(): INodeProperties {
 						typeOptions: { minValue: 0, numberPrecision: 0 },
 						default: 0,
 						description: 'The price in minor currency units (pence/cents), e.g. 4500 = 45.00',
+						builderHint: {
+							propertyHint: 'A whole number in minor currency units (pence/cents) of the site\'s currency: 45.00 is 4500. Never a decimal or a currency symbol.',
+						},
 					},
 				],
 			},

@@ -8,7 +8,7 @@ import { checkIdList } from '../../helpers/ids';
 import { ID_PREFIXES, recordOf, type RecordKind } from '../../helpers/records';
 import { fail, rawParameter, shown, type PreSend } from '../../helpers/validation';
 import { alphabetical, optionsOf, titleCase } from './choices';
-import { dateTimeSend } from './dateTime';
+import { DATE_TIME_HINT, dateTimeSend } from './dateTime';
 import { EXPRESSION_LINK } from './records';
 
 /** A Get Many's "Filters" collection: the API's list filters, each sent only when the user adds it. */
@@ -99,6 +99,7 @@ export function dateRangeFilters(prefixes: string[], collection = 'filters'): IN
 			name: `${prefix}${titleCase(bound)}`,
 			type: 'dateTime' as const,
 			default: '',
+			builderHint: DATE_TIME_HINT,
 			description:
 				bound === 'after'
 					? `Only records whose ${prefix} time is at or after this moment (inclusive)`

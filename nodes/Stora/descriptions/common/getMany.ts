@@ -20,6 +20,10 @@ export function returnAllAndLimit(): INodeProperties[] {
 			type: 'boolean',
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
+			builderHint: {
+				propertyHint:
+					'True reads every page, at most 100,000 records in one run (more fails naming the bound: narrow the Filters, e.g. a Created After window, instead of filtering in a later node). False returns at most Limit (1 to 100) records.',
+			},
 		},
 		{
 			displayName: 'Limit',

@@ -45,6 +45,10 @@ export function locator(
 		default: { mode: record.searchListMethod ? 'list' : 'id', value: '' },
 		required,
 		description: options.description,
+		// What n8n's AI workflow builders read: a model tends to type a name or an invented ID here.
+		builderHint: {
+			propertyHint: `A ${displayName.toLowerCase()} ID starting with "${prefix}", taken from an earlier node's output (for example the id of a Stora node's item) with mode "id"; never a name or an invented ID. Mode "list" is for a person picking in the editor.`,
+		},
 		modes: [
 			...(record.searchListMethod
 				? [
@@ -112,6 +116,9 @@ export function recordDropdown(
 		default: '',
 		...(options.required ? { required: true } : {}),
 		description: `${options.description}. Choose from the list, or specify an ID using an ${EXPRESSION_LINK}.`,
+		builderHint: {
+			propertyHint: `A ${label.toLowerCase()} ID starting with "${ID_PREFIXES[kind]}" (from an earlier node's output, or a Stora Get Many of them); the names in the list are for a person in the editor, not values to send.`,
+		},
 		// Without `property` or `path`, the operation's URL names the dropdown and `fillRecordIds` reads it there.
 		...(options.property || options.path
 			? {
@@ -172,6 +179,7 @@ export function idField(
 		default: '',
 		placeholder: `${prefix}a1b2c3`,
 		description: options.description,
+		builderHint: { propertyHint: `An ID starting with "${prefix}" from an earlier node's output, or empty; never a name.` },
 		routing: {
 			send: {
 				type: 'body',
@@ -204,6 +212,9 @@ export function linkedRecordField(options: {
 		...(options.required ? { required: true } : {}),
 		placeholder: `${ID_PREFIXES[options.kinds[0]]}a1b2c3`,
 		description: options.description,
+		builderHint: {
+			propertyHint: `The record's ID with its prefix (${options.kinds.map((kind) => `"${ID_PREFIXES[kind]}"`).join(', ')}) from an earlier node's output; never a name.`,
+		},
 		routing: {
 			send: {
 				type: 'body',

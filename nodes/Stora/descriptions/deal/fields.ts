@@ -5,7 +5,7 @@ import { checkId } from '../../helpers/ids';
 import { ID_PREFIXES } from '../../helpers/records';
 import { fail } from '../../helpers/validation';
 import { EMPTY_AS_NULL, metadataBodyField } from '../common/bodies';
-import { dateTimeSend } from '../common/dateTime';
+import { DATE_TIME_HINT, dateTimeSend } from '../common/dateTime';
 import { idField, recordDropdown } from '../common/records';
 
 /** What `expand` can return in full on a deal. */
@@ -172,6 +172,7 @@ export function dealFields(collection: string, update: boolean): INodeProperties
 			displayName: 'Starts At',
 			name: 'startsAt',
 			type: 'dateTime',
+			builderHint: DATE_TIME_HINT,
 			default: '',
 			description: `Intended move-in date${update ? '. Leave empty to clear it.' : ''}`,
 			routing: { send: dateTimeSend('body', 'starts_at', path('startsAt'), 'Starts At', true) },

@@ -7,7 +7,7 @@ import { fail } from '../../helpers/validation';
 import { fieldsCollection, lineItemTypeField, metadataBodyField } from '../common/bodies';
 import { optionsOf } from '../common/choices';
 import { contactFields } from '../common/contact';
-import { dateTimeSend } from '../common/dateTime';
+import { DATE_TIME_HINT, dateTimeSend } from '../common/dateTime';
 import { simplifyToggle } from '../common/getMany';
 import { locator, recordDropdown } from '../common/records';
 
@@ -199,6 +199,9 @@ const properties: INodeProperties[] = [
 							placeholder: 'e.g. 4500',
 							description:
 								"Unit price in minor currency units (pence/cents), e.g. 4500 = 45.00. Leave empty to use the item's own price for the order's billing period.",
+							builderHint: {
+							propertyHint: 'A whole number in minor currency units (pence/cents) of the site\'s currency: 45.00 is 4500. Never a decimal or a currency symbol.',
+						},
 						},
 					],
 				},
@@ -252,6 +255,7 @@ const properties: INodeProperties[] = [
 			displayName: 'Starts At',
 			name: 'startsAt',
 			type: 'dateTime',
+			builderHint: DATE_TIME_HINT,
 			default: '',
 			description: 'When the storage starts (the move-in date)',
 			routing: { send: dateTimeSend('body', 'starts_at', 'additionalFields.startsAt', 'Starts At') },

@@ -39,6 +39,9 @@ const properties: INodeProperties[] = [
 			default: 0,
 			description:
 				"Unit price in minor currency units (pence/cents), e.g. 4500 = 45.00. Without it the item's own price for the order's billing period is used.",
+			builderHint: {
+							propertyHint: 'A whole number in minor currency units (pence/cents) of the site\'s currency: 45.00 is 4500. Never a decimal or a currency symbol.',
+						},
 			routing: {
 				send: {
 					type: 'body',

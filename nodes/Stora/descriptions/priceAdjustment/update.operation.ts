@@ -98,6 +98,10 @@ const properties: INodeProperties[] = [
 				displayName: 'Effective From',
 				name: 'effectiveFrom',
 				type: 'string',
+				builderHint: {
+					propertyHint:
+						"A calendar date YYYY-MM-DD in the operator's time zone (the date part of a date-time is used), or the text next_billing_period.",
+				},
 				default: NEXT_BILLING_PERIOD,
 				placeholder: 'e.g. 2026-05-01 or next_billing_period',
 				description:

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { RecordKind } from '../../helpers/records';
 import { EMPTY_AS_NULL, metadataBodyField } from '../common/bodies';
-import { dateTimeSend } from '../common/dateTime';
+import { DATE_TIME_HINT, dateTimeSend } from '../common/dateTime';
 import { idField, linkedRecordField, recordDropdown } from '../common/records';
 
 /** What a task can be linked to. */
@@ -44,6 +44,7 @@ export function taskFields(collection: string, update: boolean): INodeProperties
 			name: 'dueAt',
 			type: 'dateTime',
 			default: '',
+			builderHint: DATE_TIME_HINT,
 			description: `When the task is due.${clears}`,
 			routing: { send: dateTimeSend('body', 'due_at', path('dueAt'), 'Due At', true) },
 		},
