@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test, never published */
 /**
- * Issue 34: the road to a user's n8n. The GitHub workflows parse (a real YAML parser) and pass a workflow schema
+ * The road to a user's n8n. The GitHub workflows parse (a real YAML parser) and pass a workflow schema
  * validator; CI runs on pushes and pull requests, publishing on a version tag with `id-token: write` through the
  * `release` script; every npm script they call exists. `npm run release` refuses, naming each field, while the
  * package's metadata is not real. The tarball holds what n8n loads (nodes, credentials, icons, codex, output schemas).

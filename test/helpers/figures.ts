@@ -5,7 +5,7 @@
  *
  * - The README marks the section `<!-- figures:<name>:start ... -->` ... `<!-- figures:<name>:end -->`; everything
  *   between the markers is rendered from `docs/figures/<name>.json`:
- *   `{ "columns": [...], "rows": { "<id>": { "cells": [...], "figures": {...}, "measured": "<ISO date>" } } }`,
+ *   `{ "columns": [...], "rows": { "<id>": { "cells": [...], "figures": {...} } } }`,
  *   one table row per entry of `rows`, in the file's order (a new id goes last).
  * - A run records its row with `recordFigures(name, id, row)` after the assertions on those figures passed, so a row
  *   only ever holds what a passing run measured. It writes only when the environment has `STORA_FIGURES=write`
@@ -41,8 +41,6 @@ export interface FigureRow {
 	cells: string[];
 	/** The raw measurements behind the cells. */
 	figures: Record<string, number | string | boolean>;
-	/** When the run measured them (ISO 8601). */
-	measured?: string;
 }
 
 export interface FiguresFile {
@@ -171,7 +169,7 @@ export function recordFigures(name: string, id: string, row: FigureRow, options:
 	}
 	withLock(file, () => {
 		const figures = JSON.parse(readFileSync(file, 'utf8')) as FiguresFile;
-		figures.rows[id] = { ...row, measured: row.measured ?? new Date().toISOString() };
+		figures.rows[id] = { cells: row.cells, figures: row.figures };
 		const temporary = `${file}.${process.pid}.tmp`;
 		writeFileSync(temporary, `${JSON.stringify(figures, null, '\t')}\n`);
 		renameSync(temporary, file);

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test under test/, never published */
 /**
- * Issue 33: one contract between the filters the descriptions send and the checks the transport makes. Every filter
+ * One contract between the filters the descriptions send and the checks the transport makes. Every filter
  * of every Get Many in the built description must be declared in helpers/listFilters.ts, checked on a field its
  * resource's records carry (the shipped output schema says which) or exempted with a reason, and named in the error by
  * the label the user sees; and each check must catch a record that contradicts its filter.

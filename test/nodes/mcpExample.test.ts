@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test under test/, never published */
 /**
- * Issue 32: every tool of examples/stora-assistant-mcp.json says only what it does. Each tool is built through
+ * Every tool of examples/stora-assistant-mcp.json says only what it does. Each tool is built through
  * n8n-core as the MCP Server Trigger builds it (test/helpers/aiTool.ts), called with valid arguments against the
  * sandbox, and its description is checked against its parameters and its real answer:
  * - every argument of its schema is named (in backticks), and nothing in backticks is neither an argument nor a field

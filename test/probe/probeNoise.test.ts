@@ -1,5 +1,5 @@
 /**
- * Issue 51: `npm run probe` on an account where other clients write while it runs, and against behaviour the docs
+ * `npm run probe` on an account where other clients write while it runs, and against behaviour the docs
  * leave open that our sandbox does not play by default (sandbox/core/noise.ts): every verdict the probe decides must
  * be the reading the sandbox plays, or `unknown`; never a difference another client caused taken for a parameter's
  * effect. Each of the five causes of wrong verdicts the issue found has its setting here: inclusive and exclusive

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test under test/, never published */
 /**
- * Issue 51: `npm run probe` is safe by default on a production account: before its first request it says what it
+ * `npm run probe` is safe by default on a production account: before its first request it says what it
  * will do (requests, time, share of the budget, the deliberate wrong token); its default pace is a third of the
  * documented budget (3/s, 20/min), held on a clock the test drives (no waiting on this machine's speed) and, on the
  * sandbox, read back from the request log as a lower bound; `http://` goes to loopback addresses only.

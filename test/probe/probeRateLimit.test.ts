@@ -1,5 +1,5 @@
 /**
- * Issue 36: with the documented limits (10 requests a second, 60 a minute) enforced by the sandbox, a probe run of
+ * With the documented limits (10 requests a second, 60 a minute) enforced by the sandbox, a probe run of
  * more than a minute's allowance is never answered 429, and the report counts its requests. Slow by nature (about a
  * minute): the second minute's requests must wait for the first minute's to age out.
  */

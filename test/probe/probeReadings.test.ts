@@ -1,5 +1,5 @@
 /**
- * Issue 36: `npm run probe` against the sandbox playing each reading of each list parameter. The probe's verdict
+ * `npm run probe` against the sandbox playing each reading of each list parameter. The probe's verdict
  * must be the reading the sandbox was set to, for every point: a probe that calls everything "honoured" (or that
  * trusts a 200) fails here.
  */

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test under test/, never published */
 /**
- * Issue 51: the report a user pastes into an issue is one page (at most 40 lines and 9,000 characters of Markdown):
+ * The report a user pastes into an issue is one page (at most 40 lines and 9,000 characters of Markdown):
  * each point with its verdict, the evidence and what the package does about that verdict, naming the one place the
  * package keeps its reading in a user's words (no file path); every point in full stays in probe-report.json, and the
  * token appears nowhere.

@@ -1,5 +1,5 @@
 /**
- * Issue 36: what keeps `npm run probe` safe to point at a real account: it stops on the first 401/403 it did not
+ * What keeps `npm run probe` safe to point at a real account: it stops on the first 401/403 it did not
  * provoke, skips what the token may not read instead of provoking a 403, never writes the token (even when the server
  * echoes it), refuses a pace above the documented limits against a remote API, and reports the rate-limit headers
  * the API sends under each header mode.

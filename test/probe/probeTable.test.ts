@@ -1,5 +1,5 @@
 /**
- * Issue 36: the probe's table of lists (scripts/probe/lists.mjs) is what the node sends and what the docs list. It
+ * The probe's table of lists (scripts/probe/lists.mjs) is what the node sends and what the docs list. It
  * must name every Get Many of the built node with its URL, Filters, Sort By and Expand values, page by number only
  * where helpers/resources.ts says so, ask for the read scope the sandbox's route requires, and call documented exactly
  * the parameters sandbox/core/documented.ts lists. A filter added to the node without the probe fails here.

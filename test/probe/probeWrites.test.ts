@@ -1,8 +1,8 @@
 /**
- * Issue 36: `npm run probe -- --write` on the sandbox: a contact created, replayed with its Idempotency-Key and
+ * `npm run probe -- --write` on the sandbox: a contact created, replayed with its Idempotency-Key and
  * deleted again; with --webhook-url and --listen a temporary endpoint whose delivery the probe receives itself, so it
  * settles the signature's `t` unit and `v1` encoding, under each encoding the sandbox can sign with. Nothing is left.
- * Issue 51: it writes only after --yes or a yes typed on a terminal (any other answer, or none, and nothing at all is
+ * It writes only after --yes or a yes typed on a terminal (any other answer, or none, and nothing at all is
  * sent); a create whose answer was lost is found again by its Idempotency-Key or this run's tag and removed, and what
  * it could not remove is listed with its ID (or its tag) and how to remove it.
  */

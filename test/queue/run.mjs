@@ -104,7 +104,7 @@ async function main() {
 		await step(redelivery);
 		await main.deactivate(ctx.trigger.workflow);
 	}
-	// Issue 38: the webhook processor stores the execution (then queues it) before it answers Stora.
+	// The webhook processor stores the execution (then queues it) before it answers Stora.
 	for (const mode of ['fresh', 'first']) await step(refusedExecution, mode);
 	await sandbox.control.configure({ retry_timestamp: 'fresh' });
 	await step(redisStall);
