@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const ROOT = join(__dirname, '..');
+const ROOT = join(__dirname, '..', '..');
 
 /** Calls `name` of test/realN8n/registry.mjs with `args` in a Node process of its own; returns what it returned. */
 function call(name: string, args: unknown[]): unknown {
