@@ -80,7 +80,7 @@ try {
 }
 
 const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s`;
-const machine = `${os.cpus().length} CPU cores (${os.cpus()[0]?.model.trim()}), the machine's Node ${machineNode}, ${new Date().toISOString().slice(0, 10)}, ${commit}`;
+const machine = `${os.cpus().length} CPU cores (${os.cpus()[0]?.model.trim()}), the machine's Node ${machineNode}`;
 for (const [name, entry] of Object.entries(measured)) {
 	const what =
 		name === 'start'
@@ -88,6 +88,6 @@ for (const [name, entry] of Object.entries(measured)) {
 			: '`npm test`: installs, then build, lint, typecheck, scanner and every jest suite';
 	recordFigures('firstRun', name, {
 		cells: [what, minutes(entry.ms), machine],
-		figures: { ms: entry.ms, ...(entry.readyMs ? { readyMs: entry.readyMs } : {}), commit, cores: os.cpus().length, node: machineNode },
+		figures: { ms: entry.ms, ...(entry.readyMs ? { readyMs: entry.readyMs } : {}), cores: os.cpus().length, node: machineNode },
 	});
 }

@@ -32,7 +32,7 @@ export const PUBLISH_WORKFLOW = '.github/workflows/publish.yml';
 /**
  * n8n's default lint configuration, which `n8n-node lint` in strict mode requires eslint.config.mjs to be (whitespace
  * aside): @n8n/node-cli's template, read from node_modules when installed. The copy here is for a clone without
- * node_modules (`--prepare` before the first install); test/release.test.ts holds it to the installed template.
+ * node_modules (`--prepare` before the first install); test/tooling/release.test.ts holds it to the installed template.
  */
 export const DEFAULT_ESLINT_CONFIG = "import { config } from '@n8n/node-cli/eslint';\n\nexport default config;\n";
 const ESLINT_TEMPLATE = 'node_modules/@n8n/node-cli/dist/template/templates/shared/default/eslint.config.mjs';

@@ -17,7 +17,6 @@
 // second half grows at most LEVEL_MIB_PER_1000 per 1,000). It prints `trigger memory: goal met` or `... not met` last
 // and exits 1 when not met. With STORA_FIGURES=write it records the figures in docs/figures/triggerMemory.json and
 // writes that table into docs/quality.md (met or not: the row says which).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -137,17 +136,6 @@ function growthOf(points, batches) {
 		seconds: batches.reduce((total, b) => total + b.seconds, 0),
 		count: batches.reduce((n, b) => n + b.count, 0),
 	};
-}
-
-/** The repository's commit, and whether the package's code differs from it. */
-function commitOf() {
-	const git = (...a) => execFileSync('git', a, { cwd: REPO, encoding: 'utf8' }).trim();
-	try {
-		const head = git('rev-parse', '--short', 'HEAD');
-		return git('status', '--porcelain', '--', 'nodes', 'credentials') ? `${head} with local changes to nodes/` : head;
-	} catch {
-		return 'unknown';
-	}
 }
 
 async function main() {
@@ -271,7 +259,6 @@ async function main() {
 			? `met (${s.rss.per <= w.rss.per ? `Stora ${fixed(s.rss.per)} ≤ Webhook ${fixed(w.rss.per)} MiB per 1,000` : `Stora's second half ${fixed(s.rssSecondHalf.per)} ≤ ${LEVEL_MIB_PER_1000} MiB per 1,000: levelled off`})`
 			: `not met (Stora ${fixed(s.rss.per)} > Webhook ${fixed(w.rss.per)} MiB per 1,000, and its second half ${fixed(s.rssSecondHalf.per)} > ${LEVEL_MIB_PER_1000})`;
 
-		const measured = new Date().toISOString();
 		const { model } = machine();
 		const minutes = Number(fixed((Date.now() - started) / 60_000, 0));
 		const figures = {
@@ -293,17 +280,15 @@ async function main() {
 			storaRssMiB: `${fixed(s.first, 1)}..${fixed(s.last, 1)}`,
 			webhookRssMiB: `${fixed(w.first, 1)}..${fixed(w.last, 1)}`,
 			met,
-			commit: commitOf(),
 			machine: `${model || 'unknown CPU'}, ${os.cpus().length} cores`,
 			minutes,
 		};
 		const cell = (g) =>
 			`${pm(g.rss)} MiB (first half ${pm(g.rssFirstHalf)}, second ${pm(g.rssSecondHalf)}; ${fixed(g.first, 1)} MiB after the warm-up, ${fixed(g.last, 1)} at the end); V8 heap after a full GC ${pm(g.heap)}, RSS outside it ${pm(g.outside)}`;
 		recordFigures('triggerMemory', 'rss', {
-			measured,
 			figures,
 			cells: [
-				`${measured.slice(0, 10)}, commit ${figures.commit}, n8n ${N8N_VERSION}, ${figures.machine}, ${minutes} minutes in all`,
+				`n8n ${N8N_VERSION}, ${figures.machine}, ${minutes} minutes in all`,
 				`${DELIVERIES.toLocaleString('en')} signed deliveries a side after ${WARMUP} each to warm up, in batches of ${BATCH} taking turns, sent at up to ${RATE}/s (reached: Stora Trigger ${fixed(s.count / s.seconds, 1)}/s, Webhook node ${fixed(w.count / w.seconds, 1)}/s)`,
 				cell(s),
 				cell(w),

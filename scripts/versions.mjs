@@ -108,9 +108,9 @@ const result = (r) => (ok(r) ? 'passed' : `**failed** (exit ${r.code})`);
  * passed; then where the details are, whether the registry has a newer n8n 2.x (test/realN8n/registry.mjs) and the
  * closing tally.
  */
-export function renderSummary(results, { date, registry }) {
+export function renderSummary(results, { registry }) {
 	return [
-		`Last \`npm run test:versions\`: ${date}.`,
+		'The last `npm run test:versions`:',
 		'',
 		'| n8n | Tested on Node | Checks passed | Result |',
 		'|---|---|---|---|',
@@ -127,9 +127,9 @@ export function renderSummary(results, { date, registry }) {
  * The results in full, for docs/compatibility.md: the whole table, the known n8n bugs, the registry's newer n8n 2.x
  * and the closing tally.
  */
-export function renderResults(results, { date, machine, registry }) {
+export function renderResults(results, { machine, registry }) {
 	const lines = [
-		`Last \`npm run test:versions\`: ${date}, ${machine}.`,
+		`The last \`npm run test:versions\`, on ${machine}:`,
 		'',
 		'| n8n | Node it accepts | Tested on Node | n8n-workflow | Checks passed | Failed | Known n8n bugs (not counted) | Chromium parts | n8n install | Run | Result |',
 		'|---|---|---|---|---|---|---|---|---|---|---|',
@@ -198,17 +198,16 @@ async function main() {
 		console.log(`=== n8n ${version.n8n}: ${last.passed ?? '?'} passed, ${last.failed ?? '?'} failed, ${last.known} known n8n bug checks, ${minutes(last.ms)} (log: ${path.relative(REPO, last.logFile)})`);
 	}
 	const cpus = os.cpus().length;
-	const date = new Date().toISOString().slice(0, 10);
 	// A run of every version also asks the registry whether a newer n8n 2.x installs (about a minute per newer version).
-	const registry = args.only ? undefined : checkRegistry({ date });
-	const section = renderResults(results, { date, machine: `${cpus} CPU cores, ${os.platform()}`, registry });
+	const registry = args.only ? undefined : checkRegistry();
+	const section = renderResults(results, { machine: `${cpus} CPU cores, ${os.platform()}`, registry });
 	console.log(`\n${section}`);
 	if (!args.only && !args['no-readme']) {
 		const write = (file, text, markers) => {
 			const full = path.join(REPO, file);
 			fs.writeFileSync(full, replaceVersionsSection(fs.readFileSync(full, 'utf8'), text, markers));
 		};
-		write('README.md', renderSummary(results, { date, registry }));
+		write('README.md', renderSummary(results, { registry }));
 		write(DETAIL_FILE, section, [DETAIL_START, DETAIL_END]);
 		console.log(`\nREADME.md and ${DETAIL_FILE}: the versions tables are updated`);
 	}

@@ -21,13 +21,6 @@ describe('README and descriptions stay in sync', () => {
 		expect(replaceBetween(readme, SUMMARY_START, SUMMARY_END, operationsSummary(properties))).toBe(readme);
 	});
 
-	it('keeps the README a front page: at most 220 lines, in the order of n8n\'s template', () => {
-		const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
-		expect(readme.split('\n').length).toBeLessThanOrEqual(220);
-		const headings = [...readme.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
-		expect(headings).toEqual(['Installation', 'Operations', 'Credentials', 'Compatibility', 'Usage', 'Development', 'Resources', 'Version history', "What to do if your operation isn't supported", 'Licence']);
-	});
-
 	it('shows only screenshots the Chromium suite takes, so `npm run screenshots` retakes every one of them', () => {
 		const root = join(__dirname, '..');
 		const docs = ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];

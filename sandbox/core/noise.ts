@@ -1,5 +1,5 @@
 /**
- * Noise: what a production account does around `npm run probe` that the sandbox's own lists never do (issue 51), so
+ * Noise: what a production account does around `npm run probe` that the sandbox's own lists never do, so
  * the probe can be tested against it. `POST /__sandbox/config {"noise": {...}}`; `{}` turns it all off. Each part
  * is driven by the count of API calls, never by a timer, so a run under it is the same every time.
  *

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- sandbox test, never published */
 /**
- * The sandbox held to the docs (issue 36): every record it returns, for every resource of the demo seed, has exactly
+ * The sandbox held to the docs: every record it returns, for every resource of the demo seed, has exactly
  * the documented fields with the documented types (fixtures/documentedFields.json: the API reference's field lists,
  * the spec winning where they differ, each such point in its `differences`). The output schemas the package ships
  * (nodes/Stora/__schema__, generated from the node's output against this sandbox) pass the same lists: no property

@@ -1,5 +1,5 @@
 /**
- * The noise modes `npm run probe` is tested under (issue 51, core/noise.ts): another client writing between list
+ * The noise modes `npm run probe` is tested under (core/noise.ts): another client writing between list
  * calls (creates, updates, deletes; timestamps shared with the newest records), inclusive or exclusive time bounds,
  * a default order other than newest created first, 429s another client causes, and a count that changes between
  * pages. Off by default and with `{}`.

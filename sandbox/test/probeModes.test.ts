@@ -1,5 +1,5 @@
 /**
- * The modes `npm run probe` is tested under (issue 36): per-list readings of single query parameters
+ * The modes `npm run probe` is tested under: per-list readings of single query parameters
  * (`param_readings`, core/readings.ts), the unknown-params mode per path, and the webhook signature's `t` unit and
  * `v1` encoding. Off by default: a sandbox nobody switches answers as before.
  */

@@ -21,19 +21,19 @@ const PROCESSORS_FILE = 'benchmark-processors.json';
 function processorEntry(sorted, run) {
 	const rows = {};
 	for (const r of sorted) rows[r.id] = { what: r.what.trim(), ratio: ratioText(r), goal: goalText(r.goal), met: metText(r.met, false) };
-	return { date: run.date, commit: run.commit, n8n: N8N_VERSION, node: run.node, cores: run.cores, minutes: Number((run.ms / 60_000).toFixed(1)), setupMinutes: Number((run.setupMs / 60_000).toFixed(1)), met: run.met, goals: run.total, rows };
+	return { n8n: N8N_VERSION, node: run.node, cores: run.cores, minutes: Number((run.ms / 60_000).toFixed(1)), setupMinutes: Number((run.setupMs / 60_000).toFixed(1)), met: run.met, goals: run.total, rows };
 }
 
 /**
  * The table of every processor kind's last run: a row per figure, a column per kind. A row's text is the newest
- * run's; a kind whose run measured the row as something else (goals and floors changed between runs) says what.
+ * run's (the file's last kind); a kind whose run measured the row as something else (goals and floors changed between runs) says what.
  */
 function processorsTable(kinds) {
 	const names = Object.keys(kinds).sort();
-	const newest = [...names].sort((a, b) => kinds[b].date.localeCompare(kinds[a].date));
+	const newest = Object.keys(kinds).reverse();
 	const ids = ORDER.filter((id) => names.some((name) => kinds[name].rows[id]));
 	const lines = [
-		`| # | What | ${names.map((name) => `${name}: ${kinds[name].date.slice(0, 10)}, ${kinds[name].commit}, ${kinds[name].met}/${kinds[name].goals} met`).join(' | ')} |`,
+		`| # | What | ${names.map((name) => `${name}: ${kinds[name].met}/${kinds[name].goals} met`).join(' | ')} |`,
 		`|---|---|${names.map(() => '---').join('|')}|`,
 	];
 	for (const id of ids) {
@@ -56,7 +56,7 @@ export function processorsSection(kinds = JSON.parse(fs.readFileSync(path.join(R
 		'',
 		'Machines of the same kind (2 cores) come with different processors, and per-item figures move with them. Each',
 		'full run records its rows under its processor model in `docs/benchmark-processors.json`; this table shows',
-		"every kind's last run (date, commit, goals met then), with the goals that run was held to.",
+		"every kind's last run (goals met then), with the goals that run was held to.",
 		'',
 		...processorsTable(kinds),
 		'',
@@ -67,7 +67,10 @@ export function processorsSection(kinds = JSON.parse(fs.readFileSync(path.join(R
 function recordProcessor(sorted, run) {
 	const file = path.join(REPO, 'docs', PROCESSORS_FILE);
 	const kinds = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).kinds : {};
-	kinds[run.model || 'unknown processor'] = processorEntry(sorted, run);
+	const kind = run.model || 'unknown processor';
+	// The newest run's kind goes last: the table takes a row's text from it.
+	delete kinds[kind];
+	kinds[kind] = processorEntry(sorted, run);
 	fs.writeFileSync(file, `${JSON.stringify({ kinds }, null, '\t')}\n`);
 	return kinds;
 }
@@ -116,7 +119,7 @@ function markdownTable(sorted) {
 /**
  * docs/figures/performance.json: one row per goal and information row (ids that are not plain numbers, so they keep
  * their order as object keys), in the figures format of test/helpers/figures.ts,
- * plus a last row naming the run (machine, date, duration, goals met).
+ * plus a last row naming the run (machine, duration, goals met).
  */
 function figuresFile(sorted, run) {
 	const rows = {};
@@ -130,13 +133,11 @@ function figuresFile(sorted, run) {
 				runs: (r.ratio?.values ?? []).map((v) => (Number.isFinite(v) ? Number(v.toFixed(4)) : null)).join(', '),
 				...(r.goal ? { goal: `${r.goal.op} ${r.goal.value}`, met: r.met } : {}),
 			},
-			measured: run.date,
 		};
 	}
 	rows.run = {
-		cells: ['', `The run: n8n ${N8N_VERSION}, Node ${run.node}, ${run.cores} CPU cores (${run.model}), ${run.date.slice(0, 10)}, ${runTime(run)}`, '', '', `${run.met}/${run.total} met`],
+		cells: ['', `The run: n8n ${N8N_VERSION}, Node ${run.node}, ${run.cores} CPU cores (${run.model}), ${runTime(run)}`, '', '', `${run.met}/${run.total} met`],
 		figures: { goalsMet: run.met, goals: run.total, cores: run.cores, seconds: Number((run.ms / 1000).toFixed(1)), setupSeconds: Number((run.setupMs / 1000).toFixed(1)), n8n: N8N_VERSION },
-		measured: run.date,
 	};
 	return { columns: ['#', 'What', 'Ratio: median (min–max)', 'Goal', 'Met'], rows };
 }
@@ -158,7 +159,7 @@ export function writeDocs(sorted, run) {
 		'and every one of them meets it.',
 		'',
 		`- n8n ${N8N_VERSION}, Node ${run.node}, ${run.cores} CPU cores${run.model ? ` (${run.model})` : ''}`,
-		`- ${run.date.slice(0, 10)}; ${runTime(run)}; load average ${run.loadAtStart.toFixed(2)} at the start, ${run.loadAtEnd.toFixed(2)} at the end`,
+		`- ${runTime(run)}; load average ${run.loadAtStart.toFixed(2)} at the start, ${run.loadAtEnd.toFixed(2)} at the end`,
 		'- The machine is shared with other test runs, so single figures can move by several percent between runs; the',
 		'  ratios compare runs made minutes apart under the same conditions.',
 		'',

@@ -11,13 +11,12 @@
 //                     measurement (nothing is written)
 //
 // Every process it starts (n8n, the sandboxes, Chromium) is stopped by its PID, also on failure and on Ctrl-C.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { ensureN8n, N8N_VERSION, packPackage, REPO, startN8n } from '../realN8n/n8n.mjs';
+import { ensureN8n, N8N_VERSION, packPackage, startN8n } from '../realN8n/n8n.mjs';
 import { buildSandbox } from '../realN8n/sandbox.mjs';
 import * as cases from './cases.mjs';
 import { renderChart } from './chart.mjs';
@@ -135,16 +134,6 @@ async function main() {
 
 // ------------------------------------------------------------------------------------------------ run
 
-/** The commit the run measured, marked when the tree had changes. */
-function commitOf() {
-	const git = (...argv) => execFileSync('git', argv, { cwd: REPO, encoding: 'utf8' }).trim();
-	try {
-		return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain') ? ' with changes' : ''}`;
-	} catch {
-		return 'unknown commit';
-	}
-}
-
 /** How long the setup took: a first run installs n8n and builds its sqlite3, minutes that later runs do not spend. */
 let setupMs = 0;
 let failure;
@@ -170,7 +159,7 @@ console.log('');
 if (!ONLY && !QUICK && !failure) {
 	try {
 		const { model } = machine();
-		const run = { commit: commitOf(), reps: cfg.reps, closeReps: cfg.closeReps, node: process.versions.node, cores, model, date: new Date().toISOString(), ms: runMs, setupMs, loadAtStart, loadAtEnd: loadAverage(), met, total: goals.length };
+		const run = { reps: cfg.reps, closeReps: cfg.closeReps, node: process.versions.node, cores, model, ms: runMs, setupMs, loadAtStart, loadAtEnd: loadAverage(), met, total: goals.length };
 		const docs = writeDocs(sorted, run);
 		doing('rendering docs/benchmark.png');
 		await renderChart(goals, path.join(docs, 'benchmark.png'), { cores, n8nVersion: N8N_VERSION, cleanups });

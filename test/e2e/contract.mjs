@@ -1,4 +1,4 @@
-// Issue 48: what n8n promises the user of any node, kept by the Stora nodes in real n8n.
+// What n8n promises the user of any node, kept by the Stora nodes in real n8n.
 // - The settings n8n adds to the Stora action node (Settings → Request Options: Proxy, Timeout, Batching, Ignore SSL
 //   Issues), each with a piece of this run that sees whether it was applied: a forward proxy (test/realN8n/proxy.mjs),
 //   the sandbox's latency and request log, an https front with a self-signed certificate (test/realN8n/tls.mjs).

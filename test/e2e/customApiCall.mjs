@@ -1,4 +1,4 @@
-// Issue 34: "Custom API Call". n8n's editor adds it to the Stora node's resource and operation lists and points the
+// "Custom API Call". n8n's editor adds it to the Stora node's resource and operation lists and points the
 // user to the HTTP Request node with the Stora credential as a predefined credential type. This follows that route in
 // real n8n: an HTTP Request node with each Stora credential calls a request the Stora node does not offer (a given
 // page of a list: the node walks pages itself), and with OAuth2 n8n fetches a new token after the sandbox expires it.

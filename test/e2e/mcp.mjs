@@ -171,7 +171,7 @@ export async function mcpChecks({ n8n, sandbox, credentials, workflows, check, a
 		assertMatch(answer.json[0], { count: overdue.length, total: overdue.length, more: { $absent: true } }, 'list_overdue_invoices: count');
 	});
 
-	// Issue 32: n8n's tool schema drops an argument it does not name before the node runs, so the node cannot refuse
+	// n8n's tool schema drops an argument it does not name before the node runs, so the node cannot refuse
 	// it; the answer is the one without it, and nothing of it reaches Stora. The descriptions say what each tool takes.
 	await check('every tool called with an argument it does not take answers as without it, and the argument never reaches Stora', async () => {
 		const client = state.client;

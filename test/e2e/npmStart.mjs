@@ -124,7 +124,7 @@ export async function npmStartChecks({ check, assert, cleanups }) {
 			const [n8nPort, sandboxPort] = [Number(editor[2]), Number(sandboxUrl[1])];
 			assert(n8nPort !== blockedPort && !BLOCKED_PORTS.has(n8nPort) && sandboxPort !== busyPort, `ports ${n8nPort} / ${sandboxPort}`);
 			assert(out.includes(`A new Stora node starts with "${DEMO_CREDENTIALS.accessToken}"`), 'the Ready text does not say which credential new nodes get');
-			// Where the examples are, the MCP example's URL, and how to send an event (issue 35).
+			// Where the examples are, the MCP example's URL, and how to send an event.
 			for (const line of [`${editor[1]}/home/workflows`, `${editor[1]}/mcp/stora-assistant`, `curl -X POST http://127.0.0.1:${sandboxUrl[1]}/__sandbox/events`]) {
 				assert(out.includes(line), `the Ready text does not show ${line}:\n${out.slice(-1500)}`);
 			}

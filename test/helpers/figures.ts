@@ -5,7 +5,7 @@
  *
  * - The README marks the section `<!-- figures:<name>:start ... -->` ... `<!-- figures:<name>:end -->`; everything
  *   between the markers is rendered from `docs/figures/<name>.json`:
- *   `{ "columns": [...], "rows": { "<id>": { "cells": [...], "figures": {...}, "measured": "<ISO date>" } } }`,
+ *   `{ "columns": [...], "rows": { "<id>": { "cells": [...], "figures": {...} } } }`,
  *   one table row per entry of `rows`, in the file's order (a new id goes last).
  * - A run records its row with `recordFigures(name, id, row)` after the assertions on those figures passed, so a row
  *   only ever holds what a passing run measured. It writes only when the environment has `STORA_FIGURES=write`
@@ -41,8 +41,6 @@ export interface FigureRow {
 	cells: string[];
 	/** The raw measurements behind the cells. */
 	figures: Record<string, number | string | boolean>;
-	/** When the run measured them (ISO 8601). */
-	measured?: string;
 }
 
 export interface FiguresFile {
@@ -146,32 +144,18 @@ function withLock<T>(file: string, update: () => T): T {
 
 /**
  * Records the row `id` of the section `name` (printing its cells as a `figures:` line either way); writes it into
- * `docs/figures/<name>.json` only when `STORA_FIGURES=write`. Call it after the assertions on the figures. A
- * `reproducible` row (the same every run: counts from a fixed seed, no times) fails the run, when not writing, while
- * the committed row differs from it, so the README cannot keep a figure the code no longer gives.
- * The section's file must exist: it holds the columns.
+ * `docs/figures/<name>.json` only when `STORA_FIGURES=write`. Call it after the assertions on the figures: the
+ * assertions hold the behaviour, the row only shows what the run measured. The section's file must exist: it holds
+ * the columns.
  */
-export function recordFigures(name: string, id: string, row: FigureRow, options: { reproducible?: boolean; dir?: string } = {}): void {
-	const { reproducible = false, dir = FIGURES_DIR } = options;
+export function recordFigures(name: string, id: string, row: FigureRow, options: { dir?: string } = {}): void {
+	const { dir = FIGURES_DIR } = options;
 	printFigure(`${name}/${id}: ${row.cells[row.cells.length - 1]}`);
 	const file = fileOf(name, dir);
-	if (!writingFigures()) {
-		// A figure every run reproduces exactly (counts from a fixed seed, not times) must be what the README shows.
-		if (reproducible) {
-			const committed = readFigures(name, dir).rows[id];
-			if (JSON.stringify(committed?.cells) !== JSON.stringify(row.cells) || JSON.stringify(committed?.figures) !== JSON.stringify(row.figures)) {
-				throw new Error(
-					`The committed figures ${name}/${id} (docs/figures/${name}.json, shown in the README) are not what this run measured, and ` +
-						`every run measures the same. Run this suite with ${FIGURES_ENV}=write, then \`npm run readme\`.\n` +
-						`committed: ${committed?.cells[committed.cells.length - 1] ?? '(no row)'}\nthis run:  ${row.cells[row.cells.length - 1]}`,
-				);
-			}
-		}
-		return;
-	}
+	if (!writingFigures()) return;
 	withLock(file, () => {
 		const figures = JSON.parse(readFileSync(file, 'utf8')) as FiguresFile;
-		figures.rows[id] = { ...row, measured: row.measured ?? new Date().toISOString() };
+		figures.rows[id] = { cells: row.cells, figures: row.figures };
 		const temporary = `${file}.${process.pid}.tmp`;
 		writeFileSync(temporary, `${JSON.stringify(figures, null, '\t')}\n`);
 		renameSync(temporary, file);

@@ -1,4 +1,4 @@
-// What makes n8n unable to store an execution, for the at-least-once checks (issue 38): a database trigger that
+// What makes n8n unable to store an execution, for the at-least-once checks: a database trigger that
 // refuses new execution rows (SQLite for a single n8n, PostgreSQL for queue mode), or SQLite's lock held by another
 // connection. Each is `{ on(), off() }`.
 import { spawn, spawnSync } from 'node:child_process';

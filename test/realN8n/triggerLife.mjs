@@ -1,6 +1,6 @@
 // The Stora Trigger's webhook endpoints through every way n8n starts and ends a trigger's life, driven by the REST
-// routes n8n's editor uses (issue 32; the routes: triggerRoutes.mjs). After each step, Stora (the sandbox) must hold
-// exactly the endpoints that should exist. At-least-once delivery when n8n cannot store an execution (issue 38) is in
+// routes n8n's editor uses (the routes: triggerRoutes.mjs). After each step, Stora (the sandbox) must hold
+// exactly the endpoints that should exist. At-least-once delivery when n8n cannot store an execution is in
 // atLeastOnce.mjs and faults.mjs, exported from here too so the suites import the trigger's checks from one place.
 import { assert } from './harness.mjs';
 import { startN8n } from './start.mjs';

@@ -1,4 +1,4 @@
-// The Stora Trigger driven through the REST routes n8n's editor uses (issue 32): a saved trigger workflow, Execute
+// The Stora Trigger driven through the REST routes n8n's editor uses: a saved trigger workflow, Execute
 // step, Stop Listening, publish, save; and the endpoints Stora (the sandbox) holds for it, by kind of n8n URL.
 import { randomUUID } from 'node:crypto';
 

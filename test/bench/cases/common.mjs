@@ -21,7 +21,7 @@ export const GOALS = {
 	'4c': atMost(1.2),
 	'5a': atLeast(0.9),
 	'6b': below(300),
-	// Case 7: workers sharing one account (issue 54): together at least 0.85 of its limit, at most 5 in 100 answered 429.
+	// Case 7: workers sharing one account: together at least 0.85 of its limit, at most 5 in 100 answered 429.
 	'7a': atLeast(0.9),
 	'7b': atMost(100 / 3),
 	'7c': atLeast(0.9),

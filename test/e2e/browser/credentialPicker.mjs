@@ -1,5 +1,5 @@
 // The README's Custom API Call route as a user takes it: n8n's HTTP Request node, Authentication → Predefined
-// Credential Type, and both Stora credentials in its Credential Type list (issue 48: the editor offers only
+// Credential Type, and both Stora credentials in its Credential Type list (the editor offers only
 // credential types whose authentication it can read).
 import { closeDialog, openNode } from '../../realN8n/chromium.mjs';
 import { sleep } from '../../realN8n/n8n.mjs';

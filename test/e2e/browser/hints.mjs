@@ -7,7 +7,7 @@ import { openNodePanel } from './nodePanel.mjs';
 
 export async function hintChecks(b) {
 	const { n8n, sandbox, check, assert, page, shot } = b;
-	// Issue 34: n8n adds "Custom API Call" to the Resource list and points to the HTTP Request node, which
+	// n8n adds "Custom API Call" to the Resource list and points to the HTTP Request node, which
 	// test/e2e/customApiCall.mjs then follows with each Stora credential.
 	await check('Custom API Call: picked in the Stora node\'s Resource list, the panel sends the user to the HTTP Request node with Stora\'s auth', async () => {
 		const ndv = await openNodePanel(b, 'Custom API Call', { parameters: { resource: 'site', operation: 'getAll' } });

@@ -49,13 +49,13 @@ export async function triggerPanelChecks(b) {
 		await closeDialog(page);
 	});
 
-	// Issue 32: the buttons a user clicks, after the REST routes they call were checked (test/realN8n/triggerLife.mjs).
+	// The buttons a user clicks, after the REST routes they call were checked (test/realN8n/triggerLife.mjs).
 	await check('Stora Trigger in the editor: "Execute step" registers one test endpoint, "Stop Listening" removes it; listening again, an event arrives, its output shows and the endpoint is gone', async () => {
 		const webhookId = randomUUID();
 		const ndv = await openNodePanel(b, 'Stora Trigger listens', { name: 'Stora Trigger', type: STORA_TRIGGER, parameters: { events: ['contact.created'] }, webhookId });
 		const testEndpoints = async () => (await sandbox.control.state('webhook_endpoints')).filter((e) => String(e.url).includes(`/webhook-test/${webhookId}/`)).length;
 		const within = { timeoutMs: 20_000 };
-		// The node's hint says what a test listen does in Stora, before the user clicks (issue 34).
+		// The node's hint says what a test listen does in Stora, before the user clicks.
 		await until(async () => (await ndv.innerText()).includes('registers a temporary "(test)" webhook endpoint in Stora'), 'the trigger panel does not show the hint about the test endpoint', within);
 		const execute = ndv.locator('[data-test-id="node-execute-button"]').first();
 		await execute.click();

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const ROOT = join(__dirname, '..');
+const ROOT = join(__dirname, '..', '..');
 
 /** Calls `name` of the ESM module `file` with `args` in a Node process of its own; returns what it returned. */
 function call(file: string, name: string, args: unknown[]): unknown {

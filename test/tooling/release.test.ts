@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { validateWorkflow } from '@action-validator/core';
 import { parse } from 'yaml';
 
-const ROOT = join(__dirname, '..');
+const ROOT = join(__dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
 	scripts: Record<string, string>;
 	n8n: { nodes: string[]; credentials: string[] };

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const ROOT = join(__dirname, '..');
+const ROOT = join(__dirname, '..', '..');
 
 /** Calls `name` of test/realN8n/registry.mjs with `args` in a Node process of its own; returns what it returned. */
 function call(name: string, args: unknown[]): unknown {
@@ -37,16 +37,16 @@ describe('test/realN8n/registry.mjs', () => {
 	});
 
 	it('says which newer 2.x does not install and why, and which installs untested', () => {
-		const base = { date: '2026-11-27', newest: '2.41.1' };
+		const base = { newest: '2.41.1' };
 		const blocked = call('registryLine', [{ ...base, newer: [{ n8n: '2.41.3', installs: false, missing: '@n8n/agents@0.26.2' }] }]);
 		expect(blocked).toBe(
-			'Newest n8n 2.x in the registry (`npm view n8n`, 2026-11-27): 2.41.3 does not install (its dependencies name ' +
+			'Newest n8n 2.x in the registry (`npm view n8n`): 2.41.3 does not install (its dependencies name ' +
 				'@n8n/agents@0.26.2, which the registry does not have). 2.41.1, the newest 2.x that installs, is the newest tested.',
 		);
 		const open = { ...base, newer: [{ n8n: '2.42.0', installs: true }] };
 		expect(call('registryLine', [open])).toContain('2.42.0 installs and is **not tested**');
 		expect(call('untested', [open])).toEqual([{ n8n: '2.42.0', installs: true }]);
-		expect(call('registryLine', [{ ...base, newer: [] }])).toBe('Newest n8n 2.x in the registry (`npm view n8n`, 2026-11-27): 2.41.1, the newest tested here.');
+		expect(call('registryLine', [{ ...base, newer: [] }])).toBe('Newest n8n 2.x in the registry (`npm view n8n`): 2.41.1, the newest tested here.');
 		expect(call('registryLine', [{ ...base, error: 'npm error code ENOTFOUND' }])).toContain('not known, the registry did not answer');
 	});
 });
