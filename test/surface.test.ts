@@ -1,10 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test, never published */
 /**
- * Issue 34: a saved workflow never breaks silently. The parameter surface of every node and credential (names, types,
+ * A saved workflow never breaks silently. The parameter surface of every node and credential (names, types,
  * option values, defaults, required, display conditions) is committed per node version in test/fixtures/surface/. A
  * change that could break a workflow saved with that version fails here: a parameter renamed or removed, an option
- * value removed, a default or type changed, a field newly required, display conditions changed. Adding an optional
- * parameter or an option value passes. Write the files again (STORA_SURFACE=write) only for a new node version.
+ * value removed, a default or type changed, a field newly required, display conditions narrowed. Adding an optional
+ * parameter or an option value, or showing a parameter for one more operation, passes. Write the files again (STORA_SURFACE=write) only for a new node version.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -83,11 +83,34 @@ export function surfaceOf(
 	return into;
 }
 
+/** A surface key's parameter path and display conditions (`surfaceOf`). */
+function splitKey(key: string): { path: string; show: Record<string, unknown[]>; hide: unknown } {
+	const bare = key.replace(/ #\d+$/, '');
+	const at = bare.indexOf(' ');
+	const conditions = (at < 0 ? {} : JSON.parse(bare.slice(at + 1))) as { show?: Record<string, unknown[]>; hide?: unknown };
+	return { path: at < 0 ? bare : bare.slice(0, at), show: conditions.show ?? {}, hide: conditions.hide };
+}
+
+/**
+ * The entry of `after` that is `key` shown in more places: the same parameter, its `show` lists the same or longer
+ * (one more operation shows it), nothing else changed. A saved workflow keeps every place it had.
+ */
+function widened(key: string, after: Surface): Entry | undefined {
+	const was = splitKey(key);
+	const found = Object.keys(after).find((candidate) => {
+		const now = splitKey(candidate);
+		if (now.path !== was.path || JSON.stringify(now.hide) !== JSON.stringify(was.hide)) return false;
+		if (Object.keys(now.show).sort().join() !== Object.keys(was.show).sort().join()) return false;
+		return Object.entries(was.show).every(([name, values]) => values.every((value) => JSON.stringify(now.show[name]).includes(JSON.stringify(value))));
+	});
+	return found === undefined ? undefined : after[found];
+}
+
 /** What could break a saved workflow, going from `before` to `after`. */
 export function breakingChanges(before: Surface, after: Surface): string[] {
 	const problems: string[] = [];
 	for (const [key, was] of Object.entries(before)) {
-		const now = after[key];
+		const now = after[key] ?? widened(key, after);
 		if (!now) {
 			problems.push(`${key}: removed or renamed (or its display conditions changed)`);
 			continue;
@@ -167,5 +190,11 @@ describe('the parameter surface of every node version and credential (saved work
 		expect(breakingChanges(base, { ...base, status: { ...base.status, options: ['open'] } })).toEqual(['status: option values removed: closed']);
 		expect(breakingChanges(base, { ...base, limit: { ...base.limit, required: true } })).toEqual(['limit: newly required']);
 		expect(breakingChanges(base, { ...base, email: { type: 'string', default: '', required: true } })).toEqual(['email: a new required parameter without a default']);
+		const shown = (operations: string[]) => `dealId {"show":{"operation":${JSON.stringify(operations)}}}`;
+		const field: Entry = { type: 'string', default: '' };
+		expect(breakingChanges({ [shown(['get', 'update'])]: field }, { [shown(['get', 'star', 'update'])]: field })).toEqual([]);
+		expect(breakingChanges({ [shown(['get', 'update'])]: field }, { [shown(['get'])]: field })).toEqual([
+			`${shown(['get', 'update'])}: removed or renamed (or its display conditions changed)`,
+		]);
 	});
 });
