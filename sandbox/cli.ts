@@ -8,7 +8,12 @@
  * Starts the Stora API sandbox on 127.0.0.1 and prints its base URL, an all-scope access token and the
  * seeded OAuth client. Stops cleanly on SIGINT / SIGTERM.
  */
-import { HEADERS_MODES, UNKNOWN_PARAMS_MODES, type HeadersMode, type UnknownParamsMode } from './core/documented';
+import {
+	HEADERS_MODES,
+	UNKNOWN_PARAMS_MODES,
+	type HeadersMode,
+	type UnknownParamsMode,
+} from './core/documented';
 import type { RateLimitOption } from './core/ratelimit';
 import { RETRY_TIMESTAMP_MODES, type RetryTimestamp } from './core/webhooks';
 import { startSandbox } from './index';
@@ -44,7 +49,9 @@ export function parseRateLimit(spec: string): RateLimitOption {
 }
 
 function oneOf<T extends string>(flag: string, value: string, allowed: T[]): T {
-	return allowed.includes(value as T) ? (value as T) : fail(`${flag} must be one of ${allowed.join(', ')}, got ${value}`);
+	return allowed.includes(value as T)
+		? (value as T)
+		: fail(`${flag} must be one of ${allowed.join(', ')}, got ${value}`);
 }
 
 export function parseArgs(argv: string[]) {
@@ -60,9 +67,12 @@ export function parseArgs(argv: string[]) {
 	};
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
-		const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+		const [flag, inline] = arg.includes('=')
+			? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+			: [arg, undefined];
 		const value = () => inline ?? argv[++i] ?? fail(`Missing value for ${flag}`);
-		const int = (v: string) => (/^\d+$/.test(v) ? Number(v) : fail(`${flag} needs a non-negative integer, got ${v}`));
+		const int = (v: string) =>
+			/^\d+$/.test(v) ? Number(v) : fail(`${flag} needs a non-negative integer, got ${v}`);
 		switch (flag) {
 			case '--port':
 				options.port = int(value());
@@ -114,9 +124,15 @@ async function main() {
 	console.log(`                  redirect URIs: ${client.redirectUris.join(', ')}`);
 	console.log(`  Token URL:      ${sandbox.url}/oauth2/token`);
 	console.log(`  Authorize URL:  ${sandbox.url}/oauth2/authorize`);
-	console.log(`  Seed: ${options.seed}   Rate limit: ${JSON.stringify(options.rateLimit)}   Latency: ${options.latencyMs} ms   http webhooks: ${options.allowHttpWebhooks ? 'allowed' : 'rejected'}`);
-	console.log(`  Unknown params: ${options.unknownParams}   Headers: ${options.headers}   Retry timestamp: ${options.retryTimestamp}`);
-	console.log(`  Control plane:  ${sandbox.url}/__sandbox  (reset, tokens, faults, requests, deliveries, events, config)`);
+	console.log(
+		`  Seed: ${options.seed}   Rate limit: ${JSON.stringify(options.rateLimit)}   Latency: ${options.latencyMs} ms   http webhooks: ${options.allowHttpWebhooks ? 'allowed' : 'rejected'}`,
+	);
+	console.log(
+		`  Unknown params: ${options.unknownParams}   Headers: ${options.headers}   Retry timestamp: ${options.retryTimestamp}`,
+	);
+	console.log(
+		`  Control plane:  ${sandbox.url}/__sandbox  (reset, tokens, faults, requests, deliveries, events, config)`,
+	);
 	console.log('');
 	console.log('Press Ctrl+C to stop.');
 

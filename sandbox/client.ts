@@ -58,23 +58,33 @@ export class SandboxClient {
 	constructor(readonly url: string) {}
 
 	/** Any control-plane call; `path` starts with `/__sandbox`. Returns the parsed JSON answer. */
-	async call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+	async call<T = Record<string, unknown>>(
+		method: string,
+		path: string,
+		body?: unknown,
+	): Promise<T> {
 		const response = await fetch(`${this.url}${path}`, {
 			method,
 			headers: body === undefined ? {} : { 'content-type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await response.text();
-		if (!response.ok) throw new Error(`sandbox ${method} ${path} → ${response.status}: ${text.slice(0, 1000)}`);
+		if (!response.ok)
+			throw new Error(`sandbox ${method} ${path} → ${response.status}: ${text.slice(0, 1000)}`);
 		return (text ? JSON.parse(text) : {}) as T;
 	}
 
 	/** Seed, clock, collections, scope catalogue, seeded OAuth client and the current modes. */
 	async info() {
-		return await this.call<{ seed: string; now: string; collections: string[]; scopes: string[]; modes: SandboxModes } & Record<string, unknown>>(
-			'GET',
-			'/__sandbox',
-		);
+		return await this.call<
+			{
+				seed: string;
+				now: string;
+				collections: string[];
+				scopes: string[];
+				modes: SandboxModes;
+			} & Record<string, unknown>
+		>('GET', '/__sandbox');
 	}
 
 	/** Restores a seed: data, tokens (the startup token survives), clients, logs, faults, deliveries, clock offset. */
@@ -94,12 +104,21 @@ export class SandboxClient {
 
 	/** Records of a collection (name or alias) in stored order, as the API renders them. */
 	async state(collection: string): Promise<StateRecord[]> {
-		return (await this.call<Record<string, StateRecord[]>>('GET', `/__sandbox/state/${collection}`))[collection];
+		return (
+			await this.call<Record<string, StateRecord[]>>('GET', `/__sandbox/state/${collection}`)
+		)[collection];
 	}
 
 	/** Inserts records into a collection as the API would render them (ids and timestamps filled in when missing). */
-	async insert(collection: string, records: Array<Record<string, unknown>>): Promise<StateRecord[]> {
-		return (await this.call<Record<string, StateRecord[]>>('POST', `/__sandbox/state/${collection}`, { records }))[collection];
+	async insert(
+		collection: string,
+		records: Array<Record<string, unknown>>,
+	): Promise<StateRecord[]> {
+		return (
+			await this.call<Record<string, StateRecord[]>>('POST', `/__sandbox/state/${collection}`, {
+				records,
+			})
+		)[collection];
 	}
 
 	/** Removes one record (e.g. while a list is being paged). */
@@ -113,7 +132,12 @@ export class SandboxClient {
 		const [template] = await this.state('sites');
 		const records = Array.from({ length: count }, (_, n) => {
 			const at = new Date(base + n * 1000).toISOString();
-			const record: Record<string, unknown> = { ...template, name: `${n} Depot`, created_at: at, updated_at: at };
+			const record: Record<string, unknown> = {
+				...template,
+				name: `${n} Depot`,
+				created_at: at,
+				updated_at: at,
+			};
 			delete record.id;
 			return record;
 		});
@@ -127,11 +151,18 @@ export class SandboxClient {
 
 	/** Like `token`, with the token's scopes, creator and expiry. */
 	async issueToken(scopes: string[] | 'all' = 'all', expiresIn?: number): Promise<TokenResponse> {
-		return await this.call<TokenResponse>('POST', '/__sandbox/tokens', { scopes, ...(expiresIn === undefined ? {} : { expires_in: expiresIn }) });
+		return await this.call<TokenResponse>('POST', '/__sandbox/tokens', {
+			scopes,
+			...(expiresIn === undefined ? {} : { expires_in: expiresIn }),
+		});
 	}
 
 	/** Registers an OAuth client (all scopes unless `scopes` is given). */
-	async oauthClient(redirectUris: string[] = ['http://127.0.0.1/callback'], scopes?: string[], name?: string): Promise<OAuthClientResponse> {
+	async oauthClient(
+		redirectUris: string[] = ['http://127.0.0.1/callback'],
+		scopes?: string[],
+		name?: string,
+	): Promise<OAuthClientResponse> {
 		return await this.call<OAuthClientResponse>('POST', '/__sandbox/oauth-clients', {
 			redirect_uris: redirectUris,
 			...(scopes ? { scopes } : {}),
@@ -141,7 +172,11 @@ export class SandboxClient {
 
 	/** Expires one access token, or every access token except the startup one, as if its lifetime had passed. */
 	async expireTokens(accessToken?: string): Promise<{ expired: number }> {
-		return await this.call('POST', '/__sandbox/expire-tokens', accessToken ? { access_token: accessToken } : {});
+		return await this.call(
+			'POST',
+			'/__sandbox/expire-tokens',
+			accessToken ? { access_token: accessToken } : {},
+		);
 	}
 
 	/** Moves the sandbox clock forward. */
@@ -160,7 +195,8 @@ export class SandboxClient {
 
 	/** API calls received so far (Authorization redacted). */
 	async requests(): Promise<RequestLogEntry[]> {
-		return (await this.call<{ requests: RequestLogEntry[] }>('GET', '/__sandbox/requests')).requests;
+		return (await this.call<{ requests: RequestLogEntry[] }>('GET', '/__sandbox/requests'))
+			.requests;
 	}
 
 	async clearRequests() {
@@ -169,7 +205,12 @@ export class SandboxClient {
 
 	/** Webhook delivery attempts so far. */
 	async deliveries(): Promise<Array<Record<string, unknown>>> {
-		return (await this.call<{ deliveries: Array<Record<string, unknown>> }>('GET', '/__sandbox/deliveries')).deliveries;
+		return (
+			await this.call<{ deliveries: Array<Record<string, unknown>> }>(
+				'GET',
+				'/__sandbox/deliveries',
+			)
+		).deliveries;
 	}
 
 	async clearDeliveries() {
@@ -178,7 +219,12 @@ export class SandboxClient {
 
 	/** Emits a webhook event for a record (the collection's first record when `id` is absent). */
 	async emit(type: string, id?: string): Promise<Record<string, unknown>> {
-		return (await this.call<{ event: Record<string, unknown> }>('POST', '/__sandbox/events', { type, ...(id ? { id } : {}) })).event;
+		return (
+			await this.call<{ event: Record<string, unknown> }>('POST', '/__sandbox/events', {
+				type,
+				...(id ? { id } : {}),
+			})
+		).event;
 	}
 }
 
@@ -213,7 +259,11 @@ export interface ClientOptions {
 
 /** `fetch` against a base URL; JSON bodies are parsed when possible. `token: null` sends no Authorization. */
 export function client(baseUrl: string, defaultToken?: string, clientOptions: ClientOptions = {}) {
-	return async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+	return async function call(
+		method: string,
+		path: string,
+		options: CallOptions = {},
+	): Promise<CallResult> {
 		const headers: Record<string, string> = { ...(options.headers ?? {}) };
 		const token = options.token === undefined ? defaultToken : options.token;
 		if (token) headers.Authorization = `Bearer ${token}`;
@@ -229,7 +279,12 @@ export function client(baseUrl: string, defaultToken?: string, clientOptions: Cl
 			headers['Content-Type'] = 'application/json';
 			body = JSON.stringify(options.body);
 		}
-		const response = await fetch(baseUrl + path, { method, headers, body, redirect: clientOptions.redirect ?? 'manual' });
+		const response = await fetch(baseUrl + path, {
+			method,
+			headers,
+			body,
+			redirect: clientOptions.redirect ?? 'manual',
+		});
 		const raw = Buffer.from(await response.arrayBuffer());
 		// Decoded as `response.text()` would (UTF-8, leading BOM dropped).
 		const text = new TextDecoder().decode(raw);
@@ -246,14 +301,20 @@ export function client(baseUrl: string, defaultToken?: string, clientOptions: Cl
 export type Call = ReturnType<typeof client>;
 
 /** `client` with per-verb shorthands, plus the control plane as `control` and its most used calls. */
-export function apiClient(baseUrl: string, defaultToken: string, clientOptions: ClientOptions = {}) {
+export function apiClient(
+	baseUrl: string,
+	defaultToken: string,
+	clientOptions: ClientOptions = {},
+) {
 	const call = client(baseUrl, defaultToken, clientOptions);
 	const control = new SandboxClient(baseUrl);
 	return {
 		call,
 		get: (path: string, options?: CallOptions) => call('GET', path, options),
-		post: (path: string, body?: unknown, options?: CallOptions) => call('POST', path, { ...options, body }),
-		patch: (path: string, body?: unknown, options?: CallOptions) => call('PATCH', path, { ...options, body }),
+		post: (path: string, body?: unknown, options?: CallOptions) =>
+			call('POST', path, { ...options, body }),
+		patch: (path: string, body?: unknown, options?: CallOptions) =>
+			call('PATCH', path, { ...options, body }),
 		del: (path: string, options?: CallOptions) => call('DELETE', path, options),
 		control,
 		/** Records of a collection in stored order, as the control plane renders them. */

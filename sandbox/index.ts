@@ -70,7 +70,10 @@ export interface StartedSandbox {
 	/** Issues a static access token (`"all"` = every scope). */
 	createToken(scopes: string[] | 'all', expiresInSeconds?: number): string;
 	/** Registers an OAuth client. */
-	createOAuthClient(options: { redirectUris: string[]; scopes?: string[]; name?: string }): { clientId: string; clientSecret: string };
+	createOAuthClient(options: { redirectUris: string[]; scopes?: string[]; name?: string }): {
+		clientId: string;
+		clientSecret: string;
+	};
 	/** Webhook delivery attempts so far. */
 	deliveries(): Delivery[];
 	/** Resolves when no webhook delivery is in flight or scheduled. */

@@ -58,22 +58,35 @@ export async function startLargeList(options: LargeListOptions): Promise<LargeLi
 		const url = new URL(request.url ?? '/', 'http://localhost');
 		const query = Object.fromEntries(url.searchParams.entries());
 		queries.push(query);
-		const { size, count = true, honoursSort = true, honoursTimeFilters = true, ownOrder = 'newest first' } = options;
+		const {
+			size,
+			count = true,
+			honoursSort = true,
+			honoursTimeFilters = true,
+			ownOrder = 'newest first',
+		} = options;
 		const limit = Math.min(100, Math.max(1, Number(query.limit ?? 50)));
 		const page = Math.max(1, Number(query.page ?? 1));
 		// The matching records as a range of indexes [from, to).
 		let from = 0;
 		let to = size;
-		if (honoursTimeFilters && query.created_after) from = Math.max(0, Math.ceil((Date.parse(query.created_after) - BASE) / 1000));
-		if (honoursTimeFilters && query.created_before) to = Math.min(size, Math.ceil((Date.parse(query.created_before) - BASE) / 1000));
+		if (honoursTimeFilters && query.created_after)
+			from = Math.max(0, Math.ceil((Date.parse(query.created_after) - BASE) / 1000));
+		if (honoursTimeFilters && query.created_before)
+			to = Math.min(size, Math.ceil((Date.parse(query.created_before) - BASE) / 1000));
 		const total = Math.max(0, to - from);
-		const ascending = honoursSort && query.sort_by === 'created_at' && String(query.sort_direction).toUpperCase() === 'ASC';
+		const ascending =
+			honoursSort &&
+			query.sort_by === 'created_at' &&
+			String(query.sort_direction).toUpperCase() === 'ASC';
 		const at = (position: number) => {
 			if (!honoursSort && ownOrder === 'scattered') return from + scatter(position, total);
 			return ascending ? from + position : to - 1 - position;
 		};
 		const first = (page - 1) * limit;
-		const indexes = Array.from({ length: Math.max(0, Math.min(limit, total - first)) }, (_, k) => at(first + k));
+		const indexes = Array.from({ length: Math.max(0, Math.min(limit, total - first)) }, (_, k) =>
+			at(first + k),
+		);
 		const pages = Math.max(1, Math.ceil(total / limit));
 		const pagination: Record<string, unknown> = {
 			page,
@@ -83,12 +96,18 @@ export async function startLargeList(options: LargeListOptions): Promise<LargeLi
 		};
 		if (count) Object.assign(pagination, { count: total, pages, last: pages });
 		if (String(request.headers.accept).includes('text/csv')) {
-			const rows = ['id,name,created_at,updated_at', ...indexes.map((n) => Object.values(record(n)).join(','))];
+			const rows = [
+				'id,name,created_at,updated_at',
+				...indexes.map((n) => Object.values(record(n)).join(',')),
+			];
 			response.writeHead(200, { 'Content-Type': 'text/csv' }).end(`${rows.join('\r\n')}\r\n`);
 			return;
 		}
 		response
-			.writeHead(200, { 'Content-Type': 'application/json', Date: new Date(createdAt(size)).toUTCString() })
+			.writeHead(200, {
+				'Content-Type': 'application/json',
+				Date: new Date(createdAt(size)).toUTCString(),
+			})
 			.end(JSON.stringify({ sites: indexes.map(record), meta: { pagination } }));
 	};
 	const server: Server = createServer((request, response) => {

@@ -22,9 +22,21 @@ import { parseArgs } from 'node:util';
 import { descendants, onParentGone, processSet } from './processes.mjs';
 import { logAs } from '../test/realN8n/basics.mjs';
 import { loadExamples, withCredentials } from '../test/realN8n/examples.mjs';
-import { ensureN8n, freePort, OWNER, packPackage, REPO, seconds, startN8n } from '../test/realN8n/n8n.mjs';
+import {
+	ensureN8n,
+	freePort,
+	OWNER,
+	packPackage,
+	REPO,
+	seconds,
+	startN8n,
+} from '../test/realN8n/n8n.mjs';
 import { sayAs } from './toolchain.mjs';
-import { authorizationCodeCredential, buildSandbox, startSandbox } from '../test/realN8n/sandbox.mjs';
+import {
+	authorizationCodeCredential,
+	buildSandbox,
+	startSandbox,
+} from '../test/realN8n/sandbox.mjs';
 
 const SMOKE_EXAMPLE = 'Stora: list sites';
 
@@ -48,10 +60,11 @@ export const DEMO_CREDENTIALS = {
  * neither the demo nor the editor can use a service there). Checked against Node 24's fetch for ports 1 to 11000.
  */
 export const BLOCKED_PORTS = new Set([
-	1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111,
-	113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548,
-	554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566,
-	6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+	1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102,
+	103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465,
+	512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993,
+	995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668,
+	6669, 6679, 6697, 10080,
 ]);
 
 /** Whether something accepts connections on 127.0.0.1:`port` or keeps us from listening there. */
@@ -69,8 +82,10 @@ function busy(port) {
  */
 export async function usablePort(preferred, what) {
 	let why;
-	if (!Number.isInteger(preferred) || preferred < 1 || preferred > 65535) why = `${preferred} is not a port number`;
-	else if (BLOCKED_PORTS.has(preferred)) why = `port ${preferred} is one that browsers and fetch refuse to connect to`;
+	if (!Number.isInteger(preferred) || preferred < 1 || preferred > 65535)
+		why = `${preferred} is not a port number`;
+	else if (BLOCKED_PORTS.has(preferred))
+		why = `port ${preferred} is one that browsers and fetch refuse to connect to`;
 	else if (await busy(preferred)) why = `port ${preferred} is in use`;
 	if (!why) return { port: preferred };
 	let port = await freePort();
@@ -97,7 +112,8 @@ export function rememberFailedRequests() {
 			return await fetch(input, init);
 		} catch (error) {
 			const url = typeof input === 'string' || input instanceof URL ? String(input) : input?.url;
-			if (error && typeof error === 'object') failedRequests.set(error, `${init?.method ?? input?.method ?? 'GET'} ${url}`);
+			if (error && typeof error === 'object')
+				failedRequests.set(error, `${init?.method ?? input?.method ?? 'GET'} ${url}`);
 			throw error;
 		}
 	};
@@ -117,7 +133,10 @@ export function describeError(error) {
 	const describe = (e, depth) => {
 		if (!e || seen.has(e)) return;
 		seen.add(e);
-		const text = e instanceof Error ? `${e.message}${e.code && !e.message.includes(e.code) ? ` (${e.code})` : ''}` : String(e);
+		const text =
+			e instanceof Error
+				? `${e.message}${e.code && !e.message.includes(e.code) ? ` (${e.code})` : ''}`
+				: String(e);
 		lines.push(depth ? `${'  '.repeat(depth)}because: ${text}` : text);
 		const request = failedRequests.get(e);
 		if (request) lines.push(`${'  '.repeat(depth + 1)}request: ${request}`);
@@ -132,8 +151,11 @@ export function describeError(error) {
 // ------------------------------------------------------------------------------------------------ credentials
 
 async function upsertCredential(n8n, name, type, data) {
-	const existing = (await n8n.request('GET', '/rest/credentials')).find((c) => c.name === name && c.type === type);
-	if (existing) return await n8n.request('PATCH', `/rest/credentials/${existing.id}`, { name, type, data });
+	const existing = (await n8n.request('GET', '/rest/credentials')).find(
+		(c) => c.name === name && c.type === type,
+	);
+	if (existing)
+		return await n8n.request('PATCH', `/rest/credentials/${existing.id}`, { name, type, data });
 	return await n8n.createCredential(name, type, data);
 }
 
@@ -146,24 +168,48 @@ async function upsertCredential(n8n, name, type, data) {
 export async function demoCredentials(n8n, sandbox) {
 	const callback = `${n8n.base}/rest/oauth2-credential/callback`;
 	// The sandbox forgets OAuth clients when it stops, so a client is registered again on every start.
-	const client = await sandbox.control.oauthClient([callback, callback.replace('127.0.0.1', 'localhost')], undefined, 'n8n (the demo)');
+	const client = await sandbox.control.oauthClient(
+		[callback, callback.replace('127.0.0.1', 'localhost')],
+		undefined,
+		'n8n (the demo)',
+	);
 	// Every scope the nodes can need, the optional ones included: the demo's examples and a Stora Trigger built in it
 	// need public.webhook_endpoint:write and public.price_adjustment:write, which the credential's default leaves out.
-	const scope = createRequire(import.meta.url)(path.join(REPO, 'dist/nodes/Stora/helpers/constants.js')).ALL_SCOPES.join(' ');
-	const authorizationCode = await upsertCredential(n8n, DEMO_CREDENTIALS.authorizationCode, 'storaOAuth2Api', { ...authorizationCodeCredential(sandbox, client), scope });
-	const clientCredentials = await upsertCredential(n8n, DEMO_CREDENTIALS.clientCredentials, 'storaOAuth2Api', {
-		scope,
-		grantType: 'clientCredentials',
-		baseUrl: sandbox.url,
-		clientId: client.client_id,
-		clientSecret: client.client_secret,
-	});
+	const scope = createRequire(import.meta.url)(
+		path.join(REPO, 'dist/nodes/Stora/helpers/constants.js'),
+	).ALL_SCOPES.join(' ');
+	const authorizationCode = await upsertCredential(
+		n8n,
+		DEMO_CREDENTIALS.authorizationCode,
+		'storaOAuth2Api',
+		{ ...authorizationCodeCredential(sandbox, client), scope },
+	);
+	const clientCredentials = await upsertCredential(
+		n8n,
+		DEMO_CREDENTIALS.clientCredentials,
+		'storaOAuth2Api',
+		{
+			scope,
+			grantType: 'clientCredentials',
+			baseUrl: sandbox.url,
+			clientId: client.client_id,
+			clientSecret: client.client_secret,
+		},
+	);
 	const tokenData = { baseUrl: sandbox.url, accessToken: sandbox.token };
-	let accessToken = await upsertCredential(n8n, DEMO_CREDENTIALS.accessToken, 'storaApi', tokenData);
+	let accessToken = await upsertCredential(
+		n8n,
+		DEMO_CREDENTIALS.accessToken,
+		'storaApi',
+		tokenData,
+	);
 	for (let attempt = 1; ; attempt++) {
 		const newest = await newestStoraCredential(n8n);
 		if (newest.id === accessToken.id && newest.strictly) break;
-		if (attempt === 5) throw new Error(`n8n would preselect "${newest.name}" in new Stora nodes, not "${accessToken.name}"`);
+		if (attempt === 5)
+			throw new Error(
+				`n8n would preselect "${newest.name}" in new Stora nodes, not "${accessToken.name}"`,
+			);
 		accessToken = await upsertCredential(n8n, DEMO_CREDENTIALS.accessToken, 'storaApi', tokenData);
 	}
 	return { accessToken, clientCredentials, authorizationCode };
@@ -171,7 +217,9 @@ export async function demoCredentials(n8n, sandbox) {
 
 /** The Stora credential n8n preselects in a new Stora node: the one saved last; `strictly` when no other ties it. */
 export async function newestStoraCredential(n8n) {
-	const stora = (await n8n.request('GET', '/rest/credentials')).filter((c) => ['storaApi', 'storaOAuth2Api'].includes(c.type));
+	const stora = (await n8n.request('GET', '/rest/credentials')).filter((c) =>
+		['storaApi', 'storaOAuth2Api'].includes(c.type),
+	);
 	const times = stora.map((c) => Date.parse(c.updatedAt));
 	const latest = Math.max(...times);
 	const newest = stora[times.indexOf(latest)];
@@ -190,7 +238,8 @@ async function stopChildren() {
 	// n8n runs in its own process group (with its task runner): the whole group goes.
 	children.signal('SIGTERM');
 	const deadline = Date.now() + 20_000;
-	while (children.running().length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+	while (children.running().length && Date.now() < deadline)
+		await new Promise((resolve) => setTimeout(resolve, 100));
 	children.signal('SIGKILL');
 }
 
@@ -221,9 +270,12 @@ async function main(args, t0) {
 	const demoDir = path.resolve(args.dir ?? path.join(REPO, '.cache/demo'));
 	fs.mkdirSync(demoDir, { recursive: true });
 	const tokenFile = path.join(demoDir, 'sandbox-token');
-	if (!fs.existsSync(tokenFile)) fs.writeFileSync(tokenFile, `tok_demo_${randomBytes(12).toString('hex')}`);
+	if (!fs.existsSync(tokenFile))
+		fs.writeFileSync(tokenFile, `tok_demo_${randomBytes(12).toString('hex')}`);
 	const notes = [];
-	const sandboxPort = args.smoke ? { port: await freePort() } : await usablePort(Number(args['sandbox-port']), 'Stora sandbox');
+	const sandboxPort = args.smoke
+		? { port: await freePort() }
+		: await usablePort(Number(args['sandbox-port']), 'Stora sandbox');
 	if (sandboxPort.note) notes.push(sandboxPort.note);
 	const sandbox = await startSandbox({
 		port: sandboxPort.port,
@@ -239,9 +291,17 @@ async function main(args, t0) {
 	const userFolder = args.smoke ? undefined : path.join(demoDir, 'n8n');
 	if (userFolder && args.fresh) fs.rmSync(userFolder, { recursive: true, force: true });
 	if (userFolder) fs.mkdirSync(userFolder, { recursive: true });
-	const n8nPort = args.smoke ? { port: await freePort() } : await usablePort(Number(args.port), 'n8n');
+	const n8nPort = args.smoke
+		? { port: await freePort() }
+		: await usablePort(Number(args.port), 'n8n');
 	if (n8nPort.note) notes.push(n8nPort.note);
-	const n8n = await startN8n({ tarball, userFolder, port: n8nPort.port, env: { GENERIC_TIMEZONE: DEMO_TIME_ZONE }, heartbeat: true });
+	const n8n = await startN8n({
+		tarball,
+		userFolder,
+		port: n8nPort.port,
+		env: { GENERIC_TIMEZONE: DEMO_TIME_ZONE },
+		heartbeat: true,
+	});
 	stops.push(() => n8n.stop());
 
 	const { accessToken, clientCredentials } = await demoCredentials(n8n, sandbox);
@@ -251,7 +311,9 @@ async function main(args, t0) {
 	const imported = [];
 	for (const { workflow } of loadExamples()) {
 		if (existing.has(workflow.name)) continue;
-		await n8n.createWorkflow(withCredentials(workflow, { storaApi: accessToken, storaOAuth2Api: clientCredentials }));
+		await n8n.createWorkflow(
+			withCredentials(workflow, { storaApi: accessToken, storaOAuth2Api: clientCredentials }),
+		);
 		imported.push(workflow.name);
 	}
 
@@ -261,7 +323,9 @@ async function main(args, t0) {
 	}
 
 	// A lost deal for the deal.lost example: an event for any other deal has no lost reason for its task to quote.
-	const lostDeal = (await sandbox.control.state('deals')).find((deal) => deal.status === 'lost' && deal.lost_reason);
+	const lostDeal = (await sandbox.control.state('deals')).find(
+		(deal) => deal.status === 'lost' && deal.lost_reason,
+	);
 	console.log(`
 Ready in ${seconds(Date.now() - t0)}.${notes.map((note) => `\n(${note}.)`).join('')}
 
@@ -280,9 +344,13 @@ ${imported.length ? `Imported example workflows: ${imported.join(', ')}.` : 'Exa
   examples       ${n8n.base}/home/workflows   (after login n8n may open its Assistant: the examples are here)
   MCP example    ${n8n.base}/mcp/stora-assistant   (once "Stora assistant over MCP" is published)
   send an event  curl -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"type":"contact.created"}'
-                 (any event type of the Stora Trigger; a published or listening trigger receives it, signed)${lostDeal ? `
+                 (any event type of the Stora Trigger; a published or listening trigger receives it, signed)${
+										lostDeal
+											? `
                  curl -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"type":"deal.lost","id":"${lostDeal.id}"}'
-                 (a lost deal, with its lost reason: what "Stora: task to win back a lost deal" reads)` : ''}
+                 (a lost deal, with its lost reason: what "Stora: task to win back a lost deal" reads)`
+											: ''
+									}
   state          ${demoDir}   (kept between runs; npm start -- --fresh starts n8n's part anew)
   time zone      ${DEMO_TIME_ZONE}, the demo data's (n8n's GENERIC_TIMEZONE; each workflow's own in its Settings)
 
@@ -299,20 +367,29 @@ Ctrl-C stops n8n and the sandbox.`);
 
 /** `--smoke`: what a person does first in the editor, done through its REST API: run an example, see the sites. */
 async function smokeRun(n8n, sandbox, t0) {
-	const workflow = (await n8n.request('GET', '/rest/workflows')).find((w) => w.name === SMOKE_EXAMPLE);
+	const workflow = (await n8n.request('GET', '/rest/workflows')).find(
+		(w) => w.name === SMOKE_EXAMPLE,
+	);
 	if (!workflow) throw new Error(`the example "${SMOKE_EXAMPLE}" was not imported`);
 	const full = await n8n.request('GET', `/rest/workflows/${workflow.id}`);
 	const trigger = full.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
 	const execution = await n8n.runManually(workflow.id, trigger.name);
 	const error = execution.data?.resultData?.error;
-	if (execution.status !== 'success') throw new Error(`"${SMOKE_EXAMPLE}" ended ${execution.status}: ${error?.message ?? ''}`);
+	if (execution.status !== 'success')
+		throw new Error(`"${SMOKE_EXAMPLE}" ended ${execution.status}: ${error?.message ?? ''}`);
 	const lastNode = execution.data.resultData.lastNodeExecuted;
 	const items = execution.data.resultData.runData[lastNode]?.[0]?.data?.main?.[0] ?? [];
 	const sites = await sandbox.control.state('sites');
-	if (items.length !== sites.length) throw new Error(`"${SMOKE_EXAMPLE}" returned ${items.length} items; the sandbox has ${sites.length} sites`);
+	if (items.length !== sites.length)
+		throw new Error(
+			`"${SMOKE_EXAMPLE}" returned ${items.length} items; the sandbox has ${sites.length} sites`,
+		);
 	const { timezone } = await n8n.request('GET', '/rest/settings');
-	if (timezone !== DEMO_TIME_ZONE) throw new Error(`the demo's n8n runs in ${timezone}, not ${DEMO_TIME_ZONE}`);
-	console.log(`\nSmoke run: ready in ${seconds(Date.now() - t0)}; "${SMOKE_EXAMPLE}" returned all ${items.length} sites; n8n's time zone is ${timezone}. Stopping.`);
+	if (timezone !== DEMO_TIME_ZONE)
+		throw new Error(`the demo's n8n runs in ${timezone}, not ${DEMO_TIME_ZONE}`);
+	console.log(
+		`\nSmoke run: ready in ${seconds(Date.now() - t0)}; "${SMOKE_EXAMPLE}" returned all ${items.length} sites; n8n's time zone is ${timezone}. Stopping.`,
+	);
 	await stopAll(0);
 }
 
@@ -339,7 +416,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
 	}
 	// Started by scripts/npmScript.mjs: should that end without a word (SIGKILL), nothing would stop n8n.
 	onParentGone(() => {
-		if (!stopping) console.log('\nThe process that started the demo is gone: stopping n8n and the sandbox…');
+		if (!stopping)
+			console.log('\nThe process that started the demo is gone: stopping n8n and the sandbox…');
 		void stopAll(0);
 	});
 	main(args, t0).catch(async (error) => {

@@ -23,11 +23,15 @@ const COMMANDS = {
 	test: { label: 'npm test', npmArgs: ['test'] },
 };
 const wanted = args.only ? [args.only] : Object.keys(COMMANDS);
-for (const name of wanted) if (!COMMANDS[name]) throw new Error(`--only takes start or test, not ${name}`);
+for (const name of wanted)
+	if (!COMMANDS[name]) throw new Error(`--only takes start or test, not ${name}`);
 
 // The machine's PATH as the user's shell had it (npmScript.mjs puts Node 24 first for this script).
 const machinePath = process.env.STORA_MACHINE_PATH ?? process.env.PATH;
-const machineNode = execFileSync('node', ['-v'], { env: { ...process.env, PATH: machinePath }, encoding: 'utf8' }).trim();
+const machineNode = execFileSync('node', ['-v'], {
+	env: { ...process.env, PATH: machinePath },
+	encoding: 'utf8',
+}).trim();
 const git = (cwd, ...gitArgs) => execFileSync('git', gitArgs, { cwd, encoding: 'utf8' }).trim();
 const commit = git(REPO, 'rev-parse', '--short', 'HEAD');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-first-run-'));
@@ -37,8 +41,16 @@ function npm(cwd, npmArgs) {
 	return new Promise((resolve, reject) => {
 		const started = Date.now();
 		// Nothing of this checkout's toolchain leaks in: only the machine's PATH and an ordinary environment.
-		const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(STORA_|npm_|NODE_OPTIONS$|INIT_CWD$)/.test(name)));
-		const child = spawn('npm', npmArgs, { cwd, env: { ...env, PATH: machinePath }, stdio: ['ignore', 'pipe', 'pipe'] });
+		const env = Object.fromEntries(
+			Object.entries(process.env).filter(
+				([name]) => !/^(STORA_|npm_|NODE_OPTIONS$|INIT_CWD$)/.test(name),
+			),
+		);
+		const child = spawn('npm', npmArgs, {
+			cwd,
+			env: { ...env, PATH: machinePath },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		let output = '';
 		for (const stream of [child.stdout, child.stderr]) {
 			stream.on('data', (chunk) => {
@@ -47,7 +59,9 @@ function npm(cwd, npmArgs) {
 			});
 		}
 		child.on('error', reject);
-		child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), ms: Date.now() - started, output }));
+		child.on('exit', (code, signal) =>
+			resolve({ code: code ?? (signal ? 128 : 1), ms: Date.now() - started, output }),
+		);
 	});
 }
 
@@ -69,17 +83,26 @@ try {
 			if (!ready) throw new Error('npm start printed no "Ready in"');
 			entry.readyMs = Number(ready[1]) * 1000;
 			// "Ready in" counts from the command's start, toolchain installs included: never more than the wall clock.
-			if (entry.readyMs > run.ms) throw new Error(`"Ready in ${ready[1]} s" is more than the ${seconds(run.ms)} the command took`);
-			if (entry.readyMs < run.ms / 2) throw new Error(`"Ready in ${ready[1]} s" leaves out most of the ${seconds(run.ms)} the command took`);
+			if (entry.readyMs > run.ms)
+				throw new Error(
+					`"Ready in ${ready[1]} s" is more than the ${seconds(run.ms)} the command took`,
+				);
+			if (entry.readyMs < run.ms / 2)
+				throw new Error(
+					`"Ready in ${ready[1]} s" leaves out most of the ${seconds(run.ms)} the command took`,
+				);
 		}
 		measured[name] = entry;
-		say(`first run: ${label} ${seconds(run.ms)}${entry.readyMs ? ` (Ready in ${seconds(entry.readyMs)})` : ''}, git status clean`);
+		say(
+			`first run: ${label} ${seconds(run.ms)}${entry.readyMs ? ` (Ready in ${seconds(entry.readyMs)})` : ''}, git status clean`,
+		);
 	}
 } finally {
 	fs.rmSync(work, { recursive: true, force: true });
 }
 
-const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s`;
+const minutes = (ms) =>
+	`${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s`;
 const machine = `${os.cpus().length} CPU cores (${os.cpus()[0]?.model.trim()}), the machine's Node ${machineNode}`;
 for (const [name, entry] of Object.entries(measured)) {
 	const what =
@@ -88,6 +111,11 @@ for (const [name, entry] of Object.entries(measured)) {
 			: '`npm test`: installs, then build, lint, typecheck, scanner and every jest suite';
 	recordFigures('firstRun', name, {
 		cells: [what, minutes(entry.ms), machine],
-		figures: { ms: entry.ms, ...(entry.readyMs ? { readyMs: entry.readyMs } : {}), cores: os.cpus().length, node: machineNode },
+		figures: {
+			ms: entry.ms,
+			...(entry.readyMs ? { readyMs: entry.readyMs } : {}),
+			cores: os.cpus().length,
+			node: machineNode,
+		},
 	});
 }

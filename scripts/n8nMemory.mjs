@@ -8,17 +8,25 @@ import { until } from '../test/realN8n/wait.mjs';
  * it. Reached on the loopback port n8n was started with; nothing else is asked of it.
  */
 export async function inspector(port) {
-	const [target] = await until(async () => {
-		try {
-			return await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
-		} catch {
-			return undefined;
-		}
-	}, `n8n's inspector on port ${port}`, { timeoutMs: 30_000 });
+	const [target] = await until(
+		async () => {
+			try {
+				return await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+			} catch {
+				return undefined;
+			}
+		},
+		`n8n's inspector on port ${port}`,
+		{ timeoutMs: 30_000 },
+	);
 	const socket = new WebSocket(target.webSocketDebuggerUrl);
 	await new Promise((resolve, reject) => {
 		socket.addEventListener('open', resolve, { once: true });
-		socket.addEventListener('error', () => reject(new Error("could not connect to n8n's inspector")), { once: true });
+		socket.addEventListener(
+			'error',
+			() => reject(new Error("could not connect to n8n's inspector")),
+			{ once: true },
+		);
 	});
 	let nextId = 1;
 	const waiting = new Map();

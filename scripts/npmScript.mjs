@@ -14,7 +14,7 @@ if (command === 'start') sayAs('demo');
 /** `npm test`: every check, in the order that fails fastest; extra arguments go to jest. */
 const TEST_STEPS = [
 	['build', ['run', 'build']],
-	['lint (n8n strict)', ['run', 'lint']],
+	['lint (n8n strict, Prettier)', ['run', 'lint']],
 	['typecheck', ['run', 'typecheck']],
 	// Exports nothing imports (knip.json: the package and the tests' helpers, as the tests, scripts and nodes use them).
 	['unused exports (knip)', ['run', 'knip']],
@@ -50,7 +50,9 @@ function stop(signal) {
 	child.kill(signal);
 	setTimeout(() => {
 		descendants(process.pid).forEach(stopping.tree.add);
-		console.error(`[setup] not stopped ${seconds(STOP_GRACE_MS)} after ${signal}: killing pids ${stopping.tree.running().join(', ')}`);
+		console.error(
+			`[setup] not stopped ${seconds(STOP_GRACE_MS)} after ${signal}: killing pids ${stopping.tree.running().join(', ')}`,
+		);
 		stopping.tree.signal('SIGKILL');
 		process.exit(143);
 	}, STOP_GRACE_MS).unref();
@@ -108,7 +110,10 @@ async function main() {
 			return 0;
 		}
 		case 'start':
-			return await nodeStep(nodeBin, [path.join(REPO, 'scripts/demo.mjs'), ...args], { ...env, STORA_COMMAND_STARTED_AT: String(STARTED_AT) });
+			return await nodeStep(nodeBin, [path.join(REPO, 'scripts/demo.mjs'), ...args], {
+				...env,
+				STORA_COMMAND_STARTED_AT: String(STARTED_AT),
+			});
 		case 'e2e':
 			return await nodeStep(nodeBin, [path.join(REPO, 'test/e2e/run.mjs'), ...args], env);
 		case 'bench':
@@ -117,20 +122,30 @@ async function main() {
 			return await nodeStep(nodeBin, [path.join(REPO, 'scripts/triggerMemory.mjs'), ...args], env);
 		case 'first-run':
 			// The fresh clones run on the machine's own PATH, as a newcomer's shell has it.
-			return await nodeStep(nodeBin, [path.join(REPO, 'scripts/firstRun.mjs'), ...args], { ...env, STORA_MACHINE_PATH: process.env.PATH });
+			return await nodeStep(nodeBin, [path.join(REPO, 'scripts/firstRun.mjs'), ...args], {
+				...env,
+				STORA_MACHINE_PATH: process.env.PATH,
+			});
 		case 'queue':
 			return await nodeStep(nodeBin, [path.join(REPO, 'test/queue/run.mjs'), ...args], env);
 		case 'readme': {
 			// updateReadme.mjs imports TypeScript directly, which Node does from 22.18 on: it runs on Node 24.
 			const code = await step('npm', ['run', 'build'], env);
-			return code || (await nodeStep(nodeBin, [path.join(REPO, 'scripts/updateReadme.mjs'), ...args], env));
+			return (
+				code ||
+				(await nodeStep(nodeBin, [path.join(REPO, 'scripts/updateReadme.mjs'), ...args], env))
+			);
 		}
 		case 'sandbox': {
 			const code = await step('npx', ['tsc', '-p', 'tsconfig.sandbox.json'], env);
-			return code || (await nodeStep(nodeBin, [path.join(REPO, 'build/sandbox/cli.js'), ...args], env));
+			return (
+				code || (await nodeStep(nodeBin, [path.join(REPO, 'build/sandbox/cli.js'), ...args], env))
+			);
 		}
 		default:
-			console.error('usage: node scripts/npmScript.mjs <test|start|e2e|queue|bench|trigger-memory|first-run|sandbox|readme> [args...]');
+			console.error(
+				'usage: node scripts/npmScript.mjs <test|start|e2e|queue|bench|trigger-memory|first-run|sandbox|readme> [args...]',
+			);
 			return 2;
 	}
 }

@@ -19,7 +19,8 @@ interface Property {
 export const START = '<!-- operations:start -->';
 export const END = '<!-- operations:end -->';
 
-export const SUMMARY_START = '<!-- operations-summary:start (written by npm run readme from the node description) -->';
+export const SUMMARY_START =
+	'<!-- operations-summary:start (written by npm run readme from the node description) -->';
 export const SUMMARY_END = '<!-- operations-summary:end -->';
 
 /** Each resource with the names of its operations: the front page's summary of the table. */
@@ -29,9 +30,13 @@ export function operationsSummary(properties: Property[]): string {
 	let count = 0;
 	const lines = resources.map((resource) => {
 		const operationProperty = properties.find(
-			(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource.value),
+			(property) =>
+				property.name === 'operation' &&
+				property.displayOptions?.show?.resource?.includes(resource.value),
 		);
-		const names = ((operationProperty?.options ?? []) as Option[]).map((operation) => operation.name);
+		const names = ((operationProperty?.options ?? []) as Option[]).map(
+			(operation) => operation.name,
+		);
 		count += names.length;
 		return `- **${resource.name}**: ${names.join(', ')}`;
 	});
@@ -46,14 +51,18 @@ export function replaceBetween(text: string, start: string, end: string, content
 	return `${text.slice(0, from + start.length)}\n${content}\n${text.slice(to)}`;
 }
 
-export function operationsTable(properties: Property[], notices: Record<string, string> = {}): string {
+export function operationsTable(
+	properties: Property[],
+	notices: Record<string, string> = {},
+): string {
 	const resourceProperty = properties.find((property) => property.name === 'resource');
 	const resources = (resourceProperty?.options ?? []) as Option[];
 	const rows = ['| Resource | Operation | What it does |', '|---|---|---|'];
 	for (const resource of resources) {
 		const operationProperty = properties.find(
 			(property) =>
-				property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource.value),
+				property.name === 'operation' &&
+				property.displayOptions?.show?.resource?.includes(resource.value),
 		);
 		for (const operation of (operationProperty?.options ?? []) as Option[]) {
 			const note = notices[`${String(resource.value)}.${String(operation.value)}`];

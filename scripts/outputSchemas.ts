@@ -28,26 +28,38 @@ export const ROOT = join(__dirname, '..');
 // ------------------------------------------------------------------------------------------------ the files
 
 /** n8n pads a node version to three parts (1.1 → 1.1.0) to name its schema folder or file. */
-const padded = (version: number) => String(version).split('.').concat(['0', '0']).slice(0, 3).join('.');
+const padded = (version: number) =>
+	String(version).split('.').concat(['0', '0']).slice(0, 3).join('.');
 
 /**
  * Where n8n's server (`resolveOutputSchemaPath`) looks, relative to the repository: `__schema__/` beside the node,
  * `v<version>/<resource>/<operation>.json` for a node with both, `v<version>.json` for a node without (the triggers:
  * the editor asks their schema for the input panel of the node after them).
  */
-export function schemaFile(node: string, version: number, resource?: string, operation?: string): string {
-	const name = resource && operation ? `v${padded(version)}/${resource}/${operation}` : `v${padded(version)}`;
+export function schemaFile(
+	node: string,
+	version: number,
+	resource?: string,
+	operation?: string,
+): string {
+	const name =
+		resource && operation ? `v${padded(version)}/${resource}/${operation}` : `v${padded(version)}`;
 	return `nodes/${node}/__schema__/${name}.json`;
 }
 
 const versionsOf = (version: number | number[]) => [version].flat();
 
 /** Every output the package's nodes have, by its schema file, with the items its runs returned. */
-export async function generateOutputs(sandbox: StartedSandbox): Promise<Map<string, IDataObject[]>> {
+export async function generateOutputs(
+	sandbox: StartedSandbox,
+): Promise<Map<string, IDataObject[]>> {
 	const outputs = new Map<string, IDataObject[]>();
 	for (const version of versionsOf(new Stora().description.version)) {
 		for (const { resource, operation } of nodeOperations()) {
-			outputs.set(schemaFile('Stora', version, resource, operation), await operationOutput(sandbox, resource, operation));
+			outputs.set(
+				schemaFile('Stora', version, resource, operation),
+				await operationOutput(sandbox, resource, operation),
+			);
 		}
 	}
 	// Version 1.1 of the Stora Trigger outputs what version 1 does (it only answers a delivery faster).
@@ -70,8 +82,13 @@ export function committedSchemas(): Map<string, string> {
 	for (const node of readdirSync(join(ROOT, 'nodes'))) {
 		const dir = join(ROOT, 'nodes', node, '__schema__');
 		if (!existsSync(dir)) continue;
-		for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.json'))) {
-			files.set(`nodes/${node}/__schema__/${file.split(sep).join('/')}`, readFileSync(join(dir, file), 'utf8'));
+		for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) =>
+			name.endsWith('.json'),
+		)) {
+			files.set(
+				`nodes/${node}/__schema__/${file.split(sep).join('/')}`,
+				readFileSync(join(dir, file), 'utf8'),
+			);
 		}
 	}
 	return files;
@@ -79,7 +96,8 @@ export function committedSchemas(): Map<string, string> {
 
 /** Replaces every `__schema__` folder under nodes/ with `schemas` (a removed operation's file goes too). */
 export function writeSchemas(schemas: Map<string, JsonSchema>): void {
-	for (const node of readdirSync(join(ROOT, 'nodes'))) rmSync(join(ROOT, 'nodes', node, '__schema__'), { recursive: true, force: true });
+	for (const node of readdirSync(join(ROOT, 'nodes')))
+		rmSync(join(ROOT, 'nodes', node, '__schema__'), { recursive: true, force: true });
 	for (const [file, schema] of schemas) {
 		mkdirSync(dirname(join(ROOT, file)), { recursive: true });
 		writeFileSync(join(ROOT, file), fileText(schema));

@@ -68,7 +68,8 @@ export function processSet(pids = []) {
 		if (info && !known.has(pid)) known.set(pid, info.start);
 	};
 	pids.forEach(add);
-	const running = () => [...known].filter(([pid, start]) => processInfo(pid)?.start === start).map(([pid]) => pid);
+	const running = () =>
+		[...known].filter(([pid, start]) => processInfo(pid)?.start === start).map(([pid]) => pid);
 	const signal = (name) => {
 		for (const pid of running()) {
 			try {

@@ -17,10 +17,15 @@ if (env.npm_command === 'publish') {
 	// npm hands its settings to scripts as npm_config_* only where they differ from npm's defaults: `--provenance`
 	// shows as "true", while `--provenance=false` looks like no flag at all, so provenance must be seen asked for.
 	const fromWorkflow =
-		env.STORA_RELEASE === 'publish' && env.GITHUB_ACTIONS === 'true' && (env.GITHUB_WORKFLOW_REF ?? '').includes(`/${PUBLISH_WORKFLOW}@`) && env.npm_config_provenance === 'true';
+		env.STORA_RELEASE === 'publish' &&
+		env.GITHUB_ACTIONS === 'true' &&
+		(env.GITHUB_WORKFLOW_REF ?? '').includes(`/${PUBLISH_WORKFLOW}@`) &&
+		env.npm_config_provenance === 'true';
 	const rehearsal = env.STORA_RELEASE === 'dry-run' && env.npm_config_dry_run === 'true';
 	// `npm run release -- --rehearse`: a real publish, but only to the registry it started on this machine's loopback.
-	const local = env.STORA_RELEASE === 'rehearse' && /^http:\/\/127\.0\.0\.1:\d+\/?$/.test(env.npm_config_registry ?? '');
+	const local =
+		env.STORA_RELEASE === 'rehearse' &&
+		/^http:\/\/127\.0\.0\.1:\d+\/?$/.test(env.npm_config_registry ?? '');
 	if (!fromWorkflow && !rehearsal && !local) {
 		problems.push(
 			`${manifest.name} is published by ${PUBLISH_WORKFLOW} only, on a tag v${manifest.version} (CONTRIBUTING.md, "Publishing"): ` +
@@ -29,9 +34,14 @@ if (env.npm_command === 'publish') {
 		);
 	}
 }
-const missing = [...(manifest.n8n?.nodes ?? []), ...(manifest.n8n?.credentials ?? [])].filter((file) => !fs.existsSync(path.resolve(file)));
-if (missing.length) problems.push(`dist/ lacks what n8n loads (${missing.join(', ')}): \`npm run build\` first`);
+const missing = [...(manifest.n8n?.nodes ?? []), ...(manifest.n8n?.credentials ?? [])].filter(
+	(file) => !fs.existsSync(path.resolve(file)),
+);
+if (missing.length)
+	problems.push(`dist/ lacks what n8n loads (${missing.join(', ')}): \`npm run build\` first`);
 if (problems.length) {
-	console.error(`[publish guard] refused:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+	console.error(
+		`[publish guard] refused:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+	);
 	process.exit(1);
 }

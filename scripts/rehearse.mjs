@@ -34,7 +34,10 @@ const { scanDirectoryForPackages } = require('n8n-core');
 
 function npm(args, { cwd = REPO, env }) {
 	const result = spawnSync('npm', args, { cwd, env, encoding: 'utf8' });
-	if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed (exit ${result.status ?? result.signal}):\n${`${result.stdout}${result.stderr}`.split('\n').slice(-30).join('\n')}`);
+	if (result.status !== 0)
+		throw new Error(
+			`npm ${args.join(' ')} failed (exit ${result.status ?? result.signal}):\n${`${result.stdout}${result.stderr}`.split('\n').slice(-30).join('\n')}`,
+		);
 	return result.stdout;
 }
 
@@ -56,7 +59,17 @@ async function startVerdaccio(dir) {
 		].join('\n'),
 	);
 	const url = `http://127.0.0.1:${port}/`;
-	const child = spawn(n8nNode(), [path.join(REPO, 'node_modules/verdaccio/bin/verdaccio'), '--config', config, '--listen', `127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(
+		n8nNode(),
+		[
+			path.join(REPO, 'node_modules/verdaccio/bin/verdaccio'),
+			'--config',
+			config,
+			'--listen',
+			`127.0.0.1:${port}`,
+		],
+		{ stdio: ['ignore', 'pipe', 'pipe'] },
+	);
 	let output = '';
 	child.stdout.on('data', (chunk) => (output += chunk));
 	child.stderr.on('data', (chunk) => (output += chunk));
@@ -64,7 +77,16 @@ async function startVerdaccio(dir) {
 		if (child.exitCode === null) process.kill(child.pid);
 	};
 	try {
-		await until(async () => child.exitCode === null && (await fetch(`${url}-/ping`).then((r) => r.ok, () => false)), 'Verdaccio answering', { timeoutMs: 60_000 });
+		await until(
+			async () =>
+				child.exitCode === null &&
+				(await fetch(`${url}-/ping`).then(
+					(r) => r.ok,
+					() => false,
+				)),
+			'Verdaccio answering',
+			{ timeoutMs: 60_000 },
+		);
 	} catch (error) {
 		stop();
 		throw new Error(`${error.message}\n${output}`);
@@ -96,22 +118,51 @@ function installLikeN8n(registry, name, tag, dir, env) {
 	const downloads = path.join(fs.mkdtempSync(path.join(dir, 'user-')), '.n8n', 'nodes');
 	const packageDir = path.join(downloads, 'node_modules', name);
 	fs.mkdirSync(packageDir, { recursive: true });
-	const tarball = npm(['pack', `${name}@${tag}`, '--quiet', `--registry=${registry}`], { cwd: downloads, env }).trim();
-	const untar = spawnSync('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1'], { cwd: downloads, encoding: 'utf8' });
+	const tarball = npm(['pack', `${name}@${tag}`, '--quiet', `--registry=${registry}`], {
+		cwd: downloads,
+		env,
+	}).trim();
+	const untar = spawnSync('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1'], {
+		cwd: downloads,
+		encoding: 'utf8',
+	});
 	if (untar.status !== 0) throw new Error(`tar -xzf ${tarball} failed: ${untar.stderr}`);
 	fs.rmSync(path.join(downloads, tarball));
 	const manifestFile = path.join(packageDir, 'package.json');
-	const { devDependencies, peerDependencies, optionalDependencies, ...manifest } = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+	const { devDependencies, peerDependencies, optionalDependencies, ...manifest } = JSON.parse(
+		fs.readFileSync(manifestFile, 'utf8'),
+	);
 	fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
-	npm(['install', '--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--package-lock=false', `--registry=${registry}`], { cwd: packageDir, env });
-	const loaded = spawnSync(n8nNode(), ['-e', LOAD], { cwd: dir, encoding: 'utf8', env: { ...env, NODE_PATH: path.join(HOST_DIR, 'node_modules'), NODES: path.join(downloads, 'node_modules') } });
+	npm(
+		[
+			'install',
+			'--audit=false',
+			'--fund=false',
+			'--bin-links=false',
+			'--install-strategy=shallow',
+			'--ignore-scripts=true',
+			'--package-lock=false',
+			`--registry=${registry}`,
+		],
+		{ cwd: packageDir, env },
+	);
+	const loaded = spawnSync(n8nNode(), ['-e', LOAD], {
+		cwd: dir,
+		encoding: 'utf8',
+		env: {
+			...env,
+			NODE_PATH: path.join(HOST_DIR, 'node_modules'),
+			NODES: path.join(downloads, 'node_modules'),
+		},
+	});
 	if (loaded.status !== 0) throw new Error(`n8n's loader failed:\n${loaded.stderr}`);
 	return { found: JSON.parse(loaded.stdout), files: fs.readdirSync(packageDir) };
 }
 
 /** Throws naming `what` when `actual` is not `expected` (compared as JSON). */
 function expectSame(what, actual, expected) {
-	if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+	if (JSON.stringify(actual) !== JSON.stringify(expected))
+		throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
 	say(`${what}: ${JSON.stringify(actual)}`);
 }
 
@@ -135,38 +186,81 @@ export async function rehearse() {
 	const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
 	// What n8n must find in every version a user can install: three nodes, two credentials.
 	const expected = (version) => [
-		{ package: manifest.name, version, nodes: ['stora', 'storaPollTrigger', 'storaTrigger'], credentials: ['storaApi', 'storaOAuth2Api'] },
+		{
+			package: manifest.name,
+			version,
+			nodes: ['stora', 'storaPollTrigger', 'storaTrigger'],
+			credentials: ['storaApi', 'storaOAuth2Api'],
+		},
 	];
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-rehearse-'));
 	const registry = await step('starting Verdaccio', () => startVerdaccio(dir));
 	try {
-		const env = { ...process.env, npm_config_userconfig: await signUp(registry.url, dir), npm_config_fetch_retries: '0', npm_config_update_notifier: 'false' };
-		for (const name of Object.keys(env)) if (/^(GITHUB_|ACTIONS_|NODE_AUTH_TOKEN$)/.test(name)) delete env[name];
+		const env = {
+			...process.env,
+			npm_config_userconfig: await signUp(registry.url, dir),
+			npm_config_fetch_retries: '0',
+			npm_config_update_notifier: 'false',
+		};
+		for (const name of Object.keys(env))
+			if (/^(GITHUB_|ACTIONS_|NODE_AUTH_TOKEN$)/.test(name)) delete env[name];
 		say(`Verdaccio on ${registry.url}`);
 		await step('npm run build', () => npm(['run', 'build'], { env }));
-		await step(`the bootstrap, ${manifest.name}@${BOOTSTRAP_VERSION}`, () => bootstrap(REPO, { built: true, quiet: true, npmArgs: [`--registry=${registry.url}`], env, log: say }));
+		await step(`the bootstrap, ${manifest.name}@${BOOTSTRAP_VERSION}`, () =>
+			bootstrap(REPO, {
+				built: true,
+				quiet: true,
+				npmArgs: [`--registry=${registry.url}`],
+				env,
+				log: say,
+			}),
+		);
 		await step('installing "latest" as n8n does', () => {
-			expectSame('n8n loads "latest" after the bootstrap', installLikeN8n(registry.url, manifest.name, 'latest', dir, env).found, expected(BOOTSTRAP_VERSION));
+			expectSame(
+				'n8n loads "latest" after the bootstrap',
+				installLikeN8n(registry.url, manifest.name, 'latest', dir, env).found,
+				expected(BOOTSTRAP_VERSION),
+			);
 		});
-		await step(`the release's npm publish, ${manifest.name}@${manifest.version}`, () => npm(['publish', '--access', 'public', '--provenance=false', `--registry=${registry.url}`], { env: { ...env, STORA_RELEASE: 'rehearse' } }));
+		await step(`the release's npm publish, ${manifest.name}@${manifest.version}`, () =>
+			npm(['publish', '--access', 'public', '--provenance=false', `--registry=${registry.url}`], {
+				env: { ...env, STORA_RELEASE: 'rehearse' },
+			}),
+		);
 		await step('installing "latest" as n8n does', () => {
 			const release = installLikeN8n(registry.url, manifest.name, 'latest', dir, env);
 			expectSame('n8n loads "latest" after the release', release.found, expected(manifest.version));
-			if (!release.files.includes('CHANGELOG.md')) throw new Error(`the installed package has no CHANGELOG.md (package.json "files"): ${release.files.join(', ')}`);
+			if (!release.files.includes('CHANGELOG.md'))
+				throw new Error(
+					`the installed package has no CHANGELOG.md (package.json "files"): ${release.files.join(', ')}`,
+				);
 		});
 		await step(`npm unpublish ${manifest.name}@${BOOTSTRAP_VERSION}`, () => {
-			npm(['unpublish', `${manifest.name}@${BOOTSTRAP_VERSION}`, `--registry=${registry.url}`], { env });
-			const page = JSON.parse(npm(['view', manifest.name, 'versions', 'dist-tags', '--json', `--registry=${registry.url}`], { env }));
-			expectSame('the package page: versions and dist-tags', page, { versions: [manifest.version], 'dist-tags': { latest: manifest.version } });
+			npm(['unpublish', `${manifest.name}@${BOOTSTRAP_VERSION}`, `--registry=${registry.url}`], {
+				env,
+			});
+			const page = JSON.parse(
+				npm(
+					['view', manifest.name, 'versions', 'dist-tags', '--json', `--registry=${registry.url}`],
+					{ env },
+				),
+			);
+			expectSame('the package page: versions and dist-tags', page, {
+				versions: [manifest.version],
+				'dist-tags': { latest: manifest.version },
+			});
 		});
 	} catch (error) {
 		console.error(`[rehearse] failed at ${error.message}`);
-		if (registry.output().trim()) console.error(`[rehearse] Verdaccio said:\n${registry.output().trim()}`);
+		if (registry.output().trim())
+			console.error(`[rehearse] Verdaccio said:\n${registry.output().trim()}`);
 		process.exitCode = 1;
 		return;
 	} finally {
 		registry.stop();
 		fs.rmSync(dir, { recursive: true, force: true });
 	}
-	say(`passed in ${seconds(Date.now() - started)}: bootstrap, release, install as n8n does, unpublish of ${BOOTSTRAP_VERSION}`);
+	say(
+		`passed in ${seconds(Date.now() - started)}: bootstrap, release, install as n8n does, unpublish of ${BOOTSTRAP_VERSION}`,
+	);
 }

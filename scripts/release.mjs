@@ -34,8 +34,10 @@ export const PUBLISH_WORKFLOW = '.github/workflows/publish.yml';
  * aside): @n8n/node-cli's template, read from node_modules when installed. The copy here is for a clone without
  * node_modules (`--prepare` before the first install); test/tooling/release.test.ts holds it to the installed template.
  */
-export const DEFAULT_ESLINT_CONFIG = "import { config } from '@n8n/node-cli/eslint';\n\nexport default config;\n";
-const ESLINT_TEMPLATE = 'node_modules/@n8n/node-cli/dist/template/templates/shared/default/eslint.config.mjs';
+export const DEFAULT_ESLINT_CONFIG =
+	"import { config } from '@n8n/node-cli/eslint';\n\nexport default config;\n";
+const ESLINT_TEMPLATE =
+	'node_modules/@n8n/node-cli/dist/template/templates/shared/default/eslint.config.mjs';
 
 /** The npm that can publish through npm's trusted publishing (OIDC), the way publish.yml authenticates. */
 const TRUSTED_PUBLISHING_NPM = [11, 5, 1];
@@ -44,18 +46,26 @@ const readIf = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : 
 const collapse = (text) => text.replace(/\s+/g, ' ').trim();
 
 export function defaultEslintConfig(dir = REPO) {
-	return readIf(path.join(dir, ESLINT_TEMPLATE)) ?? readIf(path.join(REPO, ESLINT_TEMPLATE)) ?? DEFAULT_ESLINT_CONFIG;
+	return (
+		readIf(path.join(dir, ESLINT_TEMPLATE)) ??
+		readIf(path.join(REPO, ESLINT_TEMPLATE)) ??
+		DEFAULT_ESLINT_CONFIG
+	);
 }
 
 function authorOf(manifest) {
 	if (typeof manifest.author !== 'string') return manifest.author;
-	return { name: manifest.author.replace(/<.*>/, '').trim(), email: /<(.+)>/.exec(manifest.author)?.[1] };
+	return {
+		name: manifest.author.replace(/<.*>/, '').trim(),
+		email: /<(.+)>/.exec(manifest.author)?.[1],
+	};
 }
 
 /** Whether `version` (x.y.z) is at least `minimum` ([x, y, z]). */
 function atLeast(version, minimum) {
 	const parts = version.split('.').map(Number);
-	for (let i = 0; i < minimum.length; i++) if ((parts[i] ?? 0) !== minimum[i]) return (parts[i] ?? 0) > minimum[i];
+	for (let i = 0; i < minimum.length; i++)
+		if ((parts[i] ?? 0) !== minimum[i]) return (parts[i] ?? 0) > minimum[i];
 	return true;
 }
 
@@ -65,46 +75,96 @@ function atLeast(version, minimum) {
  * in CI's rehearsal. `publishing`: the real publish, which runs in the publish workflow only, on an npm that can
  * publish through trusted publishing.
  */
-export function releaseProblems(manifest, env = process.env, { dir = REPO, rehearsal = false, publishing = false, npmVersion } = {}) {
+export function releaseProblems(
+	manifest,
+	env = process.env,
+	{ dir = REPO, rehearsal = false, publishing = false, npmVersion } = {},
+) {
 	const problems = [];
 	const prepare = '--prepare below';
 	const author = authorOf(manifest);
-	if (!author?.name) problems.push(`package.json "author": the publisher's name (n8n shows it on the package; ${prepare})`);
-	if (!author?.email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(author.email)) problems.push(`package.json "author": the publisher's e-mail address (${prepare})`);
-	if (!/^https:\/\/\S+$/.test(manifest.homepage ?? '')) problems.push(`package.json "homepage": the https address of the repository or its documentation (${prepare})`);
-	const url = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
+	if (!author?.name)
+		problems.push(
+			`package.json "author": the publisher's name (n8n shows it on the package; ${prepare})`,
+		);
+	if (!author?.email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(author.email))
+		problems.push(`package.json "author": the publisher's e-mail address (${prepare})`);
+	if (!/^https:\/\/\S+$/.test(manifest.homepage ?? ''))
+		problems.push(
+			`package.json "homepage": the https address of the repository or its documentation (${prepare})`,
+		);
+	const url =
+		typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
 	const github = /^(?:git\+)?https:\/\/github\.com\/([^/\s]+\/[^/\s]+?)(?:\.git)?$/.exec(url ?? '');
-	if (!github) problems.push(`package.json "repository.url": git+https://github.com/<owner>/<repository>.git, a public repository (npm refuses a provenance publish without it; ${prepare})`);
+	if (!github)
+		problems.push(
+			`package.json "repository.url": git+https://github.com/<owner>/<repository>.git, a public repository (npm refuses a provenance publish without it; ${prepare})`,
+		);
 	// npm compares the two exactly, case included, and refuses the upload (E422) after the provenance is signed.
 	else if (env.GITHUB_REPOSITORY && github[1] !== env.GITHUB_REPOSITORY) {
-		problems.push(`package.json "repository.url" names ${github[1]}, but this runs in ${env.GITHUB_REPOSITORY} (npm compares them exactly, case included, and refuses the provenance with E422): make it git+https://github.com/${env.GITHUB_REPOSITORY}.git`);
+		problems.push(
+			`package.json "repository.url" names ${github[1]}, but this runs in ${env.GITHUB_REPOSITORY} (npm compares them exactly, case included, and refuses the provenance with E422): make it git+https://github.com/${env.GITHUB_REPOSITORY}.git`,
+		);
 	}
 	if (!rehearsal) {
 		const placeholder = /@example\.(com|org|net)$|@[^@]*\.(example|invalid|test)$/i;
-		if (author?.email && placeholder.test(author.email)) problems.push(`package.json "author": ${author.email} is a placeholder address; put the publisher's own`);
+		if (author?.email && placeholder.test(author.email))
+			problems.push(
+				`package.json "author": ${author.email} is a placeholder address; put the publisher's own`,
+			);
 	}
-	if (manifest.n8n?.strict !== true) problems.push(`package.json "n8n.strict": true (n8n's verification lints in strict mode; ${prepare})`);
+	if (manifest.n8n?.strict !== true)
+		problems.push(
+			`package.json "n8n.strict": true (n8n's verification lints in strict mode; ${prepare})`,
+		);
 	const eslintConfig = readIf(path.join(dir, 'eslint.config.mjs'));
 	if (eslintConfig === undefined || collapse(eslintConfig) !== collapse(defaultEslintConfig(dir))) {
-		problems.push(`eslint.config.mjs: n8n's default configuration, unchanged (in strict mode \`n8n-node lint\` refuses any other: "Strict mode violation"); ${prepare}`);
+		problems.push(
+			`eslint.config.mjs: n8n's default configuration, unchanged (in strict mode \`n8n-node lint\` refuses any other: "Strict mode violation"); ${prepare}`,
+		);
 	}
-	if (manifest.publishConfig?.provenance !== true) problems.push('package.json "publishConfig.provenance": true (npm then makes every publish of this folder sign a provenance statement, unless told --provenance=false)');
-	if (manifest.publishConfig?.['ignore-scripts'] !== false || !/publishGuard\.mjs/.test(manifest.scripts?.prepack ?? '')) {
-		problems.push('package.json "publishConfig": {"ignore-scripts": false} and "scripts.prepack": "node scripts/publishGuard.mjs" (the guard that refuses a publish outside the workflow and one without dist/)');
+	if (manifest.publishConfig?.provenance !== true)
+		problems.push(
+			'package.json "publishConfig.provenance": true (npm then makes every publish of this folder sign a provenance statement, unless told --provenance=false)',
+		);
+	if (
+		manifest.publishConfig?.['ignore-scripts'] !== false ||
+		!/publishGuard\.mjs/.test(manifest.scripts?.prepack ?? '')
+	) {
+		problems.push(
+			'package.json "publishConfig": {"ignore-scripts": false} and "scripts.prepack": "node scripts/publishGuard.mjs" (the guard that refuses a publish outside the workflow and one without dist/)',
+		);
 	}
 	const changelog = readIf(path.join(dir, 'CHANGELOG.md')) ?? '';
-	const section = new RegExp(`^## ${manifest.version?.replace(/\./g, '\\.')}\\b(.*)$`, 'm').exec(changelog);
-	if (!section) problems.push(`CHANGELOG.md: a section "## ${manifest.version}" saying what this version brings`);
-	else if (/unreleased/i.test(section[1])) problems.push(`CHANGELOG.md: "## ${manifest.version}${section[1]}" still says unreleased; drop that word (npm shows the date)`);
+	const section = new RegExp(`^## ${manifest.version?.replace(/\./g, '\\.')}\\b(.*)$`, 'm').exec(
+		changelog,
+	);
+	if (!section)
+		problems.push(
+			`CHANGELOG.md: a section "## ${manifest.version}" saying what this version brings`,
+		);
+	else if (/unreleased/i.test(section[1]))
+		problems.push(
+			`CHANGELOG.md: "## ${manifest.version}${section[1]}" still says unreleased; drop that word (npm shows the date)`,
+		);
 	if (env.GITHUB_REF_TYPE === 'tag' && env.GITHUB_REF_NAME !== `v${manifest.version}`) {
-		problems.push(`the tag ${env.GITHUB_REF_NAME} is not v${manifest.version}, the version in package.json: push the tag v${manifest.version}, or set that version`);
+		problems.push(
+			`the tag ${env.GITHUB_REF_NAME} is not v${manifest.version}, the version in package.json: push the tag v${manifest.version}, or set that version`,
+		);
 	}
 	if (publishing) {
-		if (env.GITHUB_ACTIONS !== 'true' || !(env.GITHUB_WORKFLOW_REF ?? '').includes(`/${PUBLISH_WORKFLOW}@`)) {
-			problems.push(`publishing runs in ${PUBLISH_WORKFLOW} only: push a tag v${manifest.version} (n8n's verification requires npm provenance from a GitHub Action; \`npm run release -- --dry-run\` rehearses it anywhere)`);
+		if (
+			env.GITHUB_ACTIONS !== 'true' ||
+			!(env.GITHUB_WORKFLOW_REF ?? '').includes(`/${PUBLISH_WORKFLOW}@`)
+		) {
+			problems.push(
+				`publishing runs in ${PUBLISH_WORKFLOW} only: push a tag v${manifest.version} (n8n's verification requires npm provenance from a GitHub Action; \`npm run release -- --dry-run\` rehearses it anywhere)`,
+			);
 		}
 		if (npmVersion && !atLeast(npmVersion, TRUSTED_PUBLISHING_NPM)) {
-			problems.push(`npm ${npmVersion} cannot publish through trusted publishing (needs ${TRUSTED_PUBLISHING_NPM.join('.')} or newer): use a Node whose npm is newer in ${PUBLISH_WORKFLOW}, or install npm@11 there first`);
+			problems.push(
+				`npm ${npmVersion} cannot publish through trusted publishing (needs ${TRUSTED_PUBLISHING_NPM.join('.')} or newer): use a Node whose npm is newer in ${PUBLISH_WORKFLOW}, or install npm@11 there first`,
+			);
 		}
 	}
 	return problems;
@@ -114,9 +174,13 @@ export function releaseProblems(manifest, env = process.env, { dir = REPO, rehea
 export function prepare(file, { author, repository }) {
 	const name = author?.replace(/<.*>/, '').trim();
 	const email = /<(.+)>/.exec(author ?? '')?.[1];
-	const repo = /^(?:https:\/\/github\.com\/)?([\w.-]+\/[\w.-]+?)(?:\.git)?$/.exec(repository ?? '')?.[1];
+	const repo = /^(?:https:\/\/github\.com\/)?([\w.-]+\/[\w.-]+?)(?:\.git)?$/.exec(
+		repository ?? '',
+	)?.[1];
 	if (!name || !email || !repo) {
-		throw new Error('--prepare needs --author "Name <e-mail>" and --repository <owner>/<repository> (the public GitHub repository publish.yml runs in)');
+		throw new Error(
+			'--prepare needs --author "Name <e-mail>" and --repository <owner>/<repository> (the public GitHub repository publish.yml runs in)',
+		);
 	}
 	const dir = path.dirname(file);
 	const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -140,33 +204,67 @@ export const BOOTSTRAP_VERSION = '0.0.0';
  * packs the release, unpacked into a scratch folder, renumbered and published from there, without the prepack guard
  * (not in the tarball) and provenance (only CI makes one). `npmArgs`: more for npm publish (the rehearsal's registry).
  */
-export function bootstrap(dir, { dryRun = false, built = false, quiet = false, npmArgs = [], env = process.env, log = (line) => console.log(`[release] ${line}`) } = {}) {
+export function bootstrap(
+	dir,
+	{
+		dryRun = false,
+		built = false,
+		quiet = false,
+		npmArgs = [],
+		env = process.env,
+		log = (line) => console.log(`[release] ${line}`),
+	} = {},
+) {
 	const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
 	const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-bootstrap-'));
 	// Without `quiet`, npm's list of what it publishes (stderr) goes to the terminal; with it, only into an error.
 	const npm = (args, cwd) => {
-		const result = spawnSync('npm', args, { cwd, env, encoding: 'utf8', stdio: ['inherit', 'pipe', quiet ? 'pipe' : 'inherit'] });
-		if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed (exit ${result.status ?? result.signal})${quiet ? `:\n${result.stderr}` : ''}`);
+		const result = spawnSync('npm', args, {
+			cwd,
+			env,
+			encoding: 'utf8',
+			stdio: ['inherit', 'pipe', quiet ? 'pipe' : 'inherit'],
+		});
+		if (result.status !== 0)
+			throw new Error(
+				`npm ${args.join(' ')} failed (exit ${result.status ?? result.signal})${quiet ? `:\n${result.stderr}` : ''}`,
+			);
 		return result.stdout;
 	};
 	try {
 		if (!built) npm(['run', 'build'], dir);
 		// npm 10 and 11 print a list, npm 12 an object by package name.
-		const list = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], dir));
+		const list = JSON.parse(
+			npm(['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], dir),
+		);
 		const [{ filename }] = Array.isArray(list) ? list : Object.values(list);
 		const folder = path.join(scratch, 'package');
 		fs.mkdirSync(folder);
-		const untar = spawnSync('tar', ['-xzf', path.join(scratch, filename), '-C', folder, '--strip-components=1'], { stdio: 'inherit' });
+		const untar = spawnSync(
+			'tar',
+			['-xzf', path.join(scratch, filename), '-C', folder, '--strip-components=1'],
+			{ stdio: 'inherit' },
+		);
 		if (untar.status !== 0) throw new Error(`tar could not unpack ${filename}`);
 		const packed = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'));
-		const missing = [...(packed.n8n?.nodes ?? []), ...(packed.n8n?.credentials ?? [])].filter((file) => !fs.existsSync(path.join(folder, file)));
-		if (missing.length) throw new Error(`the package lacks what n8n loads (${missing.join(', ')}): \`npm run build\` first`);
+		const missing = [...(packed.n8n?.nodes ?? []), ...(packed.n8n?.credentials ?? [])].filter(
+			(file) => !fs.existsSync(path.join(folder, file)),
+		);
+		if (missing.length)
+			throw new Error(
+				`the package lacks what n8n loads (${missing.join(', ')}): \`npm run build\` first`,
+			);
 		packed.version = BOOTSTRAP_VERSION;
 		delete packed.scripts?.prepack;
 		delete packed.publishConfig?.provenance;
 		fs.writeFileSync(path.join(folder, 'package.json'), `${JSON.stringify(packed, null, 2)}\n`);
-		log(`${manifest.name}@${BOOTSTRAP_VERSION}: this package as built here, numbered ${BOOTSTRAP_VERSION}${dryRun ? ' (dry run)' : ''}`);
-		const out = npm(['publish', '--access', 'public', ...(dryRun ? ['--dry-run'] : []), ...npmArgs], folder);
+		log(
+			`${manifest.name}@${BOOTSTRAP_VERSION}: this package as built here, numbered ${BOOTSTRAP_VERSION}${dryRun ? ' (dry run)' : ''}`,
+		);
+		const out = npm(
+			['publish', '--access', 'public', ...(dryRun ? ['--dry-run'] : []), ...npmArgs],
+			folder,
+		);
 		if (out.trim()) log(out.trim());
 	} finally {
 		fs.rmSync(scratch, { recursive: true, force: true });
@@ -176,7 +274,9 @@ export function bootstrap(dir, { dryRun = false, built = false, quiet = false, n
 
 /** What `--check` cannot see, said next to "ready": the package on npm and its trusted publisher (npmjs.com only). */
 function unseen(manifest) {
-	const repo = /github\.com\/([^/\s]+\/[^/\s]+?)(?:\.git)?$/.exec(manifest.repository?.url ?? '')?.[1] ?? '<owner>/<repository>';
+	const repo =
+		/github\.com\/([^/\s]+\/[^/\s]+?)(?:\.git)?$/.exec(manifest.repository?.url ?? '')?.[1] ??
+		'<owner>/<repository>';
 	return (
 		`whether ${manifest.name} is on npm with a trusted publisher for this workflow. Confirm on npmjs.com, the package's ` +
 		`Settings, Trusted Publisher: GitHub Actions, ${repo} (as GitHub spells it, case included), workflow filename ` +
@@ -196,16 +296,36 @@ async function trustedPublishingToken(manifest, registry, env = process.env) {
 		throw new Error(`npm's trusted publishing for ${manifest.name} failed: ${why}`);
 	};
 	if (!env.ACTIONS_ID_TOKEN_REQUEST_URL || !env.ACTIONS_ID_TOKEN_REQUEST_TOKEN) {
-		fail(`this job has no GitHub id-token: ${PUBLISH_WORKFLOW} needs "permissions: id-token: write" and a GitHub-hosted runner`);
+		fail(
+			`this job has no GitHub id-token: ${PUBLISH_WORKFLOW} needs "permissions: id-token: write" and a GitHub-hosted runner`,
+		);
 	}
 	const audience = `npm:${new URL(registry).hostname}`;
 	const url = new URL(env.ACTIONS_ID_TOKEN_REQUEST_URL);
 	url.searchParams.append('audience', audience);
-	const github = await fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${env.ACTIONS_ID_TOKEN_REQUEST_TOKEN}` } }).catch((error) => fail(`GitHub's id-token service did not answer (${error.message}); run the workflow again`));
+	const github = await fetch(url, {
+		headers: {
+			Accept: 'application/json',
+			Authorization: `Bearer ${env.ACTIONS_ID_TOKEN_REQUEST_TOKEN}`,
+		},
+	}).catch((error) =>
+		fail(`GitHub's id-token service did not answer (${error.message}); run the workflow again`),
+	);
 	const idToken = github.ok ? (await github.json().catch(() => ({}))).value : undefined;
-	if (!idToken) fail(`GitHub gave no id-token for ${audience} (HTTP ${github.status}); check "permissions: id-token: write" in ${PUBLISH_WORKFLOW}`);
-	const exchange = new URL(`-/npm/v1/oidc/token/exchange/package/${manifest.name.replace('/', '%2f')}`, registry.endsWith('/') ? registry : `${registry}/`);
-	const answer = await fetch(exchange, { method: 'POST', headers: { Accept: 'application/json', Authorization: `Bearer ${idToken}` } }).catch((error) => fail(`${exchange.origin} did not answer (${error.message}); run the workflow again`));
+	if (!idToken)
+		fail(
+			`GitHub gave no id-token for ${audience} (HTTP ${github.status}); check "permissions: id-token: write" in ${PUBLISH_WORKFLOW}`,
+		);
+	const exchange = new URL(
+		`-/npm/v1/oidc/token/exchange/package/${manifest.name.replace('/', '%2f')}`,
+		registry.endsWith('/') ? registry : `${registry}/`,
+	);
+	const answer = await fetch(exchange, {
+		method: 'POST',
+		headers: { Accept: 'application/json', Authorization: `Bearer ${idToken}` },
+	}).catch((error) =>
+		fail(`${exchange.origin} did not answer (${error.message}); run the workflow again`),
+	);
 	const body = await answer.json().catch(() => ({}));
 	if (answer.ok && body.token) return body.token;
 	const said = body.message ?? body.error ?? 'no message';
@@ -224,7 +344,9 @@ function run(command, args, env = process.env) {
 	console.log(`[release] ${command} ${args.join(' ')}`);
 	const result = spawnSync(command, args, { cwd: REPO, stdio: 'inherit', env });
 	if (result.status !== 0) {
-		console.error(`[release] ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+		console.error(
+			`[release] ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`,
+		);
 		process.exit(result.status ?? 1);
 	}
 }
@@ -246,15 +368,20 @@ async function main() {
 	const file = path.resolve(values.package ?? path.join(REPO, 'package.json'));
 	if (values.prepare) {
 		const manifest = prepare(file, values);
-		console.log(`[release] ${path.relative(process.cwd(), file) || file}: author, homepage, repository.url for ${manifest.repository.url}, "strict": true; eslint.config.mjs: n8n's default`);
+		console.log(
+			`[release] ${path.relative(process.cwd(), file) || file}: author, homepage, repository.url for ${manifest.repository.url}, "strict": true; eslint.config.mjs: n8n's default`,
+		);
 		return;
 	}
 	const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
 	const dryRun = values['dry-run'] === true;
 	if (values.bootstrap) {
-		const url = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
+		const url =
+			typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
 		if (!/^(?:git\+)?https:\/\/github\.com\//.test(url ?? '')) {
-			console.error('[release] --bootstrap needs package.json "repository.url" first: `npm run release -- --prepare --author "Name <e-mail>" --repository <owner>/<repository>`');
+			console.error(
+				'[release] --bootstrap needs package.json "repository.url" first: `npm run release -- --prepare --author "Name <e-mail>" --repository <owner>/<repository>`',
+			);
 			process.exit(1);
 		}
 		if (!dryRun) console.log('[release] npm asks for your 2FA code');
@@ -265,7 +392,9 @@ async function main() {
 			process.exit(1);
 		}
 		if (!dryRun) {
-			console.log(`[release] published ${manifest.name}@${BOOTSTRAP_VERSION}. Next: set the trusted publisher on npmjs.com (CONTRIBUTING.md, "The first publish"), then push the tag v${manifest.version}`);
+			console.log(
+				`[release] published ${manifest.name}@${BOOTSTRAP_VERSION}. Next: set the trusted publisher on npmjs.com (CONTRIBUTING.md, "The first publish"), then push the tag v${manifest.version}`,
+			);
 		}
 		return;
 	}
@@ -275,38 +404,65 @@ async function main() {
 		return;
 	}
 	const publishing = !values.check && !dryRun;
-	const npmVersion = publishing ? spawnSync('npm', ['--version'], { encoding: 'utf8' }).stdout?.trim() : undefined;
-	const problems = releaseProblems(manifest, process.env, { dir: path.dirname(file), rehearsal: dryRun, publishing, npmVersion });
+	const npmVersion = publishing
+		? spawnSync('npm', ['--version'], { encoding: 'utf8' }).stdout?.trim()
+		: undefined;
+	const problems = releaseProblems(manifest, process.env, {
+		dir: path.dirname(file),
+		rehearsal: dryRun,
+		publishing,
+		npmVersion,
+	});
 	if (problems.length) {
-		console.error(`[release] not ready to publish ${manifest.name}@${manifest.version}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+		console.error(
+			`[release] not ready to publish ${manifest.name}@${manifest.version}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+		);
 		if (problems.some((p) => p.includes('--prepare below'))) {
-			console.error('[release] --prepare: `npm run release -- --prepare --author "Name <e-mail>" --repository <owner>/<repository>` fills the publisher\'s fields, sets "strict": true and writes n8n\'s default eslint.config.mjs');
+			console.error(
+				'[release] --prepare: `npm run release -- --prepare --author "Name <e-mail>" --repository <owner>/<repository>` fills the publisher\'s fields, sets "strict": true and writes n8n\'s default eslint.config.mjs',
+			);
 		}
 		process.exit(1);
 	}
 	if (values.check) {
-		console.log(`[release] ${manifest.name}@${manifest.version} is ready to publish (from ${PUBLISH_WORKFLOW}, on the tag v${manifest.version}) as far as this repository shows.`);
+		console.log(
+			`[release] ${manifest.name}@${manifest.version} is ready to publish (from ${PUBLISH_WORKFLOW}, on the tag v${manifest.version}) as far as this repository shows.`,
+		);
 		console.log(`[release] Not seen from here: ${unseen(manifest)}`);
 		return;
 	}
 	// STORA_RELEASE tells scripts/publishGuard.mjs (npm's prepack) that this run, not a hand-run npm publish, packs.
 	const env = { ...process.env, STORA_RELEASE: dryRun ? 'dry-run' : 'publish' };
 	if (publishing) {
-		const registry = spawnSync('npm', ['config', 'get', 'registry'], { cwd: REPO, encoding: 'utf8' }).stdout.trim();
+		const registry = spawnSync('npm', ['config', 'get', 'registry'], {
+			cwd: REPO,
+			encoding: 'utf8',
+		}).stdout.trim();
 		try {
 			// setup-node's .npmrc reads NODE_AUTH_TOKEN: npm publishes with this token even where its own exchange fails.
 			env.NODE_AUTH_TOKEN = await trustedPublishingToken(manifest, registry);
 		} catch (error) {
-			console.error(`${process.env.GITHUB_ACTIONS === 'true' ? '::error title=npm trusted publishing::' : '[release] '}${error.message}`);
+			console.error(
+				`${process.env.GITHUB_ACTIONS === 'true' ? '::error title=npm trusted publishing::' : '[release] '}${error.message}`,
+			);
 			process.exit(1);
 		}
-		console.log(`[release] npm's trusted publishing: ${registry} gave ${manifest.name} a publish token for this run`);
+		console.log(
+			`[release] npm's trusted publishing: ${registry} gave ${manifest.name} a publish token for this run`,
+		);
 	}
 	run('npm', ['run', 'build']);
 	run('npm', ['run', 'lint']);
 	run('npm', ['run', 'scan']);
-	run('npm', ['publish', '--provenance', '--access', 'public', ...(dryRun ? ['--dry-run'] : [])], env);
-	if (dryRun) console.log(`[release] rehearsal passed: ${manifest.name}@${manifest.version} would be published (npm publish --dry-run)`);
+	run(
+		'npm',
+		['publish', '--provenance', '--access', 'public', ...(dryRun ? ['--dry-run'] : [])],
+		env,
+	);
+	if (dryRun)
+		console.log(
+			`[release] rehearsal passed: ${manifest.name}@${manifest.version} would be published (npm publish --dry-run)`,
+		);
 }
 
 // Not a top-level await: scripts/rehearse.mjs imports this module while main() runs.

@@ -21,14 +21,22 @@ export interface JsonSchema {
 
 /** The JSON type of a value; numbers are `number`, as whether an amount happens to be whole says nothing of its type. */
 export const typeOf = (value: unknown) =>
-	value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value;
+	value === null
+		? 'null'
+		: Array.isArray(value)
+			? 'array'
+			: typeof value === 'object'
+				? 'object'
+				: typeof value;
 
 /** The records the outputs are made of (their items, as the API and the triggers answer), by kind. */
 type Records = Map<string, IDataObject[]>;
 
 /** The record kind of an object by its ID's prefix (`con_`); none for a deletion's `{ deleted, id, message }`. */
 const kindOf = (object: IDataObject) =>
-	typeof object.id === 'string' && !('deleted' in object) ? /^[a-z]+_/.exec(object.id)?.[0] : undefined;
+	typeof object.id === 'string' && !('deleted' in object)
+		? /^[a-z]+_/.exec(object.id)?.[0]
+		: undefined;
 
 /**
  * A map whose keys the user chooses (the `metadata` of every record, a timeline event's `variables`): the keys the
@@ -37,7 +45,8 @@ const kindOf = (object: IDataObject) =>
 const isFreeForm = (kind: string | undefined, name: string) =>
 	name === 'metadata' || (kind === RECORDS.timelineEvent.prefix && name === 'variables');
 
-const objectsIn = (values: unknown[]) => values.filter((value) => typeOf(value) === 'object') as IDataObject[];
+const objectsIn = (values: unknown[]) =>
+	values.filter((value) => typeOf(value) === 'object') as IDataObject[];
 
 /**
  * The schema of the values in `own` (an output's items, or the values one property had in them): objects merge their
@@ -48,23 +57,37 @@ const objectsIn = (values: unknown[]) => values.filter((value) => typeOf(value) 
  * wherever one is given. They keep their own properties: a reference `{ id }` stays one, and only Create returns a
  * webhook endpoint's secret.
  */
-export function schemaOf(own: unknown[], records: Records = new Map(), more: unknown[] = []): JsonSchema {
+export function schemaOf(
+	own: unknown[],
+	records: Records = new Map(),
+	more: unknown[] = [],
+): JsonSchema {
 	const present = [...own, ...more].filter((value) => value !== undefined);
 	const types = [...new Set(present.map(typeOf))];
 	const concrete = types.filter((type) => type !== 'null').sort();
 	if (concrete.length > 1 && concrete.some((type) => type === 'object' || type === 'array')) {
 		const samples = JSON.stringify(present.slice(0, 3)).slice(0, 300);
-		throw new Error(`A value is sometimes ${concrete.join(', sometimes ')} (${samples}): no schema the editor can show`);
+		throw new Error(
+			`A value is sometimes ${concrete.join(', sometimes ')} (${samples}): no schema the editor can show`,
+		);
 	}
-	const schema: JsonSchema = { type: concrete.length === 0 ? 'null' : concrete.length === 1 ? concrete[0] : concrete };
+	const schema: JsonSchema = {
+		type: concrete.length === 0 ? 'null' : concrete.length === 1 ? concrete[0] : concrete,
+	};
 	if (concrete.length && types.includes('null')) schema.nullable = true;
 	if (schema.type === 'object') {
-		const [shape, widen] = objectsIn(own).length ? [objectsIn(own), objectsIn(more)] : [objectsIn(more), []];
+		const [shape, widen] = objectsIn(own).length
+			? [objectsIn(own), objectsIn(more)]
+			: [objectsIn(more), []];
 		const kinds = new Set(shape.map(kindOf));
 		const [kind] = kinds;
 		const sameKind = (kinds.size === 1 && kind && records.get(kind)) || [];
 		// n8n drops a property whose value is undefined from the item; so does the schema.
-		const names = [...new Set(shape.flatMap((object) => Object.keys(object).filter((name) => object[name] !== undefined)))];
+		const names = [
+			...new Set(
+				shape.flatMap((object) => Object.keys(object).filter((name) => object[name] !== undefined)),
+			),
+		];
 		schema.properties = Object.fromEntries(
 			names.map((name) => {
 				const property = schemaOf(
@@ -79,7 +102,9 @@ export function schemaOf(own: unknown[], records: Records = new Map(), more: unk
 	}
 	if (schema.type === 'array') {
 		const elementsOf = (values: unknown[]) => (values.filter(Array.isArray) as unknown[][]).flat();
-		const [shape, widen] = elementsOf(own).length ? [elementsOf(own), elementsOf(more)] : [elementsOf(more), []];
+		const [shape, widen] = elementsOf(own).length
+			? [elementsOf(own), elementsOf(more)]
+			: [elementsOf(more), []];
 		schema.items = shape.length ? schemaOf(shape, records, widen) : {};
 	}
 	return schema;

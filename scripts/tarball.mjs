@@ -12,11 +12,17 @@ import { parseArgs } from 'node:util';
 import { ensureDevDependencies, REPO, say, seconds } from './toolchain.mjs';
 
 /** The command the README gives for installing `tarball` into n8n's user folder (`~/.n8n` unless N8N_USER_FOLDER). */
-export const installCommand = (tarball) => `npm install --prefix ~/.n8n/nodes --omit=dev --omit=peer ${JSON.stringify(tarball)}`;
+export const installCommand = (tarball) =>
+	`npm install --prefix ~/.n8n/nodes --omit=dev --omit=peer ${JSON.stringify(tarball)}`;
 
 function npm(args, { quiet = false } = {}) {
-	const result = spawnSync('npm', args, { cwd: REPO, encoding: 'utf8', stdio: quiet ? ['ignore', 'pipe', 'inherit'] : 'inherit' });
-	if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+	const result = spawnSync('npm', args, {
+		cwd: REPO,
+		encoding: 'utf8',
+		stdio: quiet ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+	});
+	if (result.status !== 0)
+		throw new Error(`npm ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
 	return result.stdout ?? '';
 }
 
@@ -28,7 +34,9 @@ export async function makeTarball(dest = REPO) {
 	npm(['run', 'build']);
 	fs.mkdirSync(dest, { recursive: true });
 	say('packing (npm pack)');
-	const [{ filename }] = JSON.parse(npm(['pack', '--json', '--pack-destination', dest], { quiet: true }));
+	const [{ filename }] = JSON.parse(
+		npm(['pack', '--json', '--pack-destination', dest], { quiet: true }),
+	);
 	const tarball = path.resolve(dest, filename);
 	say(`${path.basename(tarball)} made in ${seconds(Date.now() - started)}`);
 	return tarball;

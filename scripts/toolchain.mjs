@@ -15,13 +15,14 @@ import { fileURLToPath } from 'node:url';
 
 import { alive, bytesRead, cpuSeconds, processInfo } from './processes.mjs';
 
-
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Where `node@<major>` from the npm registry goes (`tools`: another folder, for tests), its binary and its headers. */
 const TOOLS = path.join(REPO, '.tools');
 const nodeDir = (major, tools = TOOLS) => path.join(tools, `node${major}`);
-const nodeBinOf = (major, tools = TOOLS) => path.join(nodeDir(major, tools), 'node_modules', 'node', 'bin', 'node');
-const nodeHeadersOf = (major) => path.join(nodeDir(major), 'node_modules', 'node', 'node_modules', platformPackage());
+const nodeBinOf = (major, tools = TOOLS) =>
+	path.join(nodeDir(major, tools), 'node_modules', 'node', 'bin', 'node');
+const nodeHeadersOf = (major) =>
+	path.join(nodeDir(major), 'node_modules', 'node', 'node_modules', platformPackage());
 const DEPS_STAMP = path.join(REPO, 'node_modules', '.stora-dev-dependencies');
 const HEARTBEAT_MS = 10_000;
 
@@ -45,11 +46,19 @@ const readIf = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : 
  * got. Output goes to `logFile` when given (shown in part on failure), else it is inherited. Resolves to the
  * output captured (empty when inherited); rejects with the tail of it.
  */
-export function runWithProgress(cmd, args, { cwd = REPO, env = process.env, label, progress, logFile } = {}) {
+export function runWithProgress(
+	cmd,
+	args,
+	{ cwd = REPO, env = process.env, label, progress, logFile } = {},
+) {
 	return new Promise((resolve, reject) => {
 		const started = Date.now();
 		const capture = Boolean(logFile);
-		const child = spawn(cmd, args, { cwd, env, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+		const child = spawn(cmd, args, {
+			cwd,
+			env,
+			stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+		});
 		let output = '';
 		if (capture) {
 			const take = (chunk) => {
@@ -78,7 +87,11 @@ export function runWithProgress(cmd, args, { cwd = REPO, env = process.env, labe
 			}
 			const tail = output.split('\n').slice(-40).join('\n');
 			const where = logFile ? ` (log: ${path.relative(REPO, logFile)})` : '';
-			reject(new Error(`${label} failed (${cmd} ${args.join(' ')}: exit ${code ?? signal})${where}\n${tail}`));
+			reject(
+				new Error(
+					`${label} failed (${cmd} ${args.join(' ')}: exit ${code ?? signal})${where}\n${tail}`,
+				),
+			);
 		});
 	});
 }
@@ -86,10 +99,18 @@ export function runWithProgress(cmd, args, { cwd = REPO, env = process.env, labe
 /** Whether a lockfile entry's `os`, `cpu` or `libc` list (["linux"], ["!win32"]) lets npm install it here. */
 function fitsHere(list, value) {
 	if (!list) return true;
-	return list.includes(value) || (list.every((entry) => entry.startsWith('!')) && !list.includes(`!${value}`));
+	return (
+		list.includes(value) ||
+		(list.every((entry) => entry.startsWith('!')) && !list.includes(`!${value}`))
+	);
 }
 
-const LIBC = process.platform === 'linux' ? (process.report?.getReport().header.glibcVersionRuntime ? 'glibc' : 'musl') : undefined;
+const LIBC =
+	process.platform === 'linux'
+		? process.report?.getReport().header.glibcVersionRuntime
+			? 'glibc'
+			: 'musl'
+		: undefined;
 
 /**
  * How far an `npm install` into `dir` got: packages of its lockfile unpacked under node_modules (those for this
@@ -100,7 +121,11 @@ export function installedCount(dir, child) {
 	try {
 		const lock = JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8'));
 		expected = Object.entries(lock.packages ?? {}).filter(
-			([key, entry]) => key.startsWith('node_modules/') && fitsHere(entry.os, process.platform) && fitsHere(entry.cpu, process.arch) && (!LIBC || fitsHere(entry.libc, LIBC)),
+			([key, entry]) =>
+				key.startsWith('node_modules/') &&
+				fitsHere(entry.os, process.platform) &&
+				fitsHere(entry.cpu, process.arch) &&
+				(!LIBC || fitsHere(entry.libc, LIBC)),
 		).length;
 	} catch {
 		// no lockfile yet: count only
@@ -126,7 +151,10 @@ export function installedCount(dir, child) {
 	};
 	walk(path.join(dir, 'node_modules'), 0);
 	const read = child?.pid ? bytesRead(child.pid) : undefined;
-	const fetched = read === undefined ? '' : `, npm has read ${Math.round(read / 1e6).toLocaleString('en-US')} MB (registry and cache)`;
+	const fetched =
+		read === undefined
+			? ''
+			: `, npm has read ${Math.round(read / 1e6).toLocaleString('en-US')} MB (registry and cache)`;
 	return `${present}${expected ? ` of ${expected}` : ''} packages unpacked${fetched}`;
 }
 
@@ -165,37 +193,58 @@ export async function installedNode(major, tools = TOOLS) {
 	try {
 		// The process that held the lock may have installed it meanwhile.
 		if (nodeWorks(major, tools)) return nodeBinOf(major, tools);
-		say(`Node ${process.versions.node} runs this; installing Node ${major} into ${path.relative(REPO, dir)} from the npm registry`);
+		say(
+			`Node ${process.versions.node} runs this; installing Node ${major} into ${path.relative(REPO, dir)} from the npm registry`,
+		);
 		const partial = `${dir}.partial-${process.pid}`;
 		fs.rmSync(partial, { recursive: true, force: true });
 		fs.mkdirSync(partial, { recursive: true });
-		const cache = (child) => (fs.existsSync(path.join(partial, 'node_modules')) ? installedCount(partial, child) : 'downloading');
+		const cache = (child) =>
+			fs.existsSync(path.join(partial, 'node_modules'))
+				? installedCount(partial, child)
+				: 'downloading';
 		const logFile = path.join(partial, 'install.log');
 		// The `node` package's preinstall script installs its platform package (the binary) and links bin/node to it.
 		// npm 12 blocks a dependency's install scripts by default (and has no per-package allowance in an install
 		// like this one), so no script runs here on any npm: both packages are installed with scripts off, and the
 		// link is made here, where that script makes it (same layout, headers included for node-gyp).
 		const install = ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts'];
-		await runWithProgress('npm', [...install, '--prefix', partial, `node@${major}`], { label: `installing Node ${major}`, progress: cache, logFile });
+		await runWithProgress('npm', [...install, '--prefix', partial, `node@${major}`], {
+			label: `installing Node ${major}`,
+			progress: cache,
+			logFile,
+		});
 		const nodePackage = path.join(partial, 'node_modules', 'node');
 		const { version } = JSON.parse(fs.readFileSync(path.join(nodePackage, 'package.json'), 'utf8'));
 		const platform = platformPackage();
-		await runWithProgress('npm', [...install, '--prefix', nodePackage, `${platform}@${version}`], { label: `installing Node ${version} (${platform})`, progress: cache, logFile });
+		await runWithProgress('npm', [...install, '--prefix', nodePackage, `${platform}@${version}`], {
+			label: `installing Node ${version} (${platform})`,
+			progress: cache,
+			logFile,
+		});
 		const platformDir = path.join(nodePackage, 'node_modules', platform);
-		const binary = path.join(platformDir, JSON.parse(fs.readFileSync(path.join(platformDir, 'package.json'), 'utf8')).bin.node);
+		const binary = path.join(
+			platformDir,
+			JSON.parse(fs.readFileSync(path.join(platformDir, 'package.json'), 'utf8')).bin.node,
+		);
 		const bin = path.join(nodePackage, 'bin', 'node');
 		fs.mkdirSync(path.dirname(bin), { recursive: true });
 		fs.rmSync(bin, { force: true });
 		fs.linkSync(binary, bin);
 		if (!runs(bin, major)) {
-			throw new Error(`Node ${major} did not install (${path.relative(REPO, bin)} does not run); see ${path.relative(REPO, logFile)}`);
+			throw new Error(
+				`Node ${major} did not install (${path.relative(REPO, bin)} does not run); see ${path.relative(REPO, logFile)}`,
+			);
 		}
 		// A broken earlier install goes aside first: a folder cannot be renamed onto a non-empty one.
 		const old = `${dir}.old-${process.pid}`;
 		if (fs.existsSync(dir)) fs.renameSync(dir, old);
 		fs.renameSync(partial, dir);
 		fs.rmSync(old, { recursive: true, force: true });
-		if (!nodeWorks(major, tools)) throw new Error(`Node ${major} in ${path.relative(REPO, dir)} does not run after its install`);
+		if (!nodeWorks(major, tools))
+			throw new Error(
+				`Node ${major} in ${path.relative(REPO, dir)} does not run after its install`,
+			);
 		return nodeBinOf(major, tools);
 	} finally {
 		release();
@@ -222,13 +271,17 @@ async function lock(lockDir, what) {
 		try {
 			fs.mkdirSync(lockDir);
 			// With its start time: a PID reused by another process later does not hold the lock.
-			fs.writeFileSync(path.join(lockDir, 'pid'), `${process.pid} ${processInfo(process.pid)?.start ?? ''}`);
+			fs.writeFileSync(
+				path.join(lockDir, 'pid'),
+				`${process.pid} ${processInfo(process.pid)?.start ?? ''}`,
+			);
 			return () => fs.rmSync(lockDir, { recursive: true, force: true });
 		} catch (error) {
 			if (error.code !== 'EEXIST') throw error;
 		}
 		const [holder, start] = readIf(path.join(lockDir, 'pid')).split(' ');
-		const holds = holder && alive(Number(holder)) && (!start || processInfo(Number(holder))?.start === start);
+		const holds =
+			holder && alive(Number(holder)) && (!start || processInfo(Number(holder))?.start === start);
 		// A holder that is gone died with the lock. No holder yet: it is between mkdir and writing it, or died there.
 		const since = fs.statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
 		if ((holder && !holds) || (!holder && Date.now() - since > HEARTBEAT_MS)) {
@@ -237,7 +290,9 @@ async function lock(lockDir, what) {
 		}
 		if (Date.now() - reported >= HEARTBEAT_MS) {
 			reported = Date.now();
-			say(`waiting for ${what}${holder ? ` (pid ${holder})` : ''}: ${seconds(Date.now() - started)}`);
+			say(
+				`waiting for ${what}${holder ? ` (pid ${holder})` : ''}: ${seconds(Date.now() - started)}`,
+			);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 200));
 	}
@@ -255,11 +310,16 @@ export function toolsNode(major) {
 
 /** Environment with `nodeBin` first on PATH (so `npm`, `npx` and scripts run on it) and node-gyp pointed at its headers. */
 export function node24Env(nodeBin, extra = {}) {
-	const env = { ...process.env, PATH: `${path.dirname(nodeBin)}${path.delimiter}${process.env.PATH ?? ''}`, ...extra };
+	const env = {
+		...process.env,
+		PATH: `${path.dirname(nodeBin)}${path.delimiter}${process.env.PATH ?? ''}`,
+		...extra,
+	};
 	// npm hands its config to scripts as npm_config_*; the project's ignore-scripts must not reach other installs.
 	delete env.npm_config_ignore_scripts;
 	const major = /[\\/]\.tools[\\/]node(\d+)[\\/]/.exec(nodeBin)?.[1];
-	if (major && fs.existsSync(path.join(nodeHeadersOf(Number(major)), 'include'))) env.npm_config_nodedir = nodeHeadersOf(Number(major));
+	if (major && fs.existsSync(path.join(nodeHeadersOf(Number(major)), 'include')))
+		env.npm_config_nodedir = nodeHeadersOf(Number(major));
 	return env;
 }
 
@@ -275,7 +335,10 @@ function dependencyKey() {
 
 /** Whether node_modules holds what package.json and the lockfile name (as the last install recorded it). */
 export function devDependenciesInstalled() {
-	return readIf(DEPS_STAMP) === dependencyKey() && fs.existsSync(path.join(REPO, 'node_modules', '.bin', 'gulp'));
+	return (
+		readIf(DEPS_STAMP) === dependencyKey() &&
+		fs.existsSync(path.join(REPO, 'node_modules', '.bin', 'gulp'))
+	);
 }
 
 /**
@@ -289,7 +352,10 @@ export async function ensureDevDependencies(env = process.env) {
 	const key = dependencyKey();
 	const logDir = path.join(REPO, '.cache');
 	// One `npm install` at a time: a second one would rewrite node_modules under the first one's feet.
-	const release = await lock(path.join(logDir, 'dev-dependencies.lock'), 'another install of the dev dependencies');
+	const release = await lock(
+		path.join(logDir, 'dev-dependencies.lock'),
+		'another install of the dev dependencies',
+	);
 	try {
 		if (installed()) return;
 		say('installing the dev dependencies (npm install; about a minute with a warm npm cache)');

@@ -22,7 +22,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { ensureN8n, freePort, log, N8N_VERSION, packPackage, REPO, seconds, startN8n } from '../test/realN8n/n8n.mjs';
+import {
+	ensureN8n,
+	freePort,
+	log,
+	N8N_VERSION,
+	packPackage,
+	REPO,
+	seconds,
+	startN8n,
+} from '../test/realN8n/n8n.mjs';
 import { logAs } from '../test/realN8n/basics.mjs';
 import { buildSandbox, startSandbox } from '../test/realN8n/sandbox.mjs';
 import { contactCreatedBody, signature } from '../test/realN8n/sign.mjs';
@@ -30,7 +39,12 @@ import { until } from '../test/realN8n/wait.mjs';
 import { chain, noOpNode, storaTriggerNode, webhookNode } from '../test/realN8n/workflow.mjs';
 import { loadAverage, machine } from '../test/bench/proc.mjs';
 import { inspector, rssOf } from './n8nMemory.mjs';
-import { readFigures, recordFigures, replaceFiguresSection, writingFigures } from '../test/helpers/figures.ts';
+import {
+	readFigures,
+	recordFigures,
+	replaceFiguresSection,
+	writingFigures,
+} from '../test/helpers/figures.ts';
 
 /** Growth per 1,000 deliveries, in the Stora side's second half, that counts as levelled off. */
 const LEVEL_MIB_PER_1000 = 0.1;
@@ -50,8 +64,13 @@ const DELIVERIES = Number(args.deliveries);
 const WARMUP = Number(args.warmup);
 const RATE = Number(args.rate);
 const BATCH = Number(args.batch);
-if (![DELIVERIES, WARMUP, RATE, BATCH].every((n) => Number.isInteger(n) && n > 0) || DELIVERIES % BATCH) {
-	throw new Error('--deliveries, --warmup, --rate and --batch are positive whole numbers, the deliveries a multiple of the batch');
+if (
+	![DELIVERIES, WARMUP, RATE, BATCH].every((n) => Number.isInteger(n) && n > 0) ||
+	DELIVERIES % BATCH
+) {
+	throw new Error(
+		'--deliveries, --warmup, --rate and --batch are positive whole numbers, the deliveries a multiple of the batch',
+	);
 }
 
 logAs('trigger-memory');
@@ -67,21 +86,34 @@ async function deliver(url, count, make) {
 			const wait = started + (index * 1000) / RATE - Date.now();
 			if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 			const { body, header } = make();
-			const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-stora-signature': header }, body, signal: AbortSignal.timeout(60_000) });
+			const res = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'x-stora-signature': header },
+				body,
+				signal: AbortSignal.timeout(60_000),
+			});
 			await res.arrayBuffer();
 			statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
 		}
 	};
 	await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
 	const bad = [...statuses].filter(([status]) => status !== 200);
-	if (bad.length) throw new Error(`deliveries to ${url} answered ${bad.map(([s, n]) => `${n} × ${s}`).join(', ')}`);
+	if (bad.length)
+		throw new Error(
+			`deliveries to ${url} answered ${bad.map(([s, n]) => `${n} × ${s}`).join(', ')}`,
+		);
 	return (Date.now() - started) / 1000;
 }
 
 /** Waits until `workflowId` has `total` finished executions (counted by n8n's execution list); none may have failed. */
 async function executionsDone(n8n, workflowId, total) {
 	const count = async (status) =>
-		(await n8n.request('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId, status }))}&limit=1`)).count;
+		(
+			await n8n.request(
+				'GET',
+				`/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId, status }))}&limit=1`,
+			)
+		).count;
 	let done = 0;
 	await until(
 		async () => {
@@ -119,7 +151,10 @@ function slope(xs, ys) {
  */
 function growthOf(points, batches) {
 	const per1000 = (list, key) => {
-		const { per, error } = slope(list.map((p) => p.sent), list.map((p) => mib(key === 'outside' ? p.rss - p.heap : p[key])));
+		const { per, error } = slope(
+			list.map((p) => p.sent),
+			list.map((p) => mib(key === 'outside' ? p.rss - p.heap : p[key])),
+		);
 		return { per: per * 1000, error: error * 1000 };
 	};
 	const middle = Math.floor((points.length - 1) / 2);
@@ -164,24 +199,47 @@ async function main() {
 			const inspectPort = await freePort();
 			const n8n = await startN8n({
 				tarball,
-				env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true', NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` },
+				env: {
+					N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true',
+					NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}`,
+				},
 			});
 			cleanups.push(() => n8n.stop());
 			const probe = await inspector(inspectPort);
 			cleanups.push(() => probe.close());
-			const credential = await n8n.createCredential('trigger memory (Stora)', 'storaApi', { baseUrl: sandbox.url, accessToken: sandbox.token });
+			const credential = await n8n.createCredential('trigger memory (Stora)', 'storaApi', {
+				baseUrl: sandbox.url,
+				accessToken: sandbox.token,
+			});
 			const publish = async (workflow) => {
 				const created = await n8n.createWorkflow(workflow);
 				await n8n.activate(created);
 				return created;
 			};
-			const stora = await publish(chain('memory: Stora Trigger', [storaTriggerNode('Stora Trigger', { events: ['contact.created'] }, credential, { typeVersion: 1.1 }), noOpNode()]));
-			const plain = await publish(chain('memory: Webhook', [webhookNode('memory-plain-webhook', { responseMode: 'onReceived' }), noOpNode()]));
-			const endpoint = (await sandbox.control.state('webhook_endpoints')).find((e) => String(e.url).startsWith(`${n8n.base}/`));
+			const stora = await publish(
+				chain('memory: Stora Trigger', [
+					storaTriggerNode('Stora Trigger', { events: ['contact.created'] }, credential, {
+						typeVersion: 1.1,
+					}),
+					noOpNode(),
+				]),
+			);
+			const plain = await publish(
+				chain('memory: Webhook', [
+					webhookNode('memory-plain-webhook', { responseMode: 'onReceived' }),
+					noOpNode(),
+				]),
+			);
+			const endpoint = (await sandbox.control.state('webhook_endpoints')).find((e) =>
+				String(e.url).startsWith(`${n8n.base}/`),
+			);
 			// The sandbox runs in this process: the secret it signs with (the API returns it only on create).
 			const secret = sandbox.core.webhookSecrets.get(endpoint?.id);
-			if (!endpoint?.url || !secret) throw new Error('publishing the Stora Trigger registered no endpoint with a secret');
-			log(`n8n ${N8N_VERSION} at ${n8n.base} (pid ${n8n.pid}), inspector on 127.0.0.1:${inspectPort}`);
+			if (!endpoint?.url || !secret)
+				throw new Error('publishing the Stora Trigger registered no endpoint with a secret');
+			log(
+				`n8n ${N8N_VERSION} at ${n8n.base} (pid ${n8n.pid}), inspector on 127.0.0.1:${inspectPort}`,
+			);
 			return { n8n, probe, stora, plain, endpoint, secret };
 		};
 		// One n8n per side, started alike: in one process a batch's change of RSS comes mostly from the allocator and V8's
@@ -196,8 +254,24 @@ async function main() {
 			return { body, header: signature(secret, body) };
 		};
 		const sides = {
-			stora: { name: 'Stora Trigger', at: forStora, url: forStora.endpoint.url, workflow: forStora.stora, sent: 0, batches: [], points: [] },
-			plain: { name: 'Webhook node', at: forPlain, url: `${forPlain.n8n.base}/webhook/memory-plain-webhook`, workflow: forPlain.plain, sent: 0, batches: [], points: [] },
+			stora: {
+				name: 'Stora Trigger',
+				at: forStora,
+				url: forStora.endpoint.url,
+				workflow: forStora.stora,
+				sent: 0,
+				batches: [],
+				points: [],
+			},
+			plain: {
+				name: 'Webhook node',
+				at: forPlain,
+				url: `${forPlain.n8n.base}/webhook/memory-plain-webhook`,
+				workflow: forPlain.plain,
+				sent: 0,
+				batches: [],
+				points: [],
+			},
 		};
 		const reading = async (side) => {
 			const heap = await side.at.probe.heapAfterGc();
@@ -213,21 +287,32 @@ async function main() {
 
 		// The warm-up ends as every measured batch does, after forced collections: the first one can release several MiB,
 		// which would otherwise show in the first measured batch.
-		log(`warm-up: ${WARMUP} deliveries to each side at ${RATE}/s, in two turns each (S W W S), each followed by a full GC`);
+		log(
+			`warm-up: ${WARMUP} deliveries to each side at ${RATE}/s, in two turns each (S W W S), each followed by a full GC`,
+		);
 		const halves = [Math.ceil(WARMUP / 2), Math.floor(WARMUP / 2)];
-		for (const [key, count] of [['stora', halves[0]], ['plain', halves[0]], ['plain', halves[1]], ['stora', halves[1]]]) {
+		for (const [key, count] of [
+			['stora', halves[0]],
+			['plain', halves[0]],
+			['plain', halves[1]],
+			['stora', halves[1]],
+		]) {
 			if (count) await turn(sides[key], count);
 			await reading(sides[key]);
 		}
 		for (const side of Object.values(sides)) {
 			const at = await reading(side);
 			side.points.push({ sent: 0, ...at });
-			log(`${side.name}'s n8n after the warm-up: RSS ${fixed(mib(at.rss), 1)} MiB, heap ${fixed(mib(at.heap), 1)} MiB (after a full GC)`);
+			log(
+				`${side.name}'s n8n after the warm-up: RSS ${fixed(mib(at.rss), 1)} MiB, heap ${fixed(mib(at.heap), 1)} MiB (after a full GC)`,
+			);
 		}
 
 		// S W W S, W S S W, ...: each side runs first as often as second.
 		const rounds = DELIVERIES / BATCH;
-		const order = Array.from({ length: rounds }, (_, r) => (r % 2 === 0 ? ['stora', 'plain'] : ['plain', 'stora'])).flat();
+		const order = Array.from({ length: rounds }, (_, r) =>
+			r % 2 === 0 ? ['stora', 'plain'] : ['plain', 'stora'],
+		).flat();
 		for (const [index, key] of order.entries()) {
 			const side = sides[key];
 			const took = await turn(side, BATCH);
@@ -252,9 +337,14 @@ async function main() {
 			`process group ${pm(g.group)}; ${fixed(g.first, 1)} to ${fixed(g.last, 1)} MiB), V8 heap after a full GC ${pm(g.heap)}, RSS outside it ${pm(g.outside)}; ` +
 			`${g.count} deliveries at ${fixed(g.count / g.seconds, 1)}/s`;
 		// The two n8n are separate processes: the difference's standard error is that of the two slopes together.
-		const minus = (key) => `${signed(s[key].per - w[key].per)} ± ${fixed(Math.hypot(s[key].error, w[key].error))}`;
-		console.log(`\nLeast-squares slopes over the readings after each batch (± their standard error):\n${line('Stora Trigger', s)}\n${line('Webhook node', w)}`);
-		console.log(`Stora Trigger minus Webhook node, MiB per 1,000 deliveries: RSS ${minus('rss')}, V8 heap after a full GC ${minus('heap')}, RSS outside the heap ${minus('outside')}`);
+		const minus = (key) =>
+			`${signed(s[key].per - w[key].per)} ± ${fixed(Math.hypot(s[key].error, w[key].error))}`;
+		console.log(
+			`\nLeast-squares slopes over the readings after each batch (± their standard error):\n${line('Stora Trigger', s)}\n${line('Webhook node', w)}`,
+		);
+		console.log(
+			`Stora Trigger minus Webhook node, MiB per 1,000 deliveries: RSS ${minus('rss')}, V8 heap after a full GC ${minus('heap')}, RSS outside the heap ${minus('outside')}`,
+		);
 		const verdict = met
 			? `met (${s.rss.per <= w.rss.per ? `Stora ${fixed(s.rss.per)} ≤ Webhook ${fixed(w.rss.per)} MiB per 1,000` : `Stora's second half ${fixed(s.rssSecondHalf.per)} ≤ ${LEVEL_MIB_PER_1000} MiB per 1,000: levelled off`})`
 			: `not met (Stora ${fixed(s.rss.per)} > Webhook ${fixed(w.rss.per)} MiB per 1,000, and its second half ${fixed(s.rssSecondHalf.per)} > ${LEVEL_MIB_PER_1000})`;
@@ -297,7 +387,14 @@ async function main() {
 		});
 		if (writingFigures()) {
 			const quality = path.join(REPO, 'docs/quality.md');
-			fs.writeFileSync(quality, replaceFiguresSection(fs.readFileSync(quality, 'utf8'), 'triggerMemory', readFigures('triggerMemory')));
+			fs.writeFileSync(
+				quality,
+				replaceFiguresSection(
+					fs.readFileSync(quality, 'utf8'),
+					'triggerMemory',
+					readFigures('triggerMemory'),
+				),
+			);
 			log('wrote docs/figures/triggerMemory.json and its table in docs/quality.md');
 		}
 		console.log(`\n[trigger-memory] ${seconds(Date.now() - started)} in all`);

@@ -5,7 +5,14 @@
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 
-import { operationsSummary, operationsTable, replaceBetween, replaceSection, SUMMARY_END, SUMMARY_START } from './operationsTable.ts';
+import {
+	operationsSummary,
+	operationsTable,
+	replaceBetween,
+	replaceSection,
+	SUMMARY_END,
+	SUMMARY_START,
+} from './operationsTable.ts';
 import { allFigures, renderAllFigureSections } from '../test/helpers/figures.ts';
 
 const require = createRequire(import.meta.url);
@@ -20,7 +27,11 @@ const update = (file, render) => {
 };
 // The front page's summary and first-run times; the whole table in docs/operations.md; the other measured figures in
 // docs/quality.md (each figures section where its markers are).
-update('README.md', (text) => renderAllFigureSections(replaceBetween(text, SUMMARY_START, SUMMARY_END, operationsSummary(properties))));
+update('README.md', (text) =>
+	renderAllFigureSections(
+		replaceBetween(text, SUMMARY_START, SUMMARY_END, operationsSummary(properties)),
+	),
+);
 update('docs/operations.md', (text) => replaceSection(text, operationsTable(properties)));
 update('docs/quality.md', (text) => renderAllFigureSections(text));
 console.log(`figures sections: ${Object.keys(allFigures()).join(', ')}`);

@@ -57,12 +57,20 @@ export function parseRun(output) {
 function installed(version) {
 	const read = (file) => {
 		try {
-			return JSON.parse(fs.readFileSync(path.join(REPO, '.cache', `n8n-${version.n8n}`, 'node_modules', file), 'utf8'));
+			return JSON.parse(
+				fs.readFileSync(
+					path.join(REPO, '.cache', `n8n-${version.n8n}`, 'node_modules', file),
+					'utf8',
+				),
+			);
 		} catch {
 			return {};
 		}
 	};
-	return { engines: read('n8n/package.json').engines?.node, workflow: read('n8n-workflow/package.json').version };
+	return {
+		engines: read('n8n/package.json').engines?.node,
+		workflow: read('n8n-workflow/package.json').version,
+	};
 }
 
 /** Runs the e2e suite against one version; resolves to its parsed result, exit code and wall time. */
@@ -73,11 +81,15 @@ function runVersion(version, { nodeBin, env }) {
 	const browser = version.browser === true && !args['no-browser'];
 	const started = Date.now();
 	return new Promise((resolve) => {
-		const child = spawn(nodeBin, [path.join(REPO, 'test/e2e/run.mjs'), ...(browser ? [] : ['--no-browser'])], {
-			cwd: REPO,
-			env: { ...env, E2E_N8N_VERSION: version.n8n },
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		const child = spawn(
+			nodeBin,
+			[path.join(REPO, 'test/e2e/run.mjs'), ...(browser ? [] : ['--no-browser'])],
+			{
+				cwd: REPO,
+				env: { ...env, E2E_N8N_VERSION: version.n8n },
+				stdio: ['ignore', 'pipe', 'pipe'],
+			},
+		);
 		current = child;
 		let output = '';
 		let partial = '';
@@ -95,7 +107,15 @@ function runVersion(version, { nodeBin, env }) {
 			current = undefined;
 			if (partial) console.log(`[${version.n8n}] ${partial}`);
 			log.end();
-			resolve({ version, browser, code: code ?? signal, ms: Date.now() - started, logFile, ...installed(version), ...parseRun(output) });
+			resolve({
+				version,
+				browser,
+				code: code ?? signal,
+				ms: Date.now() - started,
+				logFile,
+				...installed(version),
+				...parseRun(output),
+			});
 		});
 	});
 }
@@ -114,7 +134,9 @@ export function renderSummary(results, { registry }) {
 		'',
 		'| n8n | Tested on Node | Checks passed | Result |',
 		'|---|---|---|---|',
-		...results.map((r) => `| ${r.version.n8n} | ${r.version.node} | ${r.passed ?? '–'} | ${result(r)} |`),
+		...results.map(
+			(r) => `| ${r.version.n8n} | ${r.version.node} | ${r.passed ?? '–'} | ${result(r)} |`,
+		),
 		'',
 		// The registry's answer in the same paragraph: the README is kept to its front-page length.
 		`Each run in full (its times, the known n8n bugs it reproduces): [${DETAIL_FILE}](${DETAIL_FILE}#${DETAIL_ANCHOR}).${registry ? ` ${registryLine(registry)}` : ''}`,
@@ -148,12 +170,17 @@ export function renderResults(results, { machine, registry }) {
 				minutes(r.ms),
 				result(r),
 				'',
-			].join(' | ').trim(),
+			]
+				.join(' | ')
+				.trim(),
 		),
 	];
 	const bugs = [...new Set(results.flatMap((r) => r.knownIds))];
 	if (bugs.length) {
-		lines.push('', 'Known n8n bugs, reproduced by each run with n8n\'s own nodes before the cases (test/realN8n/versions.mjs):');
+		lines.push(
+			'',
+			"Known n8n bugs, reproduced by each run with n8n's own nodes before the cases (test/realN8n/versions.mjs):",
+		);
 		for (const id of bugs) {
 			const bug = KNOWN_N8N_BUGS[id];
 			lines.push(`- \`${id}\`: ${bug.title}. ${bug.explanation} Reproduction: ${bug.steps}`);
@@ -165,10 +192,15 @@ export function renderResults(results, { machine, registry }) {
 }
 
 /** `text` with the section between the markers (the README's by default) replaced. */
-export function replaceVersionsSection(text, section, [startMarker, endMarker] = [README_START, README_END]) {
+export function replaceVersionsSection(
+	text,
+	section,
+	[startMarker, endMarker] = [README_START, README_END],
+) {
 	const start = text.indexOf(startMarker);
 	const end = text.indexOf(endMarker);
-	if (start < 0 || end < start) throw new Error(`the file lacks the ${startMarker} ... ${endMarker} markers`);
+	if (start < 0 || end < start)
+		throw new Error(`the file lacks the ${startMarker} ... ${endMarker} markers`);
 	return `${text.slice(0, start + startMarker.length)}\n${section}\n${text.slice(end)}`;
 }
 
@@ -188,19 +220,26 @@ async function main() {
 	const toolchain = await ensureToolchain();
 	const results = [];
 	for (const version of versions) {
-		console.log(`\n=== n8n ${version.n8n} on Node ${version.node} (${results.length + 1} of ${versions.length})`);
+		console.log(
+			`\n=== n8n ${version.n8n} on Node ${version.node} (${results.length + 1} of ${versions.length})`,
+		);
 		results.push(await runVersion(version, toolchain));
 		if (interrupted) {
 			console.log('\ninterrupted: no other version runs, the README is left as it was');
 			return 130;
 		}
 		const last = results.at(-1);
-		console.log(`=== n8n ${version.n8n}: ${last.passed ?? '?'} passed, ${last.failed ?? '?'} failed, ${last.known} known n8n bug checks, ${minutes(last.ms)} (log: ${path.relative(REPO, last.logFile)})`);
+		console.log(
+			`=== n8n ${version.n8n}: ${last.passed ?? '?'} passed, ${last.failed ?? '?'} failed, ${last.known} known n8n bug checks, ${minutes(last.ms)} (log: ${path.relative(REPO, last.logFile)})`,
+		);
 	}
 	const cpus = os.cpus().length;
 	// A run of every version also asks the registry whether a newer n8n 2.x installs (about a minute per newer version).
 	const registry = args.only ? undefined : checkRegistry();
-	const section = renderResults(results, { machine: `${cpus} CPU cores, ${os.platform()}`, registry });
+	const section = renderResults(results, {
+		machine: `${cpus} CPU cores, ${os.platform()}`,
+		registry,
+	});
 	console.log(`\n${section}`);
 	if (!args.only && !args['no-readme']) {
 		const write = (file, text, markers) => {
@@ -213,8 +252,16 @@ async function main() {
 	}
 	// The tally again, last.
 	console.log(section.split('\n').at(-1));
-	if (registry && untested(registry).length) console.log(`\nnot tested: n8n ${untested(registry).map((v) => v.n8n).join(', ')} installs from the registry`);
-	return results.every((r) => r.code === 0 && r.failed === 0 && r.passed > 0) && !(registry && untested(registry).length) ? 0 : 1;
+	if (registry && untested(registry).length)
+		console.log(
+			`\nnot tested: n8n ${untested(registry)
+				.map((v) => v.n8n)
+				.join(', ')} installs from the registry`,
+		);
+	return results.every((r) => r.code === 0 && r.failed === 0 && r.passed > 0) &&
+		!(registry && untested(registry).length)
+		? 0
+		: 1;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -19,13 +19,19 @@ function textFiles(dir: string): string[] {
 	});
 }
 
-const files = [...['nodes', 'credentials', 'docs'].flatMap((dir) => textFiles(join(ROOT, dir))), join(ROOT, 'README.md')].map((file) => ({
+const files = [
+	...['nodes', 'credentials', 'docs'].flatMap((dir) => textFiles(join(ROOT, dir))),
+	join(ROOT, 'README.md'),
+].map((file) => ({
 	path: relative(ROOT, file).split(sep).join('/'),
 	lines: readFileSync(file, 'utf8').split('\n'),
 }));
 
 /** Every line matching `pattern`, as `path:line: text`. */
-function linesMatching(pattern: RegExp, keep: (match: RegExpMatchArray) => boolean = () => true): string[] {
+function linesMatching(
+	pattern: RegExp,
+	keep: (match: RegExpMatchArray) => boolean = () => true,
+): string[] {
 	return files.flatMap(({ path, lines }) =>
 		lines.flatMap((line, index) =>
 			[...line.matchAll(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`))]
@@ -39,7 +45,11 @@ function linesMatching(pattern: RegExp, keep: (match: RegExpMatchArray) => boole
 function commitsAmong(words: string[]): Set<string> {
 	if (words.length === 0) return new Set();
 	const input = words.map((word) => `${word}^{commit}`).join('\n') + '\n';
-	const answers = execFileSync('git', ['cat-file', '--batch-check'], { cwd: ROOT, input, encoding: 'utf8' }).split('\n');
+	const answers = execFileSync('git', ['cat-file', '--batch-check'], {
+		cwd: ROOT,
+		input,
+		encoding: 'utf8',
+	}).split('\n');
 	return new Set(words.filter((_, index) => / commit \d+$/.test(answers[index] ?? '')));
 }
 
@@ -53,8 +63,12 @@ describe('no history in what is published or read first (nodes/, credentials/, d
 		// an example ID or a colour in the code is not a commit of this repository.
 		const HEX = /\b[0-9a-f]{7,40}\b/i;
 		const candidates = linesMatching(HEX, ([word]) => /\d/.test(word) && /[a-f]/i.test(word));
-		const commits = commitsAmong([...new Set(candidates.map((line) => line.slice(line.lastIndexOf(' ') + 1)))]);
-		expect(candidates.filter((line) => commits.has(line.slice(line.lastIndexOf(' ') + 1)))).toEqual([]);
+		const commits = commitsAmong([
+			...new Set(candidates.map((line) => line.slice(line.lastIndexOf(' ') + 1))),
+		]);
+		expect(candidates.filter((line) => commits.has(line.slice(line.lastIndexOf(' ') + 1)))).toEqual(
+			[],
+		);
 	});
 
 	it('names no path outside the repository: a clone has no ../shared, links go to docs.stora.co or docs.n8n.io', () => {

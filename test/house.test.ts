@@ -16,41 +16,65 @@ function sourceFiles(dir: string, pattern = /\.ts$/): string[] {
 	});
 }
 
-
-const packageFiles = [...sourceFiles(join(ROOT, 'nodes')), ...sourceFiles(join(ROOT, 'credentials'))];
+const packageFiles = [
+	...sourceFiles(join(ROOT, 'nodes')),
+	...sourceFiles(join(ROOT, 'credentials')),
+];
 const CODE = /\.(ts|mjs|js)$/;
 const posix = (file: string) => relative(ROOT, file).split(sep).join('/');
 
 /** Where a file may import from (docs/ARCHITECTURE.md, "Who may import whom"), by the folder it lives in. */
 const ALLOWED: Array<{ from: RegExp; to: RegExp[] }> = [
 	{ from: /^credentials\//, to: [/^credentials\//] },
-	{ from: /^nodes\/Stora\/Stora\.node\.ts$/, to: [/^nodes\/Stora\/(descriptions|helpers|methods|transport)(\/|$)/] },
+	{
+		from: /^nodes\/Stora\/Stora\.node\.ts$/,
+		to: [/^nodes\/Stora\/(descriptions|helpers|methods|transport)(\/|$)/],
+	},
 	{ from: /^nodes\/Stora\/descriptions\//, to: [/^nodes\/Stora\/(descriptions|helpers)(\/|$)/] },
 	{ from: /^nodes\/Stora\/methods\//, to: [/^nodes\/Stora\/(methods|transport|helpers)(\/|$)/] },
 	{ from: /^nodes\/Stora\/transport\//, to: [/^nodes\/Stora\/(transport|helpers)(\/|$)/] },
 	{ from: /^nodes\/Stora\/helpers\//, to: [/^nodes\/Stora\/helpers\//] },
-	{ from: /^nodes\/StoraTrigger\//, to: [/^nodes\/StoraTrigger\//, /^nodes\/Stora\/(transport|helpers)(\/|$)/] },
-	{ from: /^nodes\/StoraPollTrigger\//, to: [/^nodes\/StoraPollTrigger\//, /^nodes\/Stora\/(transport|helpers|methods|descriptions)(\/|$)/] },
+	{
+		from: /^nodes\/StoraTrigger\//,
+		to: [/^nodes\/StoraTrigger\//, /^nodes\/Stora\/(transport|helpers)(\/|$)/],
+	},
+	{
+		from: /^nodes\/StoraPollTrigger\//,
+		to: [
+			/^nodes\/StoraPollTrigger\//,
+			/^nodes\/Stora\/(transport|helpers|methods|descriptions)(\/|$)/,
+		],
+	},
 ];
 /** Packages the published code may import: n8n-workflow (a peer dependency) and Node's own modules. */
 const PACKAGES = /^(n8n-workflow|crypto|node:[a-z_/]+|url|util|zlib|stream|buffer)$/;
 
 function importsOf(file: string): string[] {
 	const text = readFileSync(file, 'utf8');
-	return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/g), ...text.matchAll(/import\('([^']+)'\)/g)].map((match) => match[1]);
+	return [
+		...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/g),
+		...text.matchAll(/import\('([^']+)'\)/g),
+	].map((match) => match[1]);
 }
 
 describe('the house rules of docs/ARCHITECTURE.md', () => {
 	it('keeps test/ for tests: the npm scripts run what lives in scripts/, and the sandbox lives in sandbox/', () => {
-		const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+		const scripts = (
+			JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+				scripts: Record<string, string>;
+			}
+		).scripts;
 		const fromTest = Object.entries(scripts).filter(([, command]) => /\btest\//.test(command));
 		expect(fromTest).toEqual([]);
-		const sandboxInTest = sourceFiles(join(ROOT, 'test')).filter((file) => /\/test\/sandbox\//.test(file.split(sep).join('/')));
+		const sandboxInTest = sourceFiles(join(ROOT, 'test')).filter((file) =>
+			/\/test\/sandbox\//.test(file.split(sep).join('/')),
+		);
 		expect(sandboxInTest).toEqual([]);
 	});
 
 	it("names each test file once: no file name of test/ is also one of the sandbox's tests", () => {
-		const names = (dir: string) => new Set(sourceFiles(join(ROOT, dir), CODE).map((file) => file.split(sep).pop()!));
+		const names = (dir: string) =>
+			new Set(sourceFiles(join(ROOT, dir), CODE).map((file) => file.split(sep).pop()!));
 		const sandboxTests = names('sandbox/test');
 		expect([...names('test')].filter((name) => sandboxTests.has(name))).toEqual([]);
 	});
@@ -66,7 +90,10 @@ describe('the house rules of docs/ARCHITECTURE.md', () => {
 			}
 			for (const target of importsOf(file)) {
 				if (!target.startsWith('.')) {
-					if (!PACKAGES.test(target)) wrong.push(`${from} imports the package ${target}: the published package has no runtime dependencies`);
+					if (!PACKAGES.test(target))
+						wrong.push(
+							`${from} imports the package ${target}: the published package has no runtime dependencies`,
+						);
 					continue;
 				}
 				const to = posix(resolve(dirname(file), target));
@@ -86,13 +113,20 @@ describe('the house rules of docs/ARCHITECTURE.md', () => {
 	it('names in docs/ARCHITECTURE.md only files and folders that exist, and tests by titles their files hold', () => {
 		const note = readFileSync(join(ROOT, 'docs', 'ARCHITECTURE.md'), 'utf8');
 		const everything = repositoryPaths(ROOT);
-		const missing = namedPaths(note).filter((path) => !existsSync(join(ROOT, path)) && !everything.some((known) => known.endsWith(`/${path}`)));
+		const missing = namedPaths(note).filter(
+			(path) =>
+				!existsSync(join(ROOT, path)) && !everything.some((known) => known.endsWith(`/${path}`)),
+		);
 		expect(missing).toEqual([]);
-		const titles = [...note.matchAll(/`([\w./-]+\.test\.ts)`,?\s+"([^"]+)"/g)].map(([, file, title]) => ({ file, title: oneLine(title).replace(/\.\.\.$/, '') }));
+		const titles = [...note.matchAll(/`([\w./-]+\.test\.ts)`,?\s+"([^"]+)"/g)].map(
+			([, file, title]) => ({ file, title: oneLine(title).replace(/\.\.\.$/, '') }),
+		);
 		expect(titles.length).toBeGreaterThan(0);
 		const untitled = titles.filter(({ file, title }) => {
 			const found = everything.filter((known) => known === file || known.endsWith(`/${file}`));
-			return !found.some((known) => oneLine(readFileSync(join(ROOT, known), 'utf8')).includes(title));
+			return !found.some((known) =>
+				oneLine(readFileSync(join(ROOT, known), 'utf8')).includes(title),
+			);
 		});
 		expect(untitled).toEqual([]);
 	});
@@ -103,9 +137,12 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ');
 /** Every file and folder of the repository (posix, relative, folders ending in `/`), without what is installed or built. */
 function repositoryPaths(dir: string): string[] {
 	return readdirSync(dir).flatMap((name) => {
-		if (['node_modules', '.git', 'dist', 'build', '.cache', '.tools', 'coverage'].includes(name)) return [];
+		if (['node_modules', '.git', 'dist', 'build', '.cache', '.tools', 'coverage'].includes(name))
+			return [];
 		const full = join(dir, name);
-		return statSync(full).isDirectory() ? [`${posix(full)}/`, ...repositoryPaths(full)] : [posix(full)];
+		return statSync(full).isDirectory()
+			? [`${posix(full)}/`, ...repositoryPaths(full)]
+			: [posix(full)];
 	});
 }
 
@@ -121,10 +158,16 @@ function namedPaths(markdown: string): string[] {
 	const words = text.replace(/`[^`]*`/g, ' ').split(/[\s(),;:]+/);
 	const paths = [...spans, ...words]
 		.map((word) => word.replace(/^['"]|['".,]+$/g, ''))
-		.filter((word) => /^[\w.<>{}-]+(\/[\w.<>{}-]*)*$/.test(word) && /\/$|\.(ts|mjs|cjs|js|json|md|png)$/.test(word))
+		.filter(
+			(word) =>
+				/^[\w.<>{}-]+(\/[\w.<>{}-]*)*$/.test(word) &&
+				/\/$|\.(ts|mjs|cjs|js|json|md|png)$/.test(word),
+		)
 		.filter((word) => word.includes('/') || /\.(ts|mjs|cjs|js|json|md|png)$/.test(word))
 		.filter((word) => !word.startsWith('..') && !/^\/|^\d|^\.\w+$|^(build|dist)\//.test(word))
-		.map((word) => (/[<{]/.test(word) ? word.slice(0, word.search(/[<{]/)).replace(/[^/]*$/, '') : word))
+		.map((word) =>
+			/[<{]/.test(word) ? word.slice(0, word.search(/[<{]/)).replace(/[^/]*$/, '') : word,
+		)
 		.filter((word) => word !== '');
 	return [...new Set(paths)].sort();
 }

@@ -9,7 +9,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { ICredentialType, INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeType } from 'n8n-workflow';
+import type {
+	ICredentialType,
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	INodeType,
+} from 'n8n-workflow';
 
 import { StoraApi } from '../credentials/StoraApi.credentials';
 import { StoraOAuth2Api } from '../credentials/StoraOAuth2Api.credentials';
@@ -44,10 +50,20 @@ function conditionsOf(property: INodeProperties, parentShow: Record<string, unkn
 	const repeatsParent = (key: string, value: unknown) =>
 		key.startsWith('/') && JSON.stringify(parentShow[key.slice(1)]) === JSON.stringify(value);
 	const strip = (part?: Record<string, unknown>, show = false) =>
-		part ? Object.fromEntries(Object.entries(part).filter(([key, value]) => key !== '@version' && !(show && repeatsParent(key, value)))) : undefined;
+		part
+			? Object.fromEntries(
+					Object.entries(part).filter(
+						([key, value]) => key !== '@version' && !(show && repeatsParent(key, value)),
+					),
+				)
+			: undefined;
 	const { show, hide } = property.displayOptions;
-	const kept = JSON.parse(JSON.stringify({ show: strip(show, true), hide: strip(hide) })) as Record<string, object | undefined>;
-	for (const key of ['show', 'hide']) if (kept[key] && Object.keys(kept[key]!).length === 0) delete kept[key];
+	const kept = JSON.parse(JSON.stringify({ show: strip(show, true), hide: strip(hide) })) as Record<
+		string,
+		object | undefined
+	>;
+	for (const key of ['show', 'hide'])
+		if (kept[key] && Object.keys(kept[key]!).length === 0) delete kept[key];
 	return Object.keys(kept).length ? ` ${JSON.stringify(kept)}` : '';
 }
 
@@ -68,16 +84,28 @@ export function surfaceOf(
 		const shown = conditionsOf(property, parentShow);
 		let key = `${path}${shown}`;
 		for (let n = 2; key in into; n++) key = `${path}${shown} #${n}`;
-		const values = (property.options ?? []) as Array<INodePropertyOptions | INodeProperties | INodePropertyCollection>;
+		const values = (property.options ?? []) as Array<
+			INodePropertyOptions | INodeProperties | INodePropertyCollection
+		>;
 		const entry: Entry = { type: property.type, default: property.default };
 		if (property.required) entry.required = true;
 		if (property.type === 'options' || property.type === 'multiOptions') {
-			entry.options = (values as INodePropertyOptions[]).map((option) => String(option.value)).sort();
+			entry.options = (values as INodePropertyOptions[])
+				.map((option) => String(option.value))
+				.sort();
 		}
 		into[key] = entry;
-		if (property.type === 'collection') surfaceOf(values as INodeProperties[], version, path, into, property.displayOptions?.show ?? {});
+		if (property.type === 'collection')
+			surfaceOf(
+				values as INodeProperties[],
+				version,
+				path,
+				into,
+				property.displayOptions?.show ?? {},
+			);
 		if (property.type === 'fixedCollection') {
-			for (const group of values as INodePropertyCollection[]) surfaceOf(group.values, version, `${path}.${group.name}`, into);
+			for (const group of values as INodePropertyCollection[])
+				surfaceOf(group.values, version, `${path}.${group.name}`, into);
 		}
 	}
 	return into;
@@ -87,8 +115,15 @@ export function surfaceOf(
 function splitKey(key: string): { path: string; show: Record<string, unknown[]>; hide: unknown } {
 	const bare = key.replace(/ #\d+$/, '');
 	const at = bare.indexOf(' ');
-	const conditions = (at < 0 ? {} : JSON.parse(bare.slice(at + 1))) as { show?: Record<string, unknown[]>; hide?: unknown };
-	return { path: at < 0 ? bare : bare.slice(0, at), show: conditions.show ?? {}, hide: conditions.hide };
+	const conditions = (at < 0 ? {} : JSON.parse(bare.slice(at + 1))) as {
+		show?: Record<string, unknown[]>;
+		hide?: unknown;
+	};
+	return {
+		path: at < 0 ? bare : bare.slice(0, at),
+		show: conditions.show ?? {},
+		hide: conditions.hide,
+	};
 }
 
 /**
@@ -99,9 +134,12 @@ function widened(key: string, after: Surface): Entry | undefined {
 	const was = splitKey(key);
 	const found = Object.keys(after).find((candidate) => {
 		const now = splitKey(candidate);
-		if (now.path !== was.path || JSON.stringify(now.hide) !== JSON.stringify(was.hide)) return false;
+		if (now.path !== was.path || JSON.stringify(now.hide) !== JSON.stringify(was.hide))
+			return false;
 		if (Object.keys(now.show).sort().join() !== Object.keys(was.show).sort().join()) return false;
-		return Object.entries(was.show).every(([name, values]) => values.every((value) => JSON.stringify(now.show[name]).includes(JSON.stringify(value))));
+		return Object.entries(was.show).every(([name, values]) =>
+			values.every((value) => JSON.stringify(now.show[name]).includes(JSON.stringify(value))),
+		);
 	});
 	return found === undefined ? undefined : after[found];
 }
@@ -117,8 +155,13 @@ export function breakingChanges(before: Surface, after: Surface): string[] {
 		}
 		if (now.type !== was.type) problems.push(`${key}: type ${was.type} → ${now.type}`);
 		// A tool's Description is text for a model, written from the operation: a new wording breaks nothing.
-		if (JSON.stringify(now.default) !== JSON.stringify(was.default) && !/^toolDescription /.test(key)) {
-			problems.push(`${key}: default ${JSON.stringify(was.default)} → ${JSON.stringify(now.default)}`);
+		if (
+			JSON.stringify(now.default) !== JSON.stringify(was.default) &&
+			!/^toolDescription /.test(key)
+		) {
+			problems.push(
+				`${key}: default ${JSON.stringify(was.default)} → ${JSON.stringify(now.default)}`,
+			);
 		}
 		if (!was.required && now.required) problems.push(`${key}: newly required`);
 		const removed = (was.options ?? []).filter((value) => !(now.options ?? []).includes(value));
@@ -148,10 +191,14 @@ function surfaces(): Array<{ file: string; surface: Surface }> {
 	for (const [name, node] of NODES) {
 		const versions = [node.description.version].flat();
 		for (const version of versions) {
-			all.push({ file: `${name}@${version}.json`, surface: surfaceOf(node.description.properties, version) });
+			all.push({
+				file: `${name}@${version}.json`,
+				surface: surfaceOf(node.description.properties, version),
+			});
 		}
 	}
-	for (const [name, credential] of CREDENTIALS) all.push({ file: `${name}.json`, surface: surfaceOf(credential.properties) });
+	for (const [name, credential] of CREDENTIALS)
+		all.push({ file: `${name}.json`, surface: surfaceOf(credential.properties) });
 	return all;
 }
 
@@ -166,17 +213,25 @@ describe('the parameter surface of every node version and credential (saved work
 	if (process.env.STORA_SURFACE === 'write') {
 		mkdirSync(DIR, { recursive: true });
 		for (const { file, surface } of current) {
-			if (!existsSync(join(DIR, file))) writeFileSync(join(DIR, file), `${JSON.stringify(surface, null, '\t')}\n`);
+			if (!existsSync(join(DIR, file)))
+				writeFileSync(join(DIR, file), `${JSON.stringify(surface, null, '\t')}\n`);
 		}
 	}
 
-	it.each(current.map(({ file, surface }) => [file, surface] as const))('%s changes nothing a saved workflow relies on', (file, surface) => {
-		const path = join(DIR, file);
-		if (!existsSync(path)) throw new Error(`${file}: no committed surface. For a new node version, write it with STORA_SURFACE=write npx jest test/surface.test.ts`);
-		const committed = JSON.parse(readFileSync(path, 'utf8')) as Surface;
-		const problems = breakingChanges(committed, surface);
-		if (problems.length) throw new Error(`${file}:\n${problems.slice(0, 30).join('\n')}\n\n${HOW}`);
-	});
+	it.each(current.map(({ file, surface }) => [file, surface] as const))(
+		'%s changes nothing a saved workflow relies on',
+		(file, surface) => {
+			const path = join(DIR, file);
+			if (!existsSync(path))
+				throw new Error(
+					`${file}: no committed surface. For a new node version, write it with STORA_SURFACE=write npx jest test/surface.test.ts`,
+				);
+			const committed = JSON.parse(readFileSync(path, 'utf8')) as Surface;
+			const problems = breakingChanges(committed, surface);
+			if (problems.length)
+				throw new Error(`${file}:\n${problems.slice(0, 30).join('\n')}\n\n${HOW}`);
+		},
+	);
 
 	it('tells a harmless change from a breaking one', () => {
 		const base: Surface = {
@@ -184,16 +239,39 @@ describe('the parameter surface of every node version and credential (saved work
 			status: { type: 'options', default: 'open', options: ['closed', 'open'] },
 		};
 		expect(breakingChanges(base, { ...base, note: { type: 'string', default: '' } })).toEqual([]);
-		expect(breakingChanges(base, { ...base, status: { ...base.status, options: ['closed', 'open', 'waiting'] } })).toEqual([]);
-		expect(breakingChanges(base, { status: base.status, maxRecords: base.limit })).toEqual(['limit: removed or renamed (or its display conditions changed)']);
-		expect(breakingChanges(base, { ...base, limit: { type: 'number', default: 100 } })).toEqual(['limit: default 50 → 100']);
-		expect(breakingChanges(base, { ...base, status: { ...base.status, options: ['open'] } })).toEqual(['status: option values removed: closed']);
-		expect(breakingChanges(base, { ...base, limit: { ...base.limit, required: true } })).toEqual(['limit: newly required']);
-		expect(breakingChanges(base, { ...base, email: { type: 'string', default: '', required: true } })).toEqual(['email: a new required parameter without a default']);
-		const shown = (operations: string[]) => `dealId {"show":{"operation":${JSON.stringify(operations)}}}`;
+		expect(
+			breakingChanges(base, {
+				...base,
+				status: { ...base.status, options: ['closed', 'open', 'waiting'] },
+			}),
+		).toEqual([]);
+		expect(breakingChanges(base, { status: base.status, maxRecords: base.limit })).toEqual([
+			'limit: removed or renamed (or its display conditions changed)',
+		]);
+		expect(breakingChanges(base, { ...base, limit: { type: 'number', default: 100 } })).toEqual([
+			'limit: default 50 → 100',
+		]);
+		expect(
+			breakingChanges(base, { ...base, status: { ...base.status, options: ['open'] } }),
+		).toEqual(['status: option values removed: closed']);
+		expect(breakingChanges(base, { ...base, limit: { ...base.limit, required: true } })).toEqual([
+			'limit: newly required',
+		]);
+		expect(
+			breakingChanges(base, { ...base, email: { type: 'string', default: '', required: true } }),
+		).toEqual(['email: a new required parameter without a default']);
+		const shown = (operations: string[]) =>
+			`dealId {"show":{"operation":${JSON.stringify(operations)}}}`;
 		const field: Entry = { type: 'string', default: '' };
-		expect(breakingChanges({ [shown(['get', 'update'])]: field }, { [shown(['get', 'star', 'update'])]: field })).toEqual([]);
-		expect(breakingChanges({ [shown(['get', 'update'])]: field }, { [shown(['get'])]: field })).toEqual([
+		expect(
+			breakingChanges(
+				{ [shown(['get', 'update'])]: field },
+				{ [shown(['get', 'star', 'update'])]: field },
+			),
+		).toEqual([]);
+		expect(
+			breakingChanges({ [shown(['get', 'update'])]: field }, { [shown(['get'])]: field }),
+		).toEqual([
 			`${shown(['get', 'update'])}: removed or renamed (or its display conditions changed)`,
 		]);
 	});

@@ -12,10 +12,23 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-
 const ROOT = join(__dirname, '..');
 /** What `npm run tarball` needs of the repository: the package's sources, its build and the scripts. */
-const NEEDED = ['package.json', 'package-lock.json', '.npmrc', 'tsconfig.json', 'gulpfile.js', 'index.js', 'LICENSE.md', 'README.md', 'CHANGELOG.md', 'nodes', 'credentials', 'icons', 'scripts'];
+const NEEDED = [
+	'package.json',
+	'package-lock.json',
+	'.npmrc',
+	'tsconfig.json',
+	'gulpfile.js',
+	'index.js',
+	'LICENSE.md',
+	'README.md',
+	'CHANGELOG.md',
+	'nodes',
+	'credentials',
+	'icons',
+	'scripts',
+];
 
 /**
  * A registry on a local port that knows one package, n8n-workflow: npm resolves the peer dependency even with
@@ -23,7 +36,9 @@ const NEEDED = ['package.json', 'package-lock.json', '.npmrc', 'tsconfig.json', 
  * test reaches a real registry.
  */
 function peerOnlyRegistry(): Promise<{ url: string; close: () => void }> {
-	const { version } = JSON.parse(readFileSync(join(ROOT, 'node_modules', 'n8n-workflow', 'package.json'), 'utf8')) as { version: string };
+	const { version } = JSON.parse(
+		readFileSync(join(ROOT, 'node_modules', 'n8n-workflow', 'package.json'), 'utf8'),
+	) as { version: string };
 	const server = createServer((request, response) => {
 		if (request.url !== '/n8n-workflow') {
 			response.writeHead(404).end('{}');
@@ -31,10 +46,21 @@ function peerOnlyRegistry(): Promise<{ url: string; close: () => void }> {
 		}
 		const tarball = `http://${request.headers.host}/n8n-workflow/-/n8n-workflow-${version}.tgz`;
 		response.writeHead(200, { 'content-type': 'application/json' });
-		response.end(JSON.stringify({ name: 'n8n-workflow', 'dist-tags': { latest: version }, versions: { [version]: { name: 'n8n-workflow', version, dist: { tarball } } } }));
+		response.end(
+			JSON.stringify({
+				name: 'n8n-workflow',
+				'dist-tags': { latest: version },
+				versions: { [version]: { name: 'n8n-workflow', version, dist: { tarball } } },
+			}),
+		);
 	});
 	return new Promise((resolve) => {
-		server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() }));
+		server.listen(0, '127.0.0.1', () =>
+			resolve({
+				url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+				close: () => server.close(),
+			}),
+		);
 	});
 }
 
@@ -52,7 +78,11 @@ const { scanDirectoryForPackages } = require('n8n-core');
 `;
 
 /** A command run to its end without blocking this process (the registry above answers from it). */
-function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function run(
+	command: string,
+	args: string[],
+	options: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(command, args, options);
 		let stdout = '';
@@ -81,43 +111,87 @@ describe('npm run tarball: the manual install of the README', () => {
 		const clone = join(scratch, 'clone');
 		for (const name of NEEDED) cpSync(join(ROOT, name), join(clone, name), { recursive: true });
 		symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
-		const { scripts, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; version: string };
+		const { scripts, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+			scripts: Record<string, string>;
+			version: string;
+		};
 		expect(scripts.tarball).toBe('node scripts/tarball.mjs');
 		// What the README tells a self-hosted user to run, which this test then runs.
 		const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 		expect(readme).toContain('in a clone of this repository run `npm run tarball`');
-		expect(readme).toContain(`\`npm install --prefix ~/.n8n/nodes --omit=dev --omit=peer <path of n8n-nodes-stora-${version}.tgz>\``);
-		expect(readme).toContain('where `N8N_USER_FOLDER` is set, install into `<N8N_USER_FOLDER>/.n8n/nodes` instead');
+		expect(readme).toContain(
+			`\`npm install --prefix ~/.n8n/nodes --omit=dev --omit=peer <path of n8n-nodes-stora-${version}.tgz>\``,
+		);
+		expect(readme).toContain(
+			'where `N8N_USER_FOLDER` is set, install into `<N8N_USER_FOLDER>/.n8n/nodes` instead',
+		);
 
 		registry = await peerOnlyRegistry();
-		const offline = { ...process.env, npm_config_registry: registry.url, npm_config_fetch_retries: '0' };
-		const made = await run('npm', ['run', 'tarball', '--', '--dest', join(scratch, 'out')], { cwd: clone, env: offline });
+		const offline = {
+			...process.env,
+			npm_config_registry: registry.url,
+			npm_config_fetch_retries: '0',
+		};
+		const made = await run('npm', ['run', 'tarball', '--', '--dest', join(scratch, 'out')], {
+			cwd: clone,
+			env: offline,
+		});
 		expect({ status: made.status, stderr: made.stderr }).toEqual({ status: 0, stderr: '' });
 		// The script's last lines: the tarball's path, then the command the README gives.
 		const tarball = join(scratch, 'out', `n8n-nodes-stora-${version}.tgz`);
-		expect(made.stdout).toContain(`npm install --prefix ~/.n8n/nodes --omit=dev --omit=peer "${tarball}"`);
+		expect(made.stdout).toContain(
+			`npm install --prefix ~/.n8n/nodes --omit=dev --omit=peer "${tarball}"`,
+		);
 		expect(made.stdout).not.toMatch(/jest|lint|scanner/i);
 		expect(made.stdout).toContain('install into\n<N8N_USER_FOLDER>/.n8n/nodes instead');
 
 		// The folder the README names for a user who sets N8N_USER_FOLDER is where n8n looks (@n8n/config's n8n folder).
 		const userFolder = join(scratch, 'user');
-		const n8nFolder = await run(process.execPath, ['-e', "console.log(require('@n8n/config/dist/utils/utils').getN8nFolder())"], {
-			cwd: scratch,
-			env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules'), N8N_USER_FOLDER: userFolder },
-		});
+		const n8nFolder = await run(
+			process.execPath,
+			['-e', "console.log(require('@n8n/config/dist/utils/utils').getN8nFolder())"],
+			{
+				cwd: scratch,
+				env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules'), N8N_USER_FOLDER: userFolder },
+			},
+		);
 		expect(n8nFolder.stdout.trim()).toBe(join(userFolder, '.n8n'));
 		const nodes = join(userFolder, '.n8n', 'nodes');
-		const install = await run('npm', ['install', '--prefix', nodes, '--omit=dev', '--omit=peer', '--no-audit', '--no-fund', tarball], { cwd: scratch, env: offline });
+		const install = await run(
+			'npm',
+			[
+				'install',
+				'--prefix',
+				nodes,
+				'--omit=dev',
+				'--omit=peer',
+				'--no-audit',
+				'--no-fund',
+				tarball,
+			],
+			{ cwd: scratch, env: offline },
+		);
 		expect({ status: install.status, stderr: install.stderr }).toEqual({ status: 0, stderr: '' });
 		// No runtime dependency came with it; n8n-workflow is n8n's own. The changelog comes with it (npm's page shows it too).
 		expect(existsSync(join(nodes, 'node_modules', 'n8n-workflow'))).toBe(false);
 		expect(existsSync(join(nodes, 'node_modules', 'n8n-nodes-stora', 'CHANGELOG.md'))).toBe(true);
 
 		// n8n puts its own node_modules on NODE_PATH before it loads packages, which is where n8n-workflow comes from.
-		const loaded = await run(process.execPath, ['-e', LOAD], { cwd: scratch, env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules'), NODES: join(nodes, 'node_modules') } });
+		const loaded = await run(process.execPath, ['-e', LOAD], {
+			cwd: scratch,
+			env: {
+				...process.env,
+				NODE_PATH: join(ROOT, 'node_modules'),
+				NODES: join(nodes, 'node_modules'),
+			},
+		});
 		expect(loaded.status).toBe(0);
 		expect(JSON.parse(loaded.stdout)).toEqual([
-			{ package: 'n8n-nodes-stora', nodes: ['stora', 'storaPollTrigger', 'storaTrigger'], credentials: ['storaApi', 'storaOAuth2Api'] },
+			{
+				package: 'n8n-nodes-stora',
+				nodes: ['stora', 'storaPollTrigger', 'storaTrigger'],
+				credentials: ['storaApi', 'storaOAuth2Api'],
+			},
 		]);
 	}, 300_000);
 });

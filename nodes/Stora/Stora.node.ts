@@ -32,17 +32,28 @@ export class Stora implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Work with the Stora self-storage platform: sites, contacts, deals, orders, invoices and more. A community node, not made or endorsed by Stora',
+		description:
+			'Work with the Stora self-storage platform: sites, contacts, deals, orders, invoices and more. A community node, not made or endorsed by Stora',
 		defaults: { name: 'Stora' },
 		usableAsTool: true,
 		// What n8n's AI workflow builders (and its MCP node search) read to use the node well; older n8n ignores it.
 		builderHint: {
 			searchHint:
-				'Community node for the Stora self-storage Public API (not made by Stora). Set Resource, then Operation. Record IDs carry a prefix (con_ contact, site_ site, inv_ invoice, ten_ tenancy, unit_ unit) and come from an earlier node\'s output, never invented. Money is in minor units (4500 is 45.00). Get Many returns at most Limit (100) unless Return All (at most 100,000 records a run); filter in the node, not after it. Which unit a tenancy holds: Unit Allocation, Get Many with the tenancy filter. A write (Create, Overlock, Grant Access) takes Options, Idempotency Key (an event id) so a repeated event writes once.',
+				"Community node for the Stora self-storage Public API (not made by Stora). Set Resource, then Operation. Record IDs carry a prefix (con_ contact, site_ site, inv_ invoice, ten_ tenancy, unit_ unit) and come from an earlier node's output, never invented. Money is in minor units (4500 is 45.00). Get Many returns at most Limit (100) unless Return All (at most 100,000 records a run); filter in the node, not after it. Which unit a tenancy holds: Unit Allocation, Get Many with the tenancy filter. A write (Create, Overlock, Grant Access) takes Options, Idempotency Key (an event id) so a repeated event writes once.",
 			relatedNodes: [
-				{ nodeType: 'n8n-nodes-stora.storaTrigger', relationHint: 'Starts a workflow when something happens in Stora (invoice overdue or paid, deal lost, move-in)' },
-				{ nodeType: 'n8n-nodes-stora.storaPollTrigger', relationHint: 'Starts a workflow on new or updated Stora records without a public URL' },
-				{ nodeType: 'n8n-nodes-base.removeDuplicates', relationHint: 'Skips repeated events or records across executions before a write' },
+				{
+					nodeType: 'n8n-nodes-stora.storaTrigger',
+					relationHint:
+						'Starts a workflow when something happens in Stora (invoice overdue or paid, deal lost, move-in)',
+				},
+				{
+					nodeType: 'n8n-nodes-stora.storaPollTrigger',
+					relationHint: 'Starts a workflow on new or updated Stora records without a public URL',
+				},
+				{
+					nodeType: 'n8n-nodes-base.removeDuplicates',
+					relationHint: 'Skips repeated events or records across executions before a write',
+				},
 			],
 		},
 		inputs: [NodeConnectionTypes.Main],
@@ -56,7 +67,11 @@ export class Stora implements INodeType {
 				testedBy: 'storaApiConnectionTest',
 				displayOptions: { show: { authentication: ['accessToken'] } },
 			},
-			{ name: 'storaOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
+			{
+				name: 'storaOAuth2Api',
+				required: true,
+				displayOptions: { show: { authentication: ['oAuth2'] } },
+			},
 		],
 		// No baseURL here: the transport takes it from the credential (n8n would evaluate an expression twice per item).
 		requestDefaults: { headers: { Accept: 'application/json' } },
@@ -78,7 +93,14 @@ export class Stora implements INodeType {
 				// The preSends refuse a fixed-choice parameter whose value (from an expression) is not one of its choices,
 				// and put the record IDs a URL names (`/contacts/{contactId}`) into it, checked.
 				routing: {
-					send: { paginate: SEND_THROUGH_HOOK, preSend: [checkChoices(resourceProperties), checkRequired(resourceProperties), fillRecordIds] },
+					send: {
+						paginate: SEND_THROUGH_HOOK,
+						preSend: [
+							checkChoices(resourceProperties),
+							checkRequired(resourceProperties),
+							fillRecordIds,
+						],
+					},
 				},
 			},
 			...resourceProperties,

@@ -13,7 +13,14 @@ import { filtersCollection } from '../Stora/descriptions/common/filters';
 import { authenticationProperty, storaCredentials } from '../Stora/helpers/authentication';
 import * as loadOptions from '../Stora/methods/loadOptions';
 import { MAX_RECORDS, timeOf, type TimeField } from '../Stora/transport/walk';
-import { checkTimed, filterQuery, newestRecord, pollFilters, recordsSince, startingPoint } from './poll';
+import {
+	checkTimed,
+	filterQuery,
+	newestRecord,
+	pollFilters,
+	recordsSince,
+	startingPoint,
+} from './poll';
 
 /** What the node keeps between polls, in the workflow's static data. */
 interface Cursor {
@@ -33,7 +40,9 @@ const BY_PAGE_FOR_MS = 24 * 60 * 60 * 1000;
 /** Each listable resource's Get Many filters (but the Created and Updated date ranges), shown for that resource. */
 const filterProperties: INodeProperties[] = listableResources.flatMap(({ value, filters }) => {
 	const offered = pollFilters(filters);
-	return offered.length ? updateDisplayOptions({ show: { pollResource: [value] } }, [filtersCollection(offered)]) : [];
+	return offered.length
+		? updateDisplayOptions({ show: { pollResource: [value] } }, [filtersCollection(offered)])
+		: [];
 });
 
 export class StoraPollTrigger implements INodeType {
@@ -45,16 +54,21 @@ export class StoraPollTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		polling: true,
-		subtitle: '={{$parameter["event"] === "updated" ? "New or updated " : "New "}}{{$parameter["pollResource"]}}',
-		description: 'Starts the workflow when a Stora record is created or updated, by checking Stora on a schedule. A community node, not made or endorsed by Stora',
+		subtitle:
+			'={{$parameter["event"] === "updated" ? "New or updated " : "New "}}{{$parameter["pollResource"]}}',
+		description:
+			'Starts the workflow when a Stora record is created or updated, by checking Stora on a schedule. A community node, not made or endorsed by Stora',
 		defaults: { name: 'Stora Polling Trigger' },
 		// What n8n's AI workflow builders read; older n8n ignores it.
 		builderHint: {
 			searchHint:
-				'Community trigger for Stora self-storage (not made by Stora) that checks a Stora list on a schedule and emits each new (or updated) record once, as one item per record; needs no public URL. Pick the resource and the list\'s own filters (e.g. Contact with status lead). For events as they happen use the Stora Trigger.',
+				"Community trigger for Stora self-storage (not made by Stora) that checks a Stora list on a schedule and emits each new (or updated) record once, as one item per record; needs no public URL. Pick the resource and the list's own filters (e.g. Contact with status lead). For events as they happen use the Stora Trigger.",
 			relatedNodes: [
 				{ nodeType: 'n8n-nodes-stora.stora', relationHint: 'Acts on each emitted record' },
-				{ nodeType: 'n8n-nodes-stora.storaTrigger', relationHint: 'Webhook events instead of polling, where n8n has a public https URL' },
+				{
+					nodeType: 'n8n-nodes-stora.storaTrigger',
+					relationHint: 'Webhook events instead of polling, where n8n has a public https URL',
+				},
 			],
 		},
 		inputs: [],
@@ -77,7 +91,11 @@ export class StoraPollTrigger implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'New Record', value: 'created', description: 'A record was created (by its created_at)' },
+					{
+						name: 'New Record',
+						value: 'created',
+						description: 'A record was created (by its created_at)',
+					},
 					{
 						name: 'New or Updated Record',
 						value: 'updated',
@@ -100,9 +118,11 @@ export class StoraPollTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const resource = this.getNodeParameter('pollResource') as string;
-		const field: TimeField = this.getNodeParameter('event') === 'updated' ? 'updated_at' : 'created_at';
+		const field: TimeField =
+			this.getNodeParameter('event') === 'updated' ? 'updated_at' : 'created_at';
 		const listed = listableResources.find((entry) => entry.value === resource);
-		if (!listed) throw new NodeOperationError(this.getNode(), `Resource "${resource}" has no list to poll`);
+		if (!listed)
+			throw new NodeOperationError(this.getNode(), `Resource "${resource}" has no list to poll`);
 		checkTimed(this.getNode(), resource, listed.name, field);
 		const filterQs = await filterQuery(this, pollFilters(listed.filters));
 		const list = { url: listed.url, field, filterQs, resource };
@@ -118,7 +138,9 @@ export class StoraPollTrigger implements INodeType {
 			// First activation (or another resource, event or filter): start from now by Stora's clock, emit no history.
 			const start = await startingPoint(this, list);
 			if (start.source === 'n8n clock') {
-				this.logger.warn("Stora Poll Trigger: Stora's answer had no Date header and no record, so the first cursor is n8n's clock");
+				this.logger.warn(
+					"Stora Poll Trigger: Stora's answer had no Date header and no record, so the first cursor is n8n's clock",
+				);
 			}
 			state.key = key;
 			state.cursor = start.cursor;
@@ -128,7 +150,9 @@ export class StoraPollTrigger implements INodeType {
 		}
 
 		const seen = new Set(state.idsAtCursor ?? []);
-		const byPage = state.byPageSince !== undefined && Date.now() - Date.parse(state.byPageSince) < BY_PAGE_FOR_MS;
+		const byPage =
+			state.byPageSince !== undefined &&
+			Date.now() - Date.parse(state.byPageSince) < BY_PAGE_FOR_MS;
 		const found = await recordsSince(this, { ...list, cursor: state.cursor, seen, byPage });
 		// The cursor moves only here, after every page came back: a poll that fails half-way is repeated in full.
 		if (found.byPage && !byPage) {
@@ -142,7 +166,9 @@ export class StoraPollTrigger implements INodeType {
 		const { records } = found;
 		if (!records.length) return null;
 		const newest = timeOf(records[records.length - 1][field]);
-		const atNewest = records.filter((record) => timeOf(record[field]) === newest).map((record) => String(record.id));
+		const atNewest = records
+			.filter((record) => timeOf(record[field]) === newest)
+			.map((record) => String(record.id));
 		state.idsAtCursor = newest === timeOf(state.cursor) ? [...seen, ...atNewest] : atNewest;
 		state.cursor = new Date(newest).toISOString();
 		return [this.helpers.returnJsonArray(records)];

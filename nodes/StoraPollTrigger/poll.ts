@@ -1,4 +1,11 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INode, INodeProperties, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INode,
+	INodeProperties,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { filtersCollection } from '../Stora/descriptions/common/filters';
@@ -7,18 +14,30 @@ import { resourceFacts } from '../Stora/helpers/resources';
 import { headerOf, jsonBodyOf, recordsOf } from '../Stora/helpers/response';
 import { checkFiltersApplied, refusesOnly } from '../Stora/transport/listFilters';
 import { asNodeError, storaRequest } from '../Stora/transport/request';
-import { inTimeOrder, keepNewest, listPages, MAX_RECORDS, oldestFirst, timeOf, type TimeField } from '../Stora/transport/walk';
+import {
+	inTimeOrder,
+	keepNewest,
+	listPages,
+	MAX_RECORDS,
+	oldestFirst,
+	timeOf,
+	type TimeField,
+} from '../Stora/transport/walk';
 
 /** A poll by a timestamp the records do not carry could never tell what is new: fails before any request, saying what works instead. */
 export function checkTimed(node: INode, resource: string, name: string, field: TimeField): void {
 	const lacks = resourceFacts(resource)?.withoutTimes ?? [];
 	if (!lacks.includes(field)) return;
 	const byCreation = field === 'updated_at' && !lacks.includes('created_at');
-	throw new NodeOperationError(node, `${name} records carry no ${field}, so a poll cannot tell which are ${field === 'updated_at' ? 'new or changed' : 'new'}`, {
-		description: byCreation
-			? 'Choose Event → New Record: it polls by created_at, which these records carry.'
-			: `Poll with a Schedule Trigger and Stora → ${name} → Get Many (Return All), then Remove Duplicates → Remove Items Processed in Previous Executions on the ID.`,
-	});
+	throw new NodeOperationError(
+		node,
+		`${name} records carry no ${field}, so a poll cannot tell which are ${field === 'updated_at' ? 'new or changed' : 'new'}`,
+		{
+			description: byCreation
+				? 'Choose Event → New Record: it polls by created_at, which these records carry.'
+				: `Poll with a Schedule Trigger and Stora → ${name} → Get Many (Return All), then Remove Duplicates → Remove Items Processed in Previous Executions on the ID.`,
+		},
+	);
 }
 
 /** The Get Many filters the poll trigger offers: all but the Created and Updated date ranges, which the cursor owns. */
@@ -32,7 +51,9 @@ export function pollFilters(filters: INodeProperties[]): INodeProperties[] {
  */
 function sentValue(filter: INodeProperties, value: unknown): unknown {
 	if (filter.routing?.send?.value === undefined) return value;
-	const list = (Array.isArray(value) ? value : String(value ?? '').split(',')).map((entry) => String(entry).trim()).filter((entry) => entry !== '');
+	const list = (Array.isArray(value) ? value : String(value ?? '').split(','))
+		.map((entry) => String(entry).trim())
+		.filter((entry) => entry !== '');
 	return list.length ? list.join(',') : undefined;
 }
 
@@ -40,9 +61,14 @@ function sentValue(filter: INodeProperties, value: unknown): unknown {
  * The query the Stora node's Get Many sends for the filters the poll's parameters set, read from the same
  * descriptions (each filter's `routing.send`: its query parameter, its value, its checks before any request).
  */
-export async function filterQuery(context: IPollFunctions, filters: INodeProperties[]): Promise<IDataObject> {
+export async function filterQuery(
+	context: IPollFunctions,
+	filters: INodeProperties[],
+): Promise<IDataObject> {
 	// The poll as the one item of a run: the filters' checks read `filters.<name>`, as in the node.
-	const item = Object.create(context, { getItemIndex: { value: () => 0 } }) as IExecuteSingleFunctions;
+	const item = Object.create(context, {
+		getItemIndex: { value: () => 0 },
+	}) as IExecuteSingleFunctions;
 	const set = context.getNodeParameter('filters', {}) as IDataObject;
 	const qs: IDataObject = {};
 	const preSends = [];
@@ -51,10 +77,16 @@ export async function filterQuery(context: IPollFunctions, filters: INodePropert
 		const send = filter.routing?.send;
 		if (filter.type === 'fixedCollection') {
 			// The metadata rows: `metadata[<key>]=<value>`, as the row's Value field sends it.
-			const rows = ((context.getNodeParameter(`filters.${filter.name}`, {}) as IDataObject).entry as IDataObject[] | undefined) ?? [];
+			const rows =
+				((context.getNodeParameter(`filters.${filter.name}`, {}) as IDataObject).entry as
+					| IDataObject[]
+					| undefined) ?? [];
 			for (const row of rows) qs[`metadata[${String(row.key)}]`] = row.value as string;
 		} else if (send?.property !== undefined) {
-			const value = sentValue(filter, context.getNodeParameter(`filters.${filter.name}`, undefined));
+			const value = sentValue(
+				filter,
+				context.getNodeParameter(`filters.${filter.name}`, undefined),
+			);
 			if (value !== undefined) qs[send.property] = value as string;
 		}
 		preSends.push(...(send?.preSend ?? []));
@@ -119,14 +151,23 @@ export async function recordsSince(context: IPollFunctions, since: Since): Promi
 	let byCursor = walks && !since.byPage;
 	let newestFirst = true;
 	let previous: IDataObject | undefined;
-	const walk = { field, start: byCursor ? 'cursor' : 'number', after: since.cursor, numberSort: { sort_by: field, sort_direction: 'DESC' } } as const;
+	const walk = {
+		field,
+		start: byCursor ? 'cursor' : 'number',
+		after: since.cursor,
+		numberSort: { sort_by: field, sort_direction: 'DESC' },
+	} as const;
 	for await (const page of listPages(context, request, filterQs, walk)) {
 		const batch = page.records;
 		if (page.mode === 'cursor') {
 			keepNewest(fresh, batch, field);
 			// Everything before the page's last record has been seen: with enough of it, the oldest `limit` are final.
 			const last = timeOf(batch[batch.length - 1]?.[field]);
-			if (fresh.size >= limit && [...fresh.values()].filter((record) => timeOf(record[field]) < last).length >= limit) break;
+			if (
+				fresh.size >= limit &&
+				[...fresh.values()].filter((record) => timeOf(record[field]) < last).length >= limit
+			)
+				break;
 			continue;
 		}
 		if (byCursor) {
@@ -137,7 +178,11 @@ export async function recordsSince(context: IPollFunctions, since: Since): Promi
 		keepNewest(fresh, checked(batch), field);
 		// Pages newest first by the field (the sort was taken, or is the list's own): the first record older than the
 		// cursor ends the poll, as every later one is older still.
-		newestFirst &&= inTimeOrder(batch, field, true) && (previous === undefined || batch.length === 0 || timeOf(batch[0][field]) <= timeOf(previous[field]));
+		newestFirst &&=
+			inTimeOrder(batch, field, true) &&
+			(previous === undefined ||
+				batch.length === 0 ||
+				timeOf(batch[0][field]) <= timeOf(previous[field]));
 		previous = batch[batch.length - 1] ?? previous;
 		if (newestFirst && previous !== undefined && timeOf(previous[field]) < cursorTime) break;
 		// Many new records: keep the oldest MAX_RECORDS (memory stays bounded; the rest come in the next poll).
@@ -147,7 +192,11 @@ export async function recordsSince(context: IPollFunctions, since: Since): Promi
 			for (const record of keep) fresh.set(String(record.id), record);
 		}
 	}
-	if (byCursor) return { records: checked(oldestFirst(fresh, field).slice(0, limit)).slice(0, MAX_RECORDS), byPage: false };
+	if (byCursor)
+		return {
+			records: checked(oldestFirst(fresh, field).slice(0, limit)).slice(0, MAX_RECORDS),
+			byPage: false,
+		};
 	return { records: oldestFirst(fresh, field).slice(0, MAX_RECORDS), byPage: walks };
 }
 
@@ -168,12 +217,19 @@ async function newestRecords(context: IPollFunctions, since: Omit<Since, 'cursor
 	const { field, filterQs } = since;
 	const request = async (qs: IDataObject) =>
 		await storaRequest(context, { method: 'GET', url: since.url, qs });
-	const sorted = { ...filterQs, limit: MAX_PAGE_SIZE, page: 1, sort_by: field, sort_direction: 'DESC' };
+	const sorted = {
+		...filterQs,
+		limit: MAX_PAGE_SIZE,
+		page: 1,
+		sort_by: field,
+		sort_direction: 'DESC',
+	};
 	let response;
 	try {
 		response = await request(sorted);
 	} catch (error) {
-		if (!refusesOnly(error, ['sort_by', 'sort_direction'], filterQs)) throw asNodeError(context, error);
+		if (!refusesOnly(error, ['sort_by', 'sort_direction'], filterQs))
+			throw asNodeError(context, error);
 		response = await request({ ...filterQs, limit: MAX_PAGE_SIZE, page: 1 });
 	}
 	const records = recordsOf(jsonBodyOf(context.getNode(), response));
@@ -198,13 +254,19 @@ export async function newestRecord(context: IPollFunctions, since: Omit<Since, '
  * hide records created in the gap): the `Date` of Stora's answer, or the newest record's time if that is later (a
  * page that came back newest first shows it). Only when Stora shows neither does n8n's clock serve, and the log says so.
  */
-export async function startingPoint(context: IPollFunctions, since: Omit<Since, 'cursor' | 'seen'>): Promise<StartingPoint> {
+export async function startingPoint(
+	context: IPollFunctions,
+	since: Omit<Since, 'cursor' | 'seen'>,
+): Promise<StartingPoint> {
 	const { records, serverNow, newestFirst } = await newestRecords(context, since);
 	const newest = newestFirst && records.length ? timeOf(records[0][since.field]) : Number.NaN;
 	if (Number.isFinite(newest) && (serverNow === undefined || newest >= serverNow)) {
-		const ids = records.filter((record) => timeOf(record[since.field]) === newest).map((record) => String(record.id));
+		const ids = records
+			.filter((record) => timeOf(record[since.field]) === newest)
+			.map((record) => String(record.id));
 		return { cursor: new Date(newest).toISOString(), ids, source: 'records' };
 	}
-	if (serverNow !== undefined) return { cursor: new Date(serverNow).toISOString(), ids: [], source: 'server clock' };
+	if (serverNow !== undefined)
+		return { cursor: new Date(serverNow).toISOString(), ids: [], source: 'server clock' };
 	return { cursor: new Date().toISOString(), ids: [], source: 'n8n clock' };
 }

@@ -55,7 +55,8 @@ function checkEvents(context: IHookFunctions): void {
 	}
 	if (!selectedEvents(context).length) {
 		throw new NodeOperationError(context.getNode(), 'Events: choose at least one event', {
-			description: 'Pick the events that start the workflow, or type them in Options → Additional Event Types.',
+			description:
+				'Pick the events that start the workflow, or type them in Options → Additional Event Types.',
 		});
 	}
 }
@@ -85,7 +86,12 @@ async function deleteEndpoint(context: IHookFunctions, endpointId: string): Prom
 	} catch (error) {
 		// Already gone (deleted in BackOffice, or by an earlier deactivation) is what we wanted.
 		if (isNotFound(error)) return;
-		throw naming(context, error, `removing the Stora webhook endpoint (DELETE /webhook_endpoints/${endpointId})`, 'DELETE');
+		throw naming(
+			context,
+			error,
+			`removing the Stora webhook endpoint (DELETE /webhook_endpoints/${endpointId})`,
+			'DELETE',
+		);
 	}
 }
 
@@ -102,21 +108,31 @@ export class StoraTrigger implements INodeType {
 		subtitle: '={{$parameter["events"].join(", ")}}',
 		// The Stora node's own text: n8n's node creator lists this trigger's events inside the Stora entry and shows this
 		// description on that entry (it copies a trigger's description onto the action node of the same name).
-		description: 'Work with the Stora self-storage platform: sites, contacts, deals, orders, invoices and more. A community node, not made or endorsed by Stora',
+		description:
+			'Work with the Stora self-storage platform: sites, contacts, deals, orders, invoices and more. A community node, not made or endorsed by Stora',
 		defaults: { name: 'Stora Trigger' },
 		// What n8n's AI workflow builders read; older n8n ignores it.
 		builderHint: {
 			searchHint:
 				'Community trigger for Stora self-storage webhooks (not made by Stora): registers its own webhook endpoint in Stora when the workflow is published. Each item is the whole event: id (the event ID), type and data (the record, e.g. data.invoice, data.deal). Stora can deliver an event more than once: put Remove Duplicates right after it (Remove Items Processed in Previous Executions, on the event id) and use the event id as the Idempotency Key of Stora writes.',
 			relatedNodes: [
-				{ nodeType: 'n8n-nodes-base.removeDuplicates', relationHint: 'Right after the trigger, on the event id: a redelivered event stops there' },
-				{ nodeType: 'n8n-nodes-stora.stora', relationHint: 'Acts on the event\'s records: overlock a unit, create a task, record a timeline event' },
+				{
+					nodeType: 'n8n-nodes-base.removeDuplicates',
+					relationHint: 'Right after the trigger, on the event id: a redelivered event stops there',
+				},
+				{
+					nodeType: 'n8n-nodes-stora.stora',
+					relationHint:
+						"Acts on the event's records: overlock a unit, create a task, record a timeline event",
+				},
 			],
 		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: storaCredentials,
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
 		hints,
 		properties: [
 			authenticationProperty,
@@ -178,11 +194,18 @@ export class StoraTrigger implements INodeType {
 					return endpoint.url === registration.url && sameEvents && endpoint.status !== 'disabled';
 				} catch (error) {
 					if (isNotFound(error)) {
-						this.logger.info(`Stora webhook endpoint ${registration.endpointId} no longer exists; registering again`);
+						this.logger.info(
+							`Stora webhook endpoint ${registration.endpointId} no longer exists; registering again`,
+						);
 						forget(this, registration.url);
 						return false;
 					}
-					throw naming(this, error, `checking the Stora webhook endpoint (GET /webhook_endpoints/${registration.endpointId})`, 'GET');
+					throw naming(
+						this,
+						error,
+						`checking the Stora webhook endpoint (GET /webhook_endpoints/${registration.endpointId})`,
+						'GET',
+					);
 				}
 			},
 
@@ -194,7 +217,9 @@ export class StoraTrigger implements INodeType {
 				const events = selectedEvents(this);
 				// What this node registered before at this URL (or, for its kind, at an address n8n no longer uses), and what
 				// Stora still holds at this URL that n8n forgot: all removed, so one endpoint delivers to one URL.
-				const stale = [registrationFor(this), ...superseded(this, test)].filter((entry) => entry !== undefined);
+				const stale = [registrationFor(this), ...superseded(this, test)].filter(
+					(entry) => entry !== undefined,
+				);
 				for (const entry of stale) {
 					await deleteEndpoint(this, entry.endpointId);
 					forget(this, entry.url);
@@ -205,14 +230,21 @@ export class StoraTrigger implements INodeType {
 				} catch (error) {
 					// A token that may write endpoints but not read them still registers; only the search for leftovers is lost.
 					if (!(error instanceof NodeApiError && error.httpCode === '403')) {
-						throw naming(this, error, 'looking for endpoints left at this URL (GET /webhook_endpoints)', 'GET');
+						throw naming(
+							this,
+							error,
+							'looking for endpoints left at this URL (GET /webhook_endpoints)',
+							'GET',
+						);
 					}
 					this.logger.warn(
 						`The Stora credential cannot list webhook endpoints (public.webhook_endpoint:read), so an endpoint left at ${url} by an earlier listen or publication is not removed; add the scope to remove such leftovers`,
 					);
 				}
 				for (const endpointId of left) {
-					this.logger.info(`Removing Stora webhook endpoint ${endpointId}, left at ${url} by an earlier listen or publication`);
+					this.logger.info(
+						`Removing Stora webhook endpoint ${endpointId}, left at ${url} by an earlier listen or publication`,
+					);
 					await deleteEndpoint(this, endpointId);
 				}
 				const doing = 'registering the Stora webhook endpoint (POST /webhook_endpoints)';
@@ -225,7 +257,10 @@ export class StoraTrigger implements INodeType {
 						// the first endpoint back instead of registering a second one.
 						headers: { 'Idempotency-Key': `n8n-${randomUUID()}` },
 						body: {
-							name: `n8n: ${this.getWorkflow().name ?? 'workflow'} (${test ? 'test' : 'production'})`.slice(0, 200),
+							name: `n8n: ${this.getWorkflow().name ?? 'workflow'} (${test ? 'test' : 'production'})`.slice(
+								0,
+								200,
+							),
 							api_version: API_VERSION,
 							url,
 							event_types: events,
@@ -237,10 +272,12 @@ export class StoraTrigger implements INodeType {
 					const typed = additionalEvents(this).types;
 					if (error instanceof NodeApiError && error.httpCode === '422' && typed.length) {
 						// Stora checks event types against its own list, which ours (and the docs) only partly show.
-						error.description = `${error.description ?? ''}\nIf Stora refused an event type, check Options → Additional Event Types (${typed.join(', ')}): Stora accepts only the event types it sends.`.trim();
+						error.description =
+							`${error.description ?? ''}\nIf Stora refused an event type, check Options → Additional Event Types (${typed.join(', ')}): Stora accepts only the event types it sends.`.trim();
 					}
 					if (error instanceof NodeApiError && !/^https:\/\//.test(url)) {
-						error.description = `${error.description ?? ''}\nStora only delivers to https URLs, and n8n registered ${url}. Set n8n's WEBHOOK_URL environment variable to the public https address of this n8n instance.`.trim();
+						error.description =
+							`${error.description ?? ''}\nStora only delivers to https URLs, and n8n registered ${url}. Set n8n's WEBHOOK_URL environment variable to the public https address of this n8n instance.`.trim();
 					}
 					throw naming(this, error, doing, 'POST');
 				}
@@ -250,7 +287,13 @@ export class StoraTrigger implements INodeType {
 						description: `Operation: ${doing}`,
 					});
 				}
-				remember(this, { endpointId: String(endpoint.id), secret: String(endpoint.secret), url, events, test });
+				remember(this, {
+					endpointId: String(endpoint.id),
+					secret: String(endpoint.secret),
+					url,
+					events,
+					test,
+				});
 				return true;
 			},
 
@@ -282,7 +325,10 @@ export class StoraTrigger implements INodeType {
 		);
 		if (!check.valid) {
 			this.logger.warn(`Rejected a Stora delivery: signature ${check.reason}`);
-			this.getResponseObject().status(401).send({ error: `invalid signature (${check.reason})` }).end();
+			this.getResponseObject()
+				.status(401)
+				.send({ error: `invalid signature (${check.reason})` })
+				.end();
 			return { noWebhookResponse: true };
 		}
 
@@ -296,7 +342,10 @@ export class StoraTrigger implements INodeType {
 		const event = (payload.event ?? payload) as IDataObject;
 		if (!selectedEvents(this).includes(String(event.type))) {
 			// 2xx, so Stora does not retry what needs no retry; the body says why nothing started.
-			this.getResponseObject().status(200).send({ received: true, ignored: true, event_id: event.id, event_type: event.type }).end();
+			this.getResponseObject()
+				.status(200)
+				.send({ received: true, ignored: true, event_id: event.id, event_type: event.type })
+				.end();
 			return { noWebhookResponse: true };
 		}
 
@@ -305,7 +354,9 @@ export class StoraTrigger implements INodeType {
 		const options = this.getNodeParameter('options', {}) as { resourceOnly?: boolean };
 		const requestId = this.getHeaderData()['x-stora-request-id'];
 		if (options.resourceOnly) {
-			const resource = Object.values((event.data as IDataObject) ?? {})[0] as IDataObject | undefined;
+			const resource = Object.values((event.data as IDataObject) ?? {})[0] as
+				| IDataObject
+				| undefined;
 			return { workflowData: [this.helpers.returnJsonArray([resource ?? {}])] };
 		}
 		return { workflowData: [this.helpers.returnJsonArray([{ ...event, request_id: requestId }])] };

@@ -78,9 +78,14 @@ export async function endpointsAt(context: IHookFunctions, url: string): Promise
 			);
 			break;
 		}
-		const response = await storaRequest(context, { method: 'GET', url: '/webhook_endpoints', qs: { page, limit: PAGE_SIZE } });
+		const response = await storaRequest(context, {
+			method: 'GET',
+			url: '/webhook_endpoints',
+			qs: { page, limit: PAGE_SIZE },
+		});
 		const body = jsonBodyOf(context.getNode(), response);
-		for (const endpoint of recordsOf(body)) if (endpoint.url === url && endpoint.id) found.push(String(endpoint.id));
+		for (const endpoint of recordsOf(body))
+			if (endpoint.url === url && endpoint.id) found.push(String(endpoint.id));
 		page = nextPageOf(body);
 	}
 	return found;

@@ -10,7 +10,9 @@ export const SIGNATURE_TOLERANCE_SECONDS = 24 * 60 * 60;
 /** How far ahead `t` may be: clock skew only, as nothing genuine is signed ahead of time. */
 export const SIGNATURE_FUTURE_SKEW_SECONDS = 300;
 
-type SignatureCheck = { valid: true } | { valid: false; reason: 'missing' | 'malformed' | 'mismatch' | 'stale' };
+type SignatureCheck =
+	| { valid: true }
+	| { valid: false; reason: 'missing' | 'malformed' | 'mismatch' | 'stale' };
 
 /** `t=...,v1=...` → its parts; several `v1` entries are allowed (secret rotation). */
 function parseHeader(header: string): { timestamp?: string; signatures: string[] } {
@@ -31,7 +33,8 @@ function parseHeader(header: string): { timestamp?: string; signatures: string[]
  */
 function signatureBytes(value: string): Buffer | undefined {
 	if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
-	if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+	if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value))
+		return Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
 	return undefined;
 }
 
@@ -56,16 +59,22 @@ export function verifySignature(
 ): SignatureCheck {
 	if (!header) return { valid: false, reason: 'missing' };
 	const { timestamp, signatures } = parseHeader(header);
-	if (!timestamp || !/^\d{1,16}$/.test(timestamp) || signatures.length === 0) return { valid: false, reason: 'malformed' };
+	if (!timestamp || !/^\d{1,16}$/.test(timestamp) || signatures.length === 0)
+		return { valid: false, reason: 'malformed' };
 
 	const body = Buffer.isBuffer(rawBody) ? rawBody : Buffer.from(rawBody, 'utf8');
-	const given = signatures.map(signatureBytes).filter((bytes): bytes is Buffer => bytes !== undefined);
+	const given = signatures
+		.map(signatureBytes)
+		.filter((bytes): bytes is Buffer => bytes !== undefined);
 	const matches = secrets.some((secret) => {
 		const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest();
-		return given.some((bytes) => bytes.length === expected.length && timingSafeEqual(bytes, expected));
+		return given.some(
+			(bytes) => bytes.length === expected.length && timingSafeEqual(bytes, expected),
+		);
 	});
 	if (!matches) return { valid: false, reason: 'mismatch' };
 	const age = nowSeconds - timestampSeconds(timestamp);
-	if (age > SIGNATURE_TOLERANCE_SECONDS || -age > SIGNATURE_FUTURE_SKEW_SECONDS) return { valid: false, reason: 'stale' };
+	if (age > SIGNATURE_TOLERANCE_SECONDS || -age > SIGNATURE_FUTURE_SKEW_SECONDS)
+		return { valid: false, reason: 'stale' };
 	return { valid: true };
 }

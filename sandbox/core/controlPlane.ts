@@ -24,7 +24,12 @@
  *                                          (`unknown_params_by_path`), `param_readings` replaces the readings; the
  *                                          answer lists those and the signature modes only when not at their defaults
  */
-import { HEADERS_MODES, UNKNOWN_PARAMS_MODES, type HeadersMode, type UnknownParamsMode } from './documented';
+import {
+	HEADERS_MODES,
+	UNKNOWN_PARAMS_MODES,
+	type HeadersMode,
+	type UnknownParamsMode,
+} from './documented';
 import { ApiError, invalidContent, invalidEndpoint, notFound } from './errors';
 import { checkFault, type FaultMatch, type FaultResponse } from './faults';
 import type { Sandbox } from './sandbox';
@@ -41,9 +46,15 @@ import {
 } from './webhooks';
 import { errorOutgoing, json, parseBody, type Incoming, type Outgoing } from './http';
 
-type ControlHandler = (sb: Sandbox, body: Record<string, unknown>, params: Record<string, string>, incoming: Incoming) => unknown;
+type ControlHandler = (
+	sb: Sandbox,
+	body: Record<string, unknown>,
+	params: Record<string, string>,
+	incoming: Incoming,
+) => unknown;
 
-const routes: Array<{ method: string; pattern: RegExp; names: string[]; handler: ControlHandler }> = [];
+const routes: Array<{ method: string; pattern: RegExp; names: string[]; handler: ControlHandler }> =
+	[];
 
 function on(method: string, path: string, handler: ControlHandler) {
 	const names: string[] = [];
@@ -58,9 +69,14 @@ export async function handleControl(sb: Sandbox, incoming: Incoming): Promise<Ou
 		const route = routes.find((r) => r.method === incoming.method && r.pattern.test(incoming.path));
 		if (!route) throw invalidEndpoint(incoming.method, incoming.path);
 		const values = route.pattern.exec(incoming.path)!.slice(1);
-		const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(values[i])]));
+		const params = Object.fromEntries(
+			route.names.map((n, i) => [n, decodeURIComponent(values[i])]),
+		);
 		const parsed = parseBody(incoming.rawBody, incoming.headers['content-type']);
-		const body = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+		const body =
+			parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+				? (parsed as Record<string, unknown>)
+				: {};
 		const result = await route.handler(sb, body, params, incoming);
 		return json(200, result, { 'X-Request-Id': incoming.requestId });
 	} catch (error) {
@@ -75,10 +91,16 @@ const modes = (sb: Sandbox) => ({
 	unknown_params: sb.modes.unknownParams,
 	headers: sb.modes.headers,
 	retry_timestamp: sb.webhooks.retryTimestamp,
-	...(Object.keys(sb.modes.unknownParamsByPath).length ? { unknown_params_by_path: sb.modes.unknownParamsByPath } : {}),
+	...(Object.keys(sb.modes.unknownParamsByPath).length
+		? { unknown_params_by_path: sb.modes.unknownParamsByPath }
+		: {}),
 	...(Object.keys(sb.modes.paramReadings).length ? { param_readings: sb.modes.paramReadings } : {}),
-	...(sb.webhooks.signatureTimestamp !== 'seconds' ? { signature_timestamp: sb.webhooks.signatureTimestamp } : {}),
-	...(sb.webhooks.signatureEncoding !== 'hex' ? { signature_encoding: sb.webhooks.signatureEncoding } : {}),
+	...(sb.webhooks.signatureTimestamp !== 'seconds'
+		? { signature_timestamp: sb.webhooks.signatureTimestamp }
+		: {}),
+	...(sb.webhooks.signatureEncoding !== 'hex'
+		? { signature_encoding: sb.webhooks.signatureEncoding }
+		: {}),
 	...(sb.config.latencyMs > 0 ? { latency_ms: sb.config.latencyMs } : {}),
 	...(sb.noise.active ? { noise: sb.noise.mode } : {}),
 });
@@ -86,8 +108,10 @@ const modes = (sb: Sandbox) => ({
 /** The longest latency the control plane takes: ten minutes, longer than any client waits. */
 const MAX_LATENCY_MS = 600_000;
 
-const isUnknownParamsMode = (value: unknown): value is UnknownParamsMode => UNKNOWN_PARAMS_MODES.includes(value as UnknownParamsMode);
-const isPlainObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+const isUnknownParamsMode = (value: unknown): value is UnknownParamsMode =>
+	UNKNOWN_PARAMS_MODES.includes(value as UnknownParamsMode);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+	!!value && typeof value === 'object' && !Array.isArray(value);
 
 on('GET', '/__sandbox', (sb) => ({
 	seed: sb.seedName,
@@ -114,43 +138,98 @@ on('GET', '/__sandbox/config', (sb) => modes(sb));
 
 /** Validates everything before changing anything, so a bad request leaves the modes as they were. */
 on('POST', '/__sandbox/config', (sb, body) => {
-	const known = ['unknown_params', 'headers', 'retry_timestamp', 'param_readings', 'signature_timestamp', 'signature_encoding', 'latency_ms', 'noise'];
+	const known = [
+		'unknown_params',
+		'headers',
+		'retry_timestamp',
+		'param_readings',
+		'signature_timestamp',
+		'signature_encoding',
+		'latency_ms',
+		'noise',
+	];
 	const unknown = Object.keys(body).filter((k) => !known.includes(k));
-	if (unknown.length) throw bad(`/${unknown[0]}`, `The property '${unknown[0]}' is not allowed (known: ${known.join(', ')})`);
+	if (unknown.length)
+		throw bad(
+			`/${unknown[0]}`,
+			`The property '${unknown[0]}' is not allowed (known: ${known.join(', ')})`,
+		);
 	const byPath = isPlainObject(body.unknown_params) ? body.unknown_params : undefined;
 	if (byPath) {
-		const wrong = Object.entries(byPath).find(([path, mode]) => !path.startsWith('/') || !isUnknownParamsMode(mode));
-		if (wrong) throw bad('/unknown_params', `unknown_params['${wrong[0]}'] must be a path mapped to one of: ${UNKNOWN_PARAMS_MODES.join(', ')}`);
+		const wrong = Object.entries(byPath).find(
+			([path, mode]) => !path.startsWith('/') || !isUnknownParamsMode(mode),
+		);
+		if (wrong)
+			throw bad(
+				'/unknown_params',
+				`unknown_params['${wrong[0]}'] must be a path mapped to one of: ${UNKNOWN_PARAMS_MODES.join(', ')}`,
+			);
 	} else if (body.unknown_params !== undefined && !isUnknownParamsMode(body.unknown_params)) {
-		throw bad('/unknown_params', `unknown_params must be one of: ${UNKNOWN_PARAMS_MODES.join(', ')}, or an object of paths`);
+		throw bad(
+			'/unknown_params',
+			`unknown_params must be one of: ${UNKNOWN_PARAMS_MODES.join(', ')}, or an object of paths`,
+		);
 	}
-	const readingsError = body.param_readings === undefined ? undefined : readingsProblem(body.param_readings);
+	const readingsError =
+		body.param_readings === undefined ? undefined : readingsProblem(body.param_readings);
 	if (readingsError) throw bad('/param_readings', readingsError);
-	if (body.signature_timestamp !== undefined && !SIGNATURE_TIMESTAMPS.includes(body.signature_timestamp as SignatureTimestamp)) {
-		throw bad('/signature_timestamp', `signature_timestamp must be one of: ${SIGNATURE_TIMESTAMPS.join(', ')}`);
+	if (
+		body.signature_timestamp !== undefined &&
+		!SIGNATURE_TIMESTAMPS.includes(body.signature_timestamp as SignatureTimestamp)
+	) {
+		throw bad(
+			'/signature_timestamp',
+			`signature_timestamp must be one of: ${SIGNATURE_TIMESTAMPS.join(', ')}`,
+		);
 	}
-	if (body.signature_encoding !== undefined && !SIGNATURE_ENCODINGS.includes(body.signature_encoding as SignatureEncoding)) {
-		throw bad('/signature_encoding', `signature_encoding must be one of: ${SIGNATURE_ENCODINGS.join(', ')}`);
+	if (
+		body.signature_encoding !== undefined &&
+		!SIGNATURE_ENCODINGS.includes(body.signature_encoding as SignatureEncoding)
+	) {
+		throw bad(
+			'/signature_encoding',
+			`signature_encoding must be one of: ${SIGNATURE_ENCODINGS.join(', ')}`,
+		);
 	}
 	if (body.headers !== undefined && !HEADERS_MODES.includes(body.headers as HeadersMode)) {
 		throw bad('/headers', `headers must be one of: ${HEADERS_MODES.join(', ')}`);
 	}
-	if (body.retry_timestamp !== undefined && !RETRY_TIMESTAMP_MODES.includes(body.retry_timestamp as RetryTimestamp)) {
-		throw bad('/retry_timestamp', `retry_timestamp must be one of: ${RETRY_TIMESTAMP_MODES.join(', ')}`);
+	if (
+		body.retry_timestamp !== undefined &&
+		!RETRY_TIMESTAMP_MODES.includes(body.retry_timestamp as RetryTimestamp)
+	) {
+		throw bad(
+			'/retry_timestamp',
+			`retry_timestamp must be one of: ${RETRY_TIMESTAMP_MODES.join(', ')}`,
+		);
 	}
 	const latency = body.latency_ms;
-	if (latency !== undefined && (typeof latency !== 'number' || !Number.isInteger(latency) || latency < 0 || latency > MAX_LATENCY_MS)) {
-		throw bad('/latency_ms', `latency_ms must be a whole number of milliseconds from 0 to ${MAX_LATENCY_MS}`);
+	if (
+		latency !== undefined &&
+		(typeof latency !== 'number' ||
+			!Number.isInteger(latency) ||
+			latency < 0 ||
+			latency > MAX_LATENCY_MS)
+	) {
+		throw bad(
+			'/latency_ms',
+			`latency_ms must be a whole number of milliseconds from 0 to ${MAX_LATENCY_MS}`,
+		);
 	}
 	const noiseError = body.noise === undefined ? undefined : noiseProblem(body.noise);
 	if (noiseError) throw bad('/noise', noiseError);
 	if (byPath) sb.modes.unknownParamsByPath = { ...(byPath as Record<string, UnknownParamsMode>) };
-	else if (body.unknown_params !== undefined) sb.modes.unknownParams = body.unknown_params as UnknownParamsMode;
-	if (body.param_readings !== undefined) sb.modes.paramReadings = structuredClone(body.param_readings as ParamReadings);
-	if (body.signature_timestamp !== undefined) sb.webhooks.signatureTimestamp = body.signature_timestamp as SignatureTimestamp;
-	if (body.signature_encoding !== undefined) sb.webhooks.signatureEncoding = body.signature_encoding as SignatureEncoding;
+	else if (body.unknown_params !== undefined)
+		sb.modes.unknownParams = body.unknown_params as UnknownParamsMode;
+	if (body.param_readings !== undefined)
+		sb.modes.paramReadings = structuredClone(body.param_readings as ParamReadings);
+	if (body.signature_timestamp !== undefined)
+		sb.webhooks.signatureTimestamp = body.signature_timestamp as SignatureTimestamp;
+	if (body.signature_encoding !== undefined)
+		sb.webhooks.signatureEncoding = body.signature_encoding as SignatureEncoding;
 	if (body.headers !== undefined) sb.modes.headers = body.headers as HeadersMode;
-	if (body.retry_timestamp !== undefined) sb.webhooks.retryTimestamp = body.retry_timestamp as RetryTimestamp;
+	if (body.retry_timestamp !== undefined)
+		sb.webhooks.retryTimestamp = body.retry_timestamp as RetryTimestamp;
 	if (latency !== undefined) sb.config.latencyMs = latency as number;
 	if (body.noise !== undefined) sb.noise.set(body.noise as NoiseMode);
 	return modes(sb);
@@ -195,8 +274,12 @@ on('DELETE', '/__sandbox/state/:collection/:id', (sb, _body, { collection, id })
 
 on('POST', '/__sandbox/tokens', (sb, body) => {
 	const scopes = body.scopes === undefined || body.scopes === 'all' ? sb.allScopes() : body.scopes;
-	if (!Array.isArray(scopes) || scopes.some((s) => typeof s !== 'string')) throw bad('/scopes', 'scopes must be "all" or an array of scope names');
-	if (body.expires_in !== undefined && (typeof body.expires_in !== 'number' || body.expires_in < 0)) {
+	if (!Array.isArray(scopes) || scopes.some((s) => typeof s !== 'string'))
+		throw bad('/scopes', 'scopes must be "all" or an array of scope names');
+	if (
+		body.expires_in !== undefined &&
+		(typeof body.expires_in !== 'number' || body.expires_in < 0)
+	) {
 		throw bad('/expires_in', 'expires_in must be a number of seconds');
 	}
 	const token = sb.issueStaticToken(scopes as string[], body.expires_in as number | undefined);
@@ -213,7 +296,10 @@ on('POST', '/__sandbox/oauth-clients', (sb, body) => {
 	if (!Array.isArray(uris) || !uris.length || uris.some((u) => typeof u !== 'string')) {
 		throw bad('/redirect_uris', 'redirect_uris must be a non-empty array of URLs');
 	}
-	if (body.scopes !== undefined && (!Array.isArray(body.scopes) || body.scopes.some((s) => typeof s !== 'string'))) {
+	if (
+		body.scopes !== undefined &&
+		(!Array.isArray(body.scopes) || body.scopes.some((s) => typeof s !== 'string'))
+	) {
 		throw bad('/scopes', 'scopes must be an array of scope names');
 	}
 	const client = sb.createClient({
@@ -221,11 +307,19 @@ on('POST', '/__sandbox/oauth-clients', (sb, body) => {
 		redirectUris: uris as string[],
 		scopes: body.scopes as string[] | undefined,
 	});
-	return { client_id: client.clientId, client_secret: client.clientSecret, application: { id: client.appId }, name: client.name, redirect_uris: client.redirectUris, scopes: client.scopes };
+	return {
+		client_id: client.clientId,
+		client_secret: client.clientSecret,
+		application: { id: client.appId },
+		name: client.name,
+		redirect_uris: client.redirectUris,
+		scopes: client.scopes,
+	};
 });
 
 on('POST', '/__sandbox/expire-tokens', (sb, body) => {
-	if (body.access_token !== undefined && typeof body.access_token !== 'string') throw bad('/access_token', 'access_token must be a string');
+	if (body.access_token !== undefined && typeof body.access_token !== 'string')
+		throw bad('/access_token', 'access_token must be a string');
 	const token = body.access_token as string | undefined;
 	if (token && !sb.auth.tokens.has(token)) throw notFound('Access token');
 	return { expired: sb.expireTokens(token) };
@@ -247,8 +341,10 @@ on('DELETE', '/__sandbox/faults', (sb) => {
 });
 on('POST', '/__sandbox/faults', (sb, body) => {
 	const match = (body.match ?? {}) as FaultMatch;
-	if (typeof match !== 'object' || Array.isArray(match)) throw bad('/match', 'match must be an object {method?, path?}');
-	if (!Array.isArray(body.responses) || !body.responses.length) throw bad('/responses', 'responses must be a non-empty array');
+	if (typeof match !== 'object' || Array.isArray(match))
+		throw bad('/match', 'match must be an object {method?, path?}');
+	if (!Array.isArray(body.responses) || !body.responses.length)
+		throw bad('/responses', 'responses must be a non-empty array');
 	body.responses.forEach((r, i) => {
 		const problem = checkFault(r);
 		if (problem) throw bad(`/responses/${i}`, problem);
@@ -271,7 +367,8 @@ on('DELETE', '/__sandbox/deliveries', (sb) => {
 
 on('POST', '/__sandbox/events', (sb, body) => {
 	const type = body.type;
-	if (typeof type !== 'string' || !/^[a-z_]+\.[a-z_]+$/.test(type)) throw bad('/type', 'type must be an event type such as invoice.paid');
+	if (typeof type !== 'string' || !/^[a-z_]+\.[a-z_]+$/.test(type))
+		throw bad('/type', 'type must be an event type such as invoice.paid');
 	let record;
 	if (body.id !== undefined) {
 		if (typeof body.id !== 'string') throw bad('/id', 'id must be a string');
@@ -279,9 +376,15 @@ on('POST', '/__sandbox/events', (sb, body) => {
 		if (!record) throw notFound('Record', body.id);
 	} else {
 		const collection = sb.collectionByKey(type.split('.')[0]);
-		if (!collection) throw new ApiError(404, 'resource_not_found', `No collection holds '${type.split('.')[0]}' records`);
+		if (!collection)
+			throw new ApiError(
+				404,
+				'resource_not_found',
+				`No collection holds '${type.split('.')[0]}' records`,
+			);
 		record = sb.all(collection.name)[0];
-		if (!record) throw new ApiError(404, 'resource_not_found', `The ${collection.name} collection is empty`);
+		if (!record)
+			throw new ApiError(404, 'resource_not_found', `The ${collection.name} collection is empty`);
 	}
 	return { event: sb.emitEvent(type, record) };
 });

@@ -9,6 +9,7 @@ export function copyJson<T>(value: T): T {
 	const prototype = Object.getPrototypeOf(value);
 	if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
 	const copy: Record<string, unknown> = {};
-	for (const key of Object.keys(value)) copy[key] = copyJson((value as Record<string, unknown>)[key]);
+	for (const key of Object.keys(value))
+		copy[key] = copyJson((value as Record<string, unknown>)[key]);
 	return copy as T;
 }

@@ -8,8 +8,16 @@ export const CURIES = [
 ];
 
 export const ERROR_LINKS = [
-	{ kind: 'open_api', name: 'OpenAPI specification', url: 'https://public-api.stora.co/2025-09/openapi.json' },
-	{ kind: 'documentation', name: 'Errors', url: 'https://docs.stora.co/public-api#overview--errors' },
+	{
+		kind: 'open_api',
+		name: 'OpenAPI specification',
+		url: 'https://public-api.stora.co/2025-09/openapi.json',
+	},
+	{
+		kind: 'documentation',
+		name: 'Errors',
+		url: 'https://docs.stora.co/public-api#overview--errors',
+	},
 ];
 
 export function meta(requestId: string, extra: Record<string, unknown> = {}) {

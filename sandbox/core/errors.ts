@@ -18,13 +18,19 @@ export class ApiError extends Error {
 }
 
 export const notFound = (resource: string, id?: string) =>
-	new ApiError(404, 'resource_not_found', id ? `${resource} ${id} not found` : `${resource} not found`);
+	new ApiError(
+		404,
+		'resource_not_found',
+		id ? `${resource} ${id} not found` : `${resource} not found`,
+	);
 
 export const invalidContent = (details: ErrorDetail[], message = 'The request body is invalid') =>
 	new ApiError(422, 'invalid_content', message, details);
 
-export const invalidUrlParam = (details: ErrorDetail[], message = 'A path or query parameter is invalid') =>
-	new ApiError(422, 'invalid_url_param', message, details);
+export const invalidUrlParam = (
+	details: ErrorDetail[],
+	message = 'A path or query parameter is invalid',
+) => new ApiError(422, 'invalid_url_param', message, details);
 
 export const conflict = (message: string, code = 'conflict', details: ErrorDetail[] = []) =>
 	new ApiError(409, code, message, details);
@@ -39,7 +45,11 @@ export const invalidEndpoint = (method: string, path: string) =>
 	new ApiError(404, 'invalid_endpoint', `No endpoint matches ${method} ${path}`);
 
 export const invalidFormat = (accept: string) =>
-	new ApiError(406, 'invalid_format', `The requested format is not supported by this endpoint: ${accept}`);
+	new ApiError(
+		406,
+		'invalid_format',
+		`The requested format is not supported by this endpoint: ${accept}`,
+	);
 
 export const invalidRequest = (message = 'The request body could not be parsed') =>
 	new ApiError(400, 'invalid_request', message);

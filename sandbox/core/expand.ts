@@ -28,19 +28,39 @@ export function isRef(value: unknown): value is { id: string } {
 /** Parses the `expand` query value into dot paths, de-duplicated, shortest first (so `a` expands before `a.b`). */
 export function expandPaths(raw: string | undefined): string[][] {
 	if (!raw) return [];
-	const paths = [...new Set(raw.split(',').map((p) => p.trim()).filter(Boolean))];
+	const paths = [
+		...new Set(
+			raw
+				.split(',')
+				.map((p) => p.trim())
+				.filter(Boolean),
+		),
+	];
 	return paths.map((p) => p.split('.')).sort((a, b) => a.length - b.length);
 }
 
-export function applyExpand(host: ExpandHost, scopes: string[] | null, record: ApiRecord, raw: string | undefined): ApiRecord {
+export function applyExpand(
+	host: ExpandHost,
+	scopes: string[] | null,
+	record: ApiRecord,
+	raw: string | undefined,
+): ApiRecord {
 	for (const path of expandPaths(raw)) {
 		// Expanding `a.b` implies expanding `a` first, when `a` is a reference (it may be a plain object or array).
-		for (let i = 1; i <= path.length; i++) walk(host, scopes, record, path.slice(0, i), path.join('.'), i === path.length);
+		for (let i = 1; i <= path.length; i++)
+			walk(host, scopes, record, path.slice(0, i), path.join('.'), i === path.length);
 	}
 	return record;
 }
 
-function walk(host: ExpandHost, scopes: string[] | null, container: unknown, path: string[], full: string, strict: boolean) {
+function walk(
+	host: ExpandHost,
+	scopes: string[] | null,
+	container: unknown,
+	path: string[],
+	full: string,
+	strict: boolean,
+) {
 	if (Array.isArray(container)) {
 		for (const item of container) walk(host, scopes, item, path, full, strict);
 		return;
@@ -52,7 +72,8 @@ function walk(host: ExpandHost, scopes: string[] | null, container: unknown, pat
 	const value = object[head];
 	if (rest.length) return walk(host, scopes, value, rest, full, strict);
 	if (value === null) return;
-	const hasId = (v: unknown) => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string';
+	const hasId = (v: unknown) =>
+		typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string';
 	if (Array.isArray(value)) {
 		if (!value.every(hasId)) {
 			if (strict) throw badPath(full);
@@ -78,7 +99,9 @@ function resolve(host: ExpandHost, scopes: string[] | null, ref: { id: string })
 }
 
 function badPath(path: string) {
-	return invalidUrlParam([{ message: `The expand path '${path}' is not an expandable reference`, pointer: 'expand' }]);
+	return invalidUrlParam([
+		{ message: `The expand path '${path}' is not an expandable reference`, pointer: 'expand' },
+	]);
 }
 
 /** Expands every top-level reference one level deep, without scope checks (webhook payloads embed related objects). */
@@ -86,7 +109,8 @@ export function expandTopLevel(host: ExpandHost, record: ApiRecord): ApiRecord {
 	for (const [key, value] of Object.entries(record)) {
 		if (key === 'id') continue;
 		if (isRef(value)) record[key] = resolve(host, null, value);
-		else if (Array.isArray(value) && value.length && value.every(isRef)) record[key] = value.map((v) => resolve(host, null, v));
+		else if (Array.isArray(value) && value.length && value.every(isRef))
+			record[key] = value.map((v) => resolve(host, null, v));
 	}
 	return record;
 }

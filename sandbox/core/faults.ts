@@ -62,7 +62,14 @@ function matches(match: FaultMatch, method: string, path: string): boolean {
 export function checkFault(response: unknown): string | undefined {
 	if (!response || typeof response !== 'object') return 'each response must be an object';
 	const r = response as Record<string, unknown>;
-	if (r.reset === true || r.reset_after === true || r.empty === true || r.malformed === true || r.html === true) return undefined;
+	if (
+		r.reset === true ||
+		r.reset_after === true ||
+		r.empty === true ||
+		r.malformed === true ||
+		r.html === true
+	)
+		return undefined;
 	if (typeof r.delay_ms === 'number' && r.delay_ms >= 0) return undefined;
 	if (typeof r.status === 'number' && r.status >= 100 && r.status <= 599) return undefined;
 	return 'each response needs one of: status, reset, reset_after, empty, delay_ms, malformed, html';

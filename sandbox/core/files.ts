@@ -52,7 +52,12 @@ export class FilesHost {
 	presign(content: Buffer, contentType: string, filename: string): string {
 		const token = randomBytes(12).toString('hex');
 		const safeName = encodeURIComponent(filename);
-		this.files.set(token, { content, contentType, filename, expiresAt: this.now() + PRESIGN_TTL_SECONDS * 1000 });
+		this.files.set(token, {
+			content,
+			contentType,
+			filename,
+			expiresAt: this.now() + PRESIGN_TTL_SECONDS * 1000,
+		});
 		const signature = this.sign(`${token}/${safeName}`);
 		return `http://127.0.0.1:${this.port}/${token}/${safeName}?X-Amz-Expires=${PRESIGN_TTL_SECONDS}&X-Amz-Signature=${signature}`;
 	}
@@ -69,16 +74,33 @@ export class FilesHost {
 		try {
 			const url = new URL(req.url ?? '/', 'http://files.local');
 			if (req.headers.authorization) {
-				return send(400, s3Error('InvalidArgument', 'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, Signature query string parameter or the Authorization header should be specified'));
+				return send(
+					400,
+					s3Error(
+						'InvalidArgument',
+						'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, Signature query string parameter or the Authorization header should be specified',
+					),
+				);
 			}
-			if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, s3Error('MethodNotAllowed', 'The specified method is not allowed against this resource.'));
+			if (req.method !== 'GET' && req.method !== 'HEAD')
+				return send(
+					405,
+					s3Error('MethodNotAllowed', 'The specified method is not allowed against this resource.'),
+				);
 			const [, token, name] = url.pathname.split('/');
 			const file = token ? this.files.get(token) : undefined;
 			const signature = url.searchParams.get('X-Amz-Signature') ?? '';
 			if (!file || !name || signature !== this.sign(`${token}/${name}`)) {
-				return send(403, s3Error('SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.'));
+				return send(
+					403,
+					s3Error(
+						'SignatureDoesNotMatch',
+						'The request signature we calculated does not match the signature you provided.',
+					),
+				);
 			}
-			if (this.now() >= file.expiresAt) return send(403, s3Error('AccessDenied', 'Request has expired'));
+			if (this.now() >= file.expiresAt)
+				return send(403, s3Error('AccessDenied', 'Request has expired'));
 			res.writeHead(200, {
 				'Content-Type': file.contentType,
 				'Content-Length': file.content.length,
@@ -86,7 +108,8 @@ export class FilesHost {
 			});
 			res.end(req.method === 'HEAD' ? undefined : file.content);
 		} catch {
-			if (!res.headersSent) send(500, s3Error('InternalError', 'We encountered an internal error. Please try again.'));
+			if (!res.headersSent)
+				send(500, s3Error('InternalError', 'We encountered an internal error. Please try again.'));
 			else res.destroy();
 		}
 	}

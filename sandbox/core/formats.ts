@@ -7,7 +7,10 @@ import type { ResponseFormat } from './types';
  * `application/json`; a declared extra type wins when the client prefers it (by q, then by order).
  * Anything else is a 406 `invalid_format`.
  */
-export function negotiate(accept: string | undefined, declared: ResponseFormat[] = []): ResponseFormat {
+export function negotiate(
+	accept: string | undefined,
+	declared: ResponseFormat[] = [],
+): ResponseFormat {
 	if (!accept || !accept.trim()) return 'application/json';
 	const ranges = accept
 		.split(',')
@@ -19,7 +22,8 @@ export function negotiate(accept: string | undefined, declared: ResponseFormat[]
 		.filter((r) => r.type && !(r.q <= 0))
 		.sort((a, b) => b.q - a.q || a.index - b.index);
 	for (const { type } of ranges) {
-		if (type === 'application/json' || type === '*/*' || type === 'application/*') return 'application/json';
+		if (type === 'application/json' || type === '*/*' || type === 'application/*')
+			return 'application/json';
 		if ((declared as string[]).includes(type)) return type as ResponseFormat;
 		if (type === 'text/*' && declared.includes('text/csv')) return 'text/csv';
 	}
@@ -27,12 +31,22 @@ export function negotiate(accept: string | undefined, declared: ResponseFormat[]
 }
 
 /** Flattens a rendered record into CSV columns: nested objects become `a.b`, refs become their id, arrays join with `;`. */
-export function flatten(value: unknown, prefix = '', out: Record<string, string> = {}): Record<string, string> {
+export function flatten(
+	value: unknown,
+	prefix = '',
+	out: Record<string, string> = {},
+): Record<string, string> {
 	if (value === null || value === undefined) {
 		out[prefix] = '';
 	} else if (Array.isArray(value)) {
 		out[prefix] = value
-			.map((item) => (isRef(item) ? (item as { id: string }).id : typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item)))
+			.map((item) =>
+				isRef(item)
+					? (item as { id: string }).id
+					: typeof item === 'object' && item !== null
+						? JSON.stringify(item)
+						: String(item),
+			)
 			.join(';');
 	} else if (typeof value === 'object') {
 		if (prefix && isRef(value)) {
@@ -66,7 +80,8 @@ function csvCell(value: string): string {
 export function toCsv(rows: unknown[]): string {
 	const flat = rows.map((row) => flatten(row));
 	const columns: string[] = [];
-	for (const row of flat) for (const key of Object.keys(row)) if (!columns.includes(key)) columns.push(key);
+	for (const row of flat)
+		for (const key of Object.keys(row)) if (!columns.includes(key)) columns.push(key);
 	const lines = [columns.map(csvCell).join(',')];
 	for (const row of flat) lines.push(columns.map((c) => csvCell(row[c] ?? '')).join(','));
 	return lines.join('\r\n') + '\r\n';
@@ -76,7 +91,9 @@ export function toCsv(rows: unknown[]): string {
 export function toPdf(title: string, lines: string[] = []): Buffer {
 	const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?');
 	const text = [title, ...lines]
-		.map((line, i) => `BT /F1 ${i === 0 ? 16 : 11} Tf 72 ${720 - i * 20} Td (${escape(line)}) Tj ET`)
+		.map(
+			(line, i) => `BT /F1 ${i === 0 ? 16 : 11} Tf 72 ${720 - i * 20} Td (${escape(line)}) Tj ET`,
+		)
 		.join('\n');
 	const objects = [
 		'<< /Type /Catalog /Pages 2 0 R >>',

@@ -19,15 +19,30 @@ export interface Incoming {
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Outgoing => ({
+export const json = (
+	status: number,
+	body: unknown,
+	headers: Record<string, string> = {},
+): Outgoing => ({
 	status,
 	headers: { 'Content-Type': JSON_TYPE, ...headers },
 	body: Buffer.from(JSON.stringify(body)),
 });
 
-export function errorOutgoing(error: unknown, requestId: string, headers: Record<string, string> = {}): Outgoing {
-	const apiError = error instanceof ApiError ? error : new ApiError(500, 'internal_server_error', 'Something went wrong on our side');
-	return json(apiError.status, errorBody(apiError, requestId), { ...headers, ...apiError.headers, 'X-Request-Id': requestId });
+export function errorOutgoing(
+	error: unknown,
+	requestId: string,
+	headers: Record<string, string> = {},
+): Outgoing {
+	const apiError =
+		error instanceof ApiError
+			? error
+			: new ApiError(500, 'internal_server_error', 'Something went wrong on our side');
+	return json(apiError.status, errorBody(apiError, requestId), {
+		...headers,
+		...apiError.headers,
+		'X-Request-Id': requestId,
+	});
 }
 
 /** Query string → record; a repeated key keeps the last value, except `expand`/`expand[]` which accumulate. */
@@ -54,4 +69,3 @@ export function parseBody(raw: string, contentType: string | undefined): unknown
 		throw invalidRequest('The request body is not valid JSON');
 	}
 }
-

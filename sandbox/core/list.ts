@@ -45,12 +45,22 @@ function firstValueAt(value: ApiRecord, path: string): unknown {
 	return member === undefined ? null : member;
 }
 
-function intParam(query: Record<string, string>, name: string, min: number, max: number, fallback: number, details: ErrorDetail[]) {
+function intParam(
+	query: Record<string, string>,
+	name: string,
+	min: number,
+	max: number,
+	fallback: number,
+	details: ErrorDetail[],
+) {
 	const raw = query[name];
 	if (raw === undefined || raw === '') return fallback;
 	const value = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
 	if (!Number.isInteger(value) || value < min || value > max) {
-		const range = max === Infinity ? `an integer greater than or equal to ${min}` : `an integer between ${min} and ${max}`;
+		const range =
+			max === Infinity
+				? `an integer greater than or equal to ${min}`
+				: `an integer between ${min} and ${max}`;
 		details.push({ message: `The query parameter '${name}' must be ${range}`, pointer: name });
 		return fallback;
 	}
@@ -85,9 +95,12 @@ interface SortKey {
 
 function sortKeyOf(value: unknown): SortKey {
 	if (value === null || value === undefined) return { isNull: true, text: '' };
-	if (typeof value === 'number') return { isNull: false, number: value, text: String(value).toLowerCase() };
-	if (typeof value === 'boolean') return { isNull: false, number: Number(value), text: String(value).toLowerCase() };
-	if (typeof value === 'object' && 'amount' in (value as object)) return sortKeyOf((value as { amount: unknown }).amount);
+	if (typeof value === 'number')
+		return { isNull: false, number: value, text: String(value).toLowerCase() };
+	if (typeof value === 'boolean')
+		return { isNull: false, number: Number(value), text: String(value).toLowerCase() };
+	if (typeof value === 'object' && 'amount' in (value as object))
+		return sortKeyOf((value as { amount: unknown }).amount);
 	const text = String(value);
 	const date = /^\d{4}-\d{2}-\d{2}/.test(text) ? timeValue(text) : undefined;
 	return { isNull: false, date, text: text.toLowerCase() };
@@ -96,14 +109,17 @@ function sortKeyOf(value: unknown): SortKey {
 function compareKeys(a: SortKey, b: SortKey): number {
 	if (a.isNull || b.isNull) return a.isNull === b.isNull ? 0 : a.isNull ? -1 : 1;
 	if (a.number !== undefined && b.number !== undefined) return a.number - b.number;
-	if (a.date !== undefined && b.date !== undefined && !isNaN(a.date - b.date)) return a.date - b.date;
+	if (a.date !== undefined && b.date !== undefined && !isNaN(a.date - b.date))
+		return a.date - b.date;
 	return a.text < b.text ? -1 : a.text > b.text ? 1 : 0;
 }
 
 /** What a record is sorted by, as compared to see whether its place may have changed: a money object by its amount. */
 function sortValueOf(record: ApiRecord, sortBy: string): unknown {
 	const value = firstValueAt(record, sortBy);
-	return value !== null && typeof value === 'object' && 'amount' in value ? (value as { amount: unknown }).amount : value;
+	return value !== null && typeof value === 'object' && 'amount' in value
+		? (value as { amount: unknown }).amount
+		: value;
 }
 
 interface SortedOrder {
@@ -127,16 +143,31 @@ interface SortedOrder {
 const sortedOrders: SortedOrder[] = [];
 const KEPT_ORDERS = 8;
 
-function stillSorted(order: SortedOrder, records: ApiRecord[], sortBy: string, sign: number): boolean {
-	if (order.sortBy !== sortBy || order.sign !== sign || order.records.length !== records.length) return false;
+function stillSorted(
+	order: SortedOrder,
+	records: ApiRecord[],
+	sortBy: string,
+	sign: number,
+): boolean {
+	if (order.sortBy !== sortBy || order.sign !== sign || order.records.length !== records.length)
+		return false;
 	for (let index = 0; index < records.length; index++) {
-		if (order.records[index] !== records[index] || !Object.is(order.values[index], sortValueOf(records[index], sortBy))) return false;
+		if (
+			order.records[index] !== records[index] ||
+			!Object.is(order.values[index], sortValueOf(records[index], sortBy))
+		)
+			return false;
 	}
 	return true;
 }
 
 /** Every record sorted by `sortBy` in the direction `sign`, ties in insertion order (then by id): a total order. */
-function sortedOrder(records: ApiRecord[], sortBy: string, sign: number, sequence: (id: string) => number): SortedOrder {
+function sortedOrder(
+	records: ApiRecord[],
+	sortBy: string,
+	sign: number,
+	sequence: (id: string) => number,
+): SortedOrder {
 	const kept = sortedOrders.findIndex((order) => stillSorted(order, records, sortBy, sign));
 	if (kept >= 0) {
 		const [order] = sortedOrders.splice(kept, 1);
@@ -144,7 +175,11 @@ function sortedOrder(records: ApiRecord[], sortBy: string, sign: number, sequenc
 		return order;
 	}
 	// Each record's sort key and sequence once, not once per comparison.
-	const keyed = records.map((record) => ({ record, key: sortKeyOf(firstValueAt(record, sortBy)), sequence: sequence(record.id) }));
+	const keyed = records.map((record) => ({
+		record,
+		key: sortKeyOf(firstValueAt(record, sortBy)),
+		sequence: sequence(record.id),
+	}));
 	keyed.sort((a, b) => {
 		const primary = compareKeys(a.key, b.key);
 		if (primary !== 0) return sign * primary;
@@ -211,25 +246,43 @@ export function runList(
 
 	const sortBy = query.sort_by ?? spec.sortBy[0] ?? 'created_at';
 	if (!spec.sortBy.includes(sortBy) && query.sort_by !== undefined) {
-		details.push({ message: `The query parameter 'sort_by' must be one of: ${spec.sortBy.join(', ')}`, pointer: 'sort_by' });
+		details.push({
+			message: `The query parameter 'sort_by' must be one of: ${spec.sortBy.join(', ')}`,
+			pointer: 'sort_by',
+		});
 	}
 	const direction = (query.sort_direction ?? 'DESC').toUpperCase();
 	if (direction !== 'ASC' && direction !== 'DESC') {
-		details.push({ message: 'The query parameter \'sort_direction\' must be one of: ASC, DESC', pointer: 'sort_direction' });
+		details.push({
+			message: "The query parameter 'sort_direction' must be one of: ASC, DESC",
+			pointer: 'sort_direction',
+		});
 	}
 
 	const predicates: Array<(r: ApiRecord) => boolean> = [];
 	/** Windows on the sort field itself: applied as a slice of the sorted order where its records all hold a date. */
-	const onSortField = { after: -Infinity, before: Infinity, predicates: [] as Array<(r: ApiRecord) => boolean> };
+	const onSortField = {
+		after: -Infinity,
+		before: Infinity,
+		predicates: [] as Array<(r: ApiRecord) => boolean>,
+	};
 
 	for (const [param, filter] of Object.entries(spec.filters ?? {})) {
 		const raw = query[param];
 		if (raw === undefined || raw.trim() === '') continue;
-		const wanted = raw.split(',').map((v) => v.trim()).filter(Boolean);
-		const allowed = filter.values ? [...filter.values, ...(filter.unspecified ? ['unspecified'] : [])] : undefined;
+		const wanted = raw
+			.split(',')
+			.map((v) => v.trim())
+			.filter(Boolean);
+		const allowed = filter.values
+			? [...filter.values, ...(filter.unspecified ? ['unspecified'] : [])]
+			: undefined;
 		const unknown = allowed ? wanted.filter((v) => !allowed.includes(v)) : [];
 		if (unknown.length) {
-			details.push({ message: `The query parameter '${param}' has unknown values: ${unknown.join(', ')}; allowed: ${allowed!.join(', ')}`, pointer: param });
+			details.push({
+				message: `The query parameter '${param}' has unknown values: ${unknown.join(', ')}; allowed: ${allowed!.join(', ')}`,
+				pointer: param,
+			});
 			continue;
 		}
 		const matchNull = filter.unspecified !== false && wanted.includes('unspecified');
@@ -250,7 +303,10 @@ export function runList(
 			if (raw === undefined || raw === '') continue;
 			const bound = parseInstant(raw);
 			if (isNaN(bound)) {
-				details.push({ message: `The query parameter '${param}' must be an ISO 8601 date-time`, pointer: param });
+				details.push({
+					message: `The query parameter '${param}' must be an ISO 8601 date-time`,
+					pointer: param,
+				});
 				continue;
 			}
 			const predicate = (record: ApiRecord) => {
@@ -301,9 +357,12 @@ export function runList(
 	const sign = direction === 'ASC' ? 1 : -1;
 	const order = sortedOrder(records, sortBy, sign, sequence);
 	let candidates = order.sorted;
-	if (order.times && onSortField.predicates.length) candidates = windowOf(order, onSortField.after, onSortField.before);
+	if (order.times && onSortField.predicates.length)
+		candidates = windowOf(order, onSortField.after, onSortField.before);
 	else predicates.push(...onSortField.predicates);
-	const matching = predicates.length ? candidates.filter((r) => predicates.every((p) => p(r))) : candidates;
+	const matching = predicates.length
+		? candidates.filter((r) => predicates.every((p) => p(r)))
+		: candidates;
 
 	const count = matching.length;
 	// pagy semantics: an empty result still has one (empty) page.

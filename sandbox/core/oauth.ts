@@ -44,11 +44,24 @@ export function registerOAuth(sb: Sandbox) {
 			return token(sb, ctx);
 		} catch (e) {
 			// Anything unexpected still answers in the RFC shape (`server_error`) rather than the API envelope.
-			const error = e instanceof OAuthError ? e : new OAuthError(500, 'server_error', 'The authorization server encountered an unexpected condition.');
-			return { status: error.status, body: { error: error.error, error_description: error.message }, headers: { ...noStore, ...error.headers } };
+			const error =
+				e instanceof OAuthError
+					? e
+					: new OAuthError(
+							500,
+							'server_error',
+							'The authorization server encountered an unexpected condition.',
+						);
+			return {
+				status: error.status,
+				body: { error: error.error, error_description: error.message },
+				headers: { ...noStore, ...error.headers },
+			};
 		}
 	});
-	sb.route('GET', '/oauth2/authorize', { scopes: [], public: true }, (ctx) => authorize(sb, ctx, ctx.query));
+	sb.route('GET', '/oauth2/authorize', { scopes: [], public: true }, (ctx) =>
+		authorize(sb, ctx, ctx.query),
+	);
 	sb.route('POST', '/oauth2/authorize', { scopes: [], public: true }, (ctx) =>
 		authorize(sb, ctx, { ...ctx.query, ...stringFields(ctx.body) }),
 	);
@@ -86,11 +99,16 @@ export function registerOAuth(sb: Sandbox) {
 function stringFields(body: unknown): Record<string, string> {
 	if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
 	const out: Record<string, string> = {};
-	for (const [k, v] of Object.entries(body as Record<string, unknown>)) if (typeof v === 'string') out[k] = v;
+	for (const [k, v] of Object.entries(body as Record<string, unknown>))
+		if (typeof v === 'string') out[k] = v;
 	return out;
 }
 
-function authenticateClient(sb: Sandbox, ctx: RequestContext, body: Record<string, string>): OAuthClient {
+function authenticateClient(
+	sb: Sandbox,
+	ctx: RequestContext,
+	body: Record<string, string>,
+): OAuthClient {
 	let id = body.client_id;
 	let secret = body.client_secret;
 	const basic = /^Basic\s+(\S+)$/i.exec(ctx.headers.authorization ?? '');
@@ -102,10 +120,17 @@ function authenticateClient(sb: Sandbox, ctx: RequestContext, body: Record<strin
 			secret = decodeURIComponent(decoded.slice(colon + 1));
 		}
 	}
-	const challenge: Record<string, string> = basic ? { 'WWW-Authenticate': 'Basic realm="Stora"' } : {};
+	const challenge: Record<string, string> = basic
+		? { 'WWW-Authenticate': 'Basic realm="Stora"' }
+		: {};
 	const client = id ? sb.auth.clients.get(id) : undefined;
 	if (!client || !secret || !safeEqual(secret, client.clientSecret)) {
-		throw new OAuthError(401, 'invalid_client', 'Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.', challenge);
+		throw new OAuthError(
+			401,
+			'invalid_client',
+			'Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.',
+			challenge,
+		);
 	}
 	return client;
 }
@@ -124,7 +149,12 @@ function issue(sb: Sandbox, client: OAuthClient, scopes: string[], withRefresh: 
 	let refresh: string | null = null;
 	if (withRefresh) {
 		refresh = randomToken();
-		sb.auth.refreshTokens.set(refresh, { token: refresh, clientId: client.clientId, scopes, revoked: false });
+		sb.auth.refreshTokens.set(refresh, {
+			token: refresh,
+			clientId: client.clientId,
+			scopes,
+			revoked: false,
+		});
 	}
 	return {
 		status: 200,
@@ -147,9 +177,18 @@ function parseScopes(raw: string | undefined): string[] {
 function token(sb: Sandbox, ctx: RequestContext): Reply {
 	const body = stringFields(ctx.body);
 	const grant = body.grant_type;
-	if (!grant) throw new OAuthError(400, 'invalid_request', 'The request is missing a required parameter: grant_type.');
+	if (!grant)
+		throw new OAuthError(
+			400,
+			'invalid_request',
+			'The request is missing a required parameter: grant_type.',
+		);
 	if (!['client_credentials', 'authorization_code', 'refresh_token'].includes(grant)) {
-		throw new OAuthError(400, 'unsupported_grant_type', `The authorization grant type '${grant}' is not supported by the authorization server.`);
+		throw new OAuthError(
+			400,
+			'unsupported_grant_type',
+			`The authorization grant type '${grant}' is not supported by the authorization server.`,
+		);
 	}
 	const client = authenticateClient(sb, ctx, body);
 
@@ -158,38 +197,71 @@ function token(sb: Sandbox, ctx: RequestContext): Reply {
 		// The docs mark `scope` required; we are lenient and grant the client's full scope list when it is absent.
 		const scopes = requested.length ? requested : client.scopes;
 		const unknown = scopes.filter((s) => !client.scopes.includes(s));
-		if (unknown.length) throw new OAuthError(400, 'invalid_scope', `The requested scope is invalid, unknown, or malformed: ${unknown.join(' ')}`);
+		if (unknown.length)
+			throw new OAuthError(
+				400,
+				'invalid_scope',
+				`The requested scope is invalid, unknown, or malformed: ${unknown.join(' ')}`,
+			);
 		return issue(sb, client, scopes, false);
 	}
 
 	if (grant === 'authorization_code') {
 		const code = body.code ? sb.auth.codes.get(body.code) : undefined;
 		const invalid = (why: string) =>
-			new OAuthError(400, 'invalid_grant', `The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client. (${why})`);
-		if (!body.code) throw new OAuthError(400, 'invalid_request', 'The request is missing a required parameter: code.');
-		if (!code || code.used || code.expiresAt <= sb.now().getTime()) throw invalid('unknown, used or expired code');
+			new OAuthError(
+				400,
+				'invalid_grant',
+				`The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client. (${why})`,
+			);
+		if (!body.code)
+			throw new OAuthError(
+				400,
+				'invalid_request',
+				'The request is missing a required parameter: code.',
+			);
+		if (!code || code.used || code.expiresAt <= sb.now().getTime())
+			throw invalid('unknown, used or expired code');
 		if (code.clientId !== client.clientId) throw invalid('code issued to another client');
 		if (body.redirect_uri !== code.redirectUri) throw invalid('redirect_uri mismatch');
 		if (code.challenge) {
-			if (!body.code_verifier) throw new OAuthError(400, 'invalid_request', 'The request is missing a required parameter: code_verifier.');
-			if (s256(body.code_verifier) !== code.challenge) throw invalid('PKCE code_verifier does not match the code_challenge');
+			if (!body.code_verifier)
+				throw new OAuthError(
+					400,
+					'invalid_request',
+					'The request is missing a required parameter: code_verifier.',
+				);
+			if (s256(body.code_verifier) !== code.challenge)
+				throw invalid('PKCE code_verifier does not match the code_challenge');
 		}
 		code.used = true;
 		return issue(sb, client, code.scopes, true);
 	}
 
 	// refresh_token: rotation — the presented refresh token is revoked and a new pair is issued.
-	if (!body.refresh_token) throw new OAuthError(400, 'invalid_request', 'The request is missing a required parameter: refresh_token.');
+	if (!body.refresh_token)
+		throw new OAuthError(
+			400,
+			'invalid_request',
+			'The request is missing a required parameter: refresh_token.',
+		);
 	const refresh = sb.auth.refreshTokens.get(body.refresh_token);
 	if (!refresh || refresh.revoked || refresh.clientId !== client.clientId) {
-		throw new OAuthError(400, 'invalid_grant', 'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.');
+		throw new OAuthError(
+			400,
+			'invalid_grant',
+			'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.',
+		);
 	}
 	refresh.revoked = true;
 	return issue(sb, client, refresh.scopes, true);
 }
 
 const escapeHtml = (s: string) =>
-	s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+	s.replace(
+		/[&<>"']/g,
+		(c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+	);
 
 function htmlPage(status: number, title: string, inner: string): Reply {
 	return {
@@ -212,23 +284,50 @@ function redirect(uri: string, params: Record<string, string | undefined>): Repl
  */
 function authorize(sb: Sandbox, ctx: RequestContext, params: Record<string, string>): Reply {
 	const client = params.client_id ? sb.auth.clients.get(params.client_id) : undefined;
-	if (!client) return htmlPage(400, 'Authorization error', '<h1>Authorization error</h1><p>Unknown client_id.</p>');
+	if (!client)
+		return htmlPage(
+			400,
+			'Authorization error',
+			'<h1>Authorization error</h1><p>Unknown client_id.</p>',
+		);
 	const redirectUri = params.redirect_uri;
 	if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
-		return htmlPage(400, 'Authorization error', '<h1>Authorization error</h1><p>The redirect_uri is not registered for this application.</p>');
+		return htmlPage(
+			400,
+			'Authorization error',
+			'<h1>Authorization error</h1><p>The redirect_uri is not registered for this application.</p>',
+		);
 	}
 	const state = params.state;
-	if (params.response_type !== 'code') return redirect(redirectUri, { error: 'unsupported_response_type', state });
+	if (params.response_type !== 'code')
+		return redirect(redirectUri, { error: 'unsupported_response_type', state });
 	const requested = parseScopes(params.scope);
 	const scopes = requested.length ? requested : client.scopes;
 	const unknown = scopes.filter((s) => !client.scopes.includes(s));
-	if (unknown.length) return redirect(redirectUri, { error: 'invalid_scope', error_description: `Unknown scope: ${unknown.join(' ')}`, state });
+	if (unknown.length)
+		return redirect(redirectUri, {
+			error: 'invalid_scope',
+			error_description: `Unknown scope: ${unknown.join(' ')}`,
+			state,
+		});
 	if (params.code_challenge && (params.code_challenge_method ?? 'plain') !== 'S256') {
-		return redirect(redirectUri, { error: 'invalid_request', error_description: 'Only code_challenge_method=S256 is supported', state });
+		return redirect(redirectUri, {
+			error: 'invalid_request',
+			error_description: 'Only code_challenge_method=S256 is supported',
+			state,
+		});
 	}
 
 	if (ctx.method === 'GET' || !params.decision) {
-		const hidden = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method']
+		const hidden = [
+			'client_id',
+			'redirect_uri',
+			'response_type',
+			'scope',
+			'state',
+			'code_challenge',
+			'code_challenge_method',
+		]
 			.filter((k) => params[k] !== undefined)
 			.map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(params[k])}">`)
 			.join('\n');
@@ -247,7 +346,12 @@ ${hidden}
 </form>`,
 		);
 	}
-	if (params.decision !== 'approve') return redirect(redirectUri, { error: 'access_denied', error_description: 'The resource owner denied the request.', state });
+	if (params.decision !== 'approve')
+		return redirect(redirectUri, {
+			error: 'access_denied',
+			error_description: 'The resource owner denied the request.',
+			state,
+		});
 	const code = randomToken(24);
 	sb.auth.codes.set(code, {
 		code,

@@ -8,7 +8,10 @@
  * Minute windows start on the clock unless `startMinutesAt` moves them: the docs do not say where Stora's start, and
  * a test that need not wait for the clock's next minute starts them when it begins.
  */
-export type RateLimitOption = 'off' | 'default' | { perSecond: number; perMinute: number; minuteMs?: number };
+export type RateLimitOption =
+	| 'off'
+	| 'default'
+	| { perSecond: number; perMinute: number; minuteMs?: number };
 
 interface Window {
 	start: number;
@@ -29,9 +32,12 @@ export class RateLimiter {
 	private minuteOrigin = 0;
 
 	constructor(option: RateLimitOption) {
-		this.limits = option === 'off' ? null : option === 'default' ? { perSecond: 10, perMinute: 60 } : option;
-		this.minuteMs = typeof option === 'object' && option.minuteMs !== undefined ? option.minuteMs : 60_000;
-		if (!(this.minuteMs >= 1000 && this.minuteMs % 1000 === 0)) throw new Error(`minuteMs must be a whole number of seconds, not ${this.minuteMs} ms`);
+		this.limits =
+			option === 'off' ? null : option === 'default' ? { perSecond: 10, perMinute: 60 } : option;
+		this.minuteMs =
+			typeof option === 'object' && option.minuteMs !== undefined ? option.minuteMs : 60_000;
+		if (!(this.minuteMs >= 1000 && this.minuteMs % 1000 === 0))
+			throw new Error(`minuteMs must be a whole number of seconds, not ${this.minuteMs} ms`);
 	}
 
 	get enabled() {
@@ -44,7 +50,8 @@ export class RateLimiter {
 
 	/** Minute windows start at `epochMs` (a whole second) and every `minuteMs` after it; every count starts anew. */
 	startMinutesAt(epochMs: number) {
-		if (epochMs % 1000 !== 0) throw new Error(`minute windows start on a whole second, not at ${epochMs} ms`);
+		if (epochMs % 1000 !== 0)
+			throw new Error(`minute windows start on a whole second, not at ${epochMs} ms`);
 		this.minuteOrigin = epochMs;
 		this.windows.clear();
 	}
@@ -53,10 +60,14 @@ export class RateLimiter {
 	hit(key: string, now: number): RateDecision {
 		if (!this.limits) return { allowed: true, headers: {}, retryAfter: 0 };
 		const secondStart = Math.floor(now / 1000) * 1000;
-		const minuteStart = this.minuteOrigin + Math.floor((now - this.minuteOrigin) / this.minuteMs) * this.minuteMs;
+		const minuteStart =
+			this.minuteOrigin + Math.floor((now - this.minuteOrigin) / this.minuteMs) * this.minuteMs;
 		let state = this.windows.get(key);
 		if (!state) {
-			state = { second: { start: secondStart, count: 0 }, minute: { start: minuteStart, count: 0 } };
+			state = {
+				second: { start: secondStart, count: 0 },
+				minute: { start: minuteStart, count: 0 },
+			};
 			this.windows.set(key, state);
 		}
 		if (state.second.start !== secondStart) state.second = { start: secondStart, count: 0 };

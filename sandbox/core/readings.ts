@@ -23,7 +23,11 @@ export type ParamReadings = Record<string, Record<string, ParamReading>>;
 const isMetadata = (name: string) => /^metadata\[.+\]$/.test(name);
 
 /** The reading set for `name` on `path`, if any. */
-export function readingOf(readings: ParamReadings, path: string, name: string): ParamReading | undefined {
+export function readingOf(
+	readings: ParamReadings,
+	path: string,
+	name: string,
+): ParamReading | undefined {
 	const forPath = readings[path];
 	if (!forPath) return undefined;
 	if (Object.prototype.hasOwnProperty.call(forPath, name)) return forPath[name];
@@ -34,12 +38,15 @@ export function readingOf(readings: ParamReadings, path: string, name: string): 
 
 /** Checks a `param_readings` value from the control plane; returns the problem, or undefined. */
 export function readingsProblem(value: unknown): string | undefined {
-	if (!value || typeof value !== 'object' || Array.isArray(value)) return 'param_readings must be an object of paths';
+	if (!value || typeof value !== 'object' || Array.isArray(value))
+		return 'param_readings must be an object of paths';
 	for (const [path, entries] of Object.entries(value as Record<string, unknown>)) {
 		if (!path.startsWith('/')) return `param_readings: '${path}' is not a path`;
-		if (!entries || typeof entries !== 'object' || Array.isArray(entries)) return `param_readings['${path}'] must be an object of parameters`;
+		if (!entries || typeof entries !== 'object' || Array.isArray(entries))
+			return `param_readings['${path}'] must be an object of parameters`;
 		for (const [name, reading] of Object.entries(entries as Record<string, unknown>)) {
-			if (!PARAM_READINGS.includes(reading as ParamReading)) return `param_readings['${path}']['${name}'] must be one of: ${PARAM_READINGS.join(', ')}`;
+			if (!PARAM_READINGS.includes(reading as ParamReading))
+				return `param_readings['${path}']['${name}'] must be one of: ${PARAM_READINGS.join(', ')}`;
 		}
 	}
 	return undefined;
@@ -49,7 +56,11 @@ export function readingsProblem(value: unknown): string | undefined {
  * Applies the readings of `path` to a request's query: throws 422 naming every rejected parameter, drops the ignored
  * ones, and returns the names to honour (exempt from the unknown-params mode, and honoured by `honourUnimplemented`).
  */
-export function applyReadings(readings: ParamReadings, path: string, query: Record<string, string>): { query: Record<string, string>; honour: string[] } {
+export function applyReadings(
+	readings: ParamReadings,
+	path: string,
+	query: Record<string, string>,
+): { query: Record<string, string>; honour: string[] } {
 	if (!readings[path]) return { query, honour: [] };
 	const kept: Record<string, string> = {};
 	const rejected: string[] = [];
@@ -63,7 +74,10 @@ export function applyReadings(readings: ParamReadings, path: string, query: Reco
 	}
 	if (rejected.length) {
 		throw invalidUrlParam(
-			rejected.map((name) => ({ message: `The query parameter '${name}' is not allowed`, pointer: name })),
+			rejected.map((name) => ({
+				message: `The query parameter '${name}' is not allowed`,
+				pointer: name,
+			})),
 			`Unknown query parameter${rejected.length > 1 ? 's' : ''}: ${rejected.join(', ')}`,
 		);
 	}
@@ -80,15 +94,27 @@ function implemented(spec: ListSpec, name: string): boolean {
 	return Boolean(window && spec.windows && window[1] in spec.windows);
 }
 
-const list = (raw: string) => raw.split(',').map((value) => value.trim()).filter(Boolean);
-const refId = (value: unknown) => (typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? String((value as { id: unknown }).id) : undefined);
+const list = (raw: string) =>
+	raw
+		.split(',')
+		.map((value) => value.trim())
+		.filter(Boolean);
+const refId = (value: unknown) =>
+	typeof value === 'string'
+		? value
+		: value && typeof value === 'object' && 'id' in value
+			? String((value as { id: unknown }).id)
+			: undefined;
 const DAY_MS = 86_400_000;
 
 /**
  * A generic test of one honoured parameter the list does not implement, on the rendered record. A record that does
  * not carry the parameter's field passes (the filter cannot be told from it), as the node's own checks read it.
  */
-function predicateFor(name: string, raw: string): ((record: Record<string, unknown>) => boolean) | undefined {
+function predicateFor(
+	name: string,
+	raw: string,
+): ((record: Record<string, unknown>) => boolean) | undefined {
 	const window = /^(\w+)_(after|before)$/.exec(name);
 	if (window) {
 		const bound = Date.parse(raw);
@@ -113,7 +139,8 @@ function predicateFor(name: string, raw: string): ((record: Record<string, unkno
 	const wanted = list(raw);
 	if (name === 'email') {
 		const lower = wanted.map((value) => value.toLowerCase());
-		return (record) => typeof record.email !== 'string' || lower.includes(record.email.toLowerCase());
+		return (record) =>
+			typeof record.email !== 'string' || lower.includes(record.email.toLowerCase());
 	}
 	if (name.endsWith('_id')) {
 		const field = name.slice(0, -3);
@@ -150,7 +177,8 @@ export function honourUnimplemented(
 	for (const name of honour) {
 		const raw = query[name];
 		if (raw === undefined || raw === '') continue;
-		if (name === 'sort_by' && !spec.sortBy.includes(raw)) next = { ...next, sortBy: [...next.sortBy, raw] };
+		if (name === 'sort_by' && !spec.sortBy.includes(raw))
+			next = { ...next, sortBy: [...next.sortBy, raw] };
 		else if (isMetadata(name) && !next.metadata) next = { ...next, metadata: true };
 		else if (!implemented(spec, name)) {
 			const test = predicateFor(name, raw);
@@ -158,5 +186,11 @@ export function honourUnimplemented(
 		}
 	}
 	if (!tests.length) return { spec: next, records };
-	return { spec: next, records: records.filter((record) => { const shown = render(record); return tests.every((test) => test(shown)); }) };
+	return {
+		spec: next,
+		records: records.filter((record) => {
+			const shown = render(record);
+			return tests.every((test) => test(shown));
+		}),
+	};
 }

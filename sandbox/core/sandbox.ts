@@ -6,7 +6,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 
 import { AuthStore, randomToken, type AccessToken, type OAuthClient } from './auth';
-import { DEFAULT_REDIRECT_URIS, SEEDS, type RequestLogEntry, type SandboxConfig, type SandboxModes } from './config';
+import {
+	DEFAULT_REDIRECT_URIS,
+	SEEDS,
+	type RequestLogEntry,
+	type SandboxConfig,
+	type SandboxModes,
+} from './config';
 import { meta } from './envelope';
 import { copyJson } from './copy';
 import { ApiError } from './errors';
@@ -77,7 +83,11 @@ export class Sandbox extends RecordStore implements SandboxCore {
 	 * In-process tests only: runs before each API call is handled, e.g. to change data between two pages of a
 	 * list exactly when the second page is requested.
 	 */
-	onApiRequest?: (request: { method: string; path: string; query: Record<string, string> }) => void | Promise<void>;
+	onApiRequest?: (request: {
+		method: string;
+		path: string;
+		query: Record<string, string>;
+	}) => void | Promise<void>;
 	/** The API's own base URL once it listens (`http://127.0.0.1:<port>`); image URLs are rendered against it. */
 	baseUrl = '';
 	/** Aborted when the sandbox closes: ends the waits of requests held by the latency. */
@@ -95,14 +105,20 @@ export class Sandbox extends RecordStore implements SandboxCore {
 	constructor(readonly config: SandboxConfig) {
 		super();
 		this.seedName = config.seed;
-		this.modes = { unknownParams: config.unknownParams, headers: config.headers, unknownParamsByPath: {}, paramReadings: {} };
+		this.modes = {
+			unknownParams: config.unknownParams,
+			headers: config.headers,
+			unknownParamsByPath: {},
+			paramReadings: {},
+		};
 		this.ids = new IdGenerator(config.seed);
 		this.limiter = new RateLimiter(config.rateLimit);
 		this.files = new FilesHost(() => this.now().getTime());
 		this.webhooks = new WebhookDispatcher(
 			{
 				now: () => this.now(),
-				endpoints: () => (this.data.has('endpoints') ? [...this.data.get('endpoints')!.values()] : []),
+				endpoints: () =>
+					this.data.has('endpoints') ? [...this.data.get('endpoints')!.values()] : [],
 				secret: (id) => this.webhookSecrets.get(id),
 			},
 			config.webhookRetrySchedule,
@@ -160,9 +176,12 @@ export class Sandbox extends RecordStore implements SandboxCore {
 	/** Restores a seed: all data, tokens (except the startup token), clients, logs, faults and deliveries. */
 	reset(seed: string = this.seedName) {
 		if (!SEEDS.includes(seed)) {
-			throw new ApiError(422, 'invalid_content', `Unknown seed '${seed}'; known seeds: ${SEEDS.join(', ')}`, [
-				{ message: `The seed must be one of: ${SEEDS.join(', ')}`, pointer: '/seed' },
-			]);
+			throw new ApiError(
+				422,
+				'invalid_content',
+				`Unknown seed '${seed}'; known seeds: ${SEEDS.join(', ')}`,
+				[{ message: `The seed must be one of: ${SEEDS.join(', ')}`, pointer: '/seed' }],
+			);
 		}
 		this.seedName = seed;
 		this.ids.reset(seed);
@@ -186,7 +205,8 @@ export class Sandbox extends RecordStore implements SandboxCore {
 
 	/** The seeded OAuth client (all scopes, n8n callback URLs); its credentials are derived from the seed name. */
 	defaultClient(): OAuthClient {
-		const derive = (label: string) => createHash('sha256').update(`${label}:${this.seedName}`).digest('base64url');
+		const derive = (label: string) =>
+			createHash('sha256').update(`${label}:${this.seedName}`).digest('base64url');
 		return {
 			clientId: derive('client-id'),
 			clientSecret: derive('client-secret'),
@@ -235,14 +255,21 @@ export class Sandbox extends RecordStore implements SandboxCore {
 	}
 
 	/** Resolves a bearer header to a caller, or undefined (401). */
-	authenticate(authorization: string | undefined): { caller: Caller; token: AccessToken } | undefined {
+	authenticate(
+		authorization: string | undefined,
+	): { caller: Caller; token: AccessToken } | undefined {
 		const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
 		if (!match) return undefined;
 		const token = this.auth.active(match[1], this.now().getTime());
 		if (!token) return undefined;
 		return {
 			token,
-			caller: { token: token.token, scopes: [...token.scopes], creator: { ...token.creator }, clientId: token.clientId },
+			caller: {
+				token: token.token,
+				scopes: [...token.scopes],
+				creator: { ...token.creator },
+				clientId: token.clientId,
+			},
 		};
 	}
 
@@ -264,22 +291,43 @@ export class Sandbox extends RecordStore implements SandboxCore {
 	}
 
 	render(ctx: RequestContext, collection: string, record: ApiRecord): ApiRecord {
-		return applyExpand(this.expandHost(), ctx.caller.scopes, this.renderPlain(collection, record), ctx.query.expand);
+		return applyExpand(
+			this.expandHost(),
+			ctx.caller.scopes,
+			this.renderPlain(collection, record),
+			ctx.query.expand,
+		);
 	}
 
 	single(ctx: RequestContext, collection: string, record: ApiRecord, status = 200): Reply {
 		const { key } = this.mustCollection(collection);
-		return { status, body: { [key]: this.render(ctx, collection, record), meta: meta(ctx.requestId) } };
+		return {
+			status,
+			body: { [key]: this.render(ctx, collection, record), meta: meta(ctx.requestId) },
+		};
 	}
 
 	list(ctx: RequestContext, collection: string, records: ApiRecord[], spec: ListSpec): Reply {
 		const { name } = this.mustCollection(collection);
-		const noisy = this.noise.active ? this.noise.list(this, ctx.path, collection, records, ctx.query, spec) : { records, query: ctx.query, spec };
-		const honoured = honourUnimplemented(noisy.query, ctx.honour, noisy.spec, noisy.records, (record) => this.renderPlain(collection, record));
-		const { items, pagination } = runList(noisy.query, honoured.records, honoured.spec, (id) => this.sequenceOf(id));
+		const noisy = this.noise.active
+			? this.noise.list(this, ctx.path, collection, records, ctx.query, spec)
+			: { records, query: ctx.query, spec };
+		const honoured = honourUnimplemented(
+			noisy.query,
+			ctx.honour,
+			noisy.spec,
+			noisy.records,
+			(record) => this.renderPlain(collection, record),
+		);
+		const { items, pagination } = runList(noisy.query, honoured.records, honoured.spec, (id) =>
+			this.sequenceOf(id),
+		);
 		return {
 			status: 200,
-			body: { [name]: items.map((r) => this.render(ctx, collection, r)), meta: meta(ctx.requestId, { pagination }) },
+			body: {
+				[name]: items.map((r) => this.render(ctx, collection, r)),
+				meta: meta(ctx.requestId, { pagination }),
+			},
 		};
 	}
 
@@ -295,7 +343,9 @@ export class Sandbox extends RecordStore implements SandboxCore {
 	emitEvent(type: string, record: ApiRecord): WebhookEvent {
 		const collection = this.collectionFor(record.id) ?? this.collectionByKey(type.split('.')[0]);
 		const key = collection?.key ?? type.split('.')[0];
-		const rendered = collection ? expandTopLevel(this.expandHost(), this.renderPlain(collection.name, record)) : structuredClone(record);
+		const rendered = collection
+			? expandTopLevel(this.expandHost(), this.renderPlain(collection.name, record))
+			: structuredClone(record);
 		const event: WebhookEvent = {
 			id: `evt_${stableSuffix(randomUUID())}`,
 			type,
@@ -310,7 +360,9 @@ export class Sandbox extends RecordStore implements SandboxCore {
 
 	money(amount: number, currency = 'GBP'): Money {
 		const format = currencyFormat(currency);
-		const formatted = format ? format.format(amount / 100) : `${(amount / 100).toFixed(2)} ${currency}`;
+		const formatted = format
+			? format.format(amount / 100)
+			: `${(amount / 100).toFixed(2)} ${currency}`;
 		return { amount, currency, formatted };
 	}
 

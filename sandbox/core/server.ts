@@ -20,7 +20,15 @@ import { codeForStatus, errorBody } from './envelope';
 import { ApiError, forbidden, invalidEndpoint, invalidToken, tooManyRequests } from './errors';
 import { HTML_ERROR_PAGE } from './faults';
 import { negotiate, toCsv, toPdf } from './formats';
-import { errorOutgoing, json, JSON_TYPE, parseBody, parseQuery, type Incoming, type Outgoing } from './http';
+import {
+	errorOutgoing,
+	json,
+	JSON_TYPE,
+	parseBody,
+	parseQuery,
+	type Incoming,
+	type Outgoing,
+} from './http';
 import type { Sandbox } from './sandbox';
 import type { Caller, Reply, RequestContext, ResponseFormat } from './types';
 
@@ -35,7 +43,8 @@ function collect(req: IncomingMessage): Promise<Buffer> {
 
 function headerMap(req: IncomingMessage): Record<string, string> {
 	const out: Record<string, string> = {};
-	for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+	for (const [k, v] of Object.entries(req.headers))
+		if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
 	return out;
 }
 
@@ -45,7 +54,11 @@ function write(res: ServerResponse, out: Outgoing) {
 }
 
 /** Entry point for every request on the API port. */
-export async function handleHttp(sb: Sandbox, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleHttp(
+	sb: Sandbox,
+	req: IncomingMessage,
+	res: ServerResponse,
+): Promise<void> {
 	const requestId = randomUUID();
 	try {
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
@@ -67,7 +80,12 @@ export async function handleHttp(sb: Sandbox, req: IncomingMessage, res: ServerR
 			method: incoming.method,
 			path,
 			query: incoming.query,
-			headers: { ...incoming.headers, ...(incoming.headers.authorization ? { authorization: redact(incoming.headers.authorization) } : {}) },
+			headers: {
+				...incoming.headers,
+				...(incoming.headers.authorization
+					? { authorization: redact(incoming.headers.authorization) }
+					: {}),
+			},
 			body: logBody(incoming),
 			status: null,
 			request_id: requestId,
@@ -76,7 +94,8 @@ export async function handleHttp(sb: Sandbox, req: IncomingMessage, res: ServerR
 		sb.requests.push(log);
 		// The latency delays API calls only, after they are logged: the log shows a delayed call (status null) while
 		// it waits, and the control plane answers at once. Closing the sandbox ends the wait.
-		if (sb.config.latencyMs > 0) await delay(sb.config.latencyMs, undefined, { signal: sb.closing.signal });
+		if (sb.config.latencyMs > 0)
+			await delay(sb.config.latencyMs, undefined, { signal: sb.closing.signal });
 		await sb.onApiRequest?.(incoming);
 
 		// Another client holding the rate-limit slot, and the page the call asks for as sent (noise.ts), before any fault.
@@ -95,9 +114,24 @@ export async function handleHttp(sb: Sandbox, req: IncomingMessage, res: ServerR
 				return;
 			}
 			if ('delay_ms' in fault) await delay(fault.delay_ms);
-			else if ('empty' in fault) out = { status: 200, headers: { 'Content-Type': JSON_TYPE, 'X-Request-Id': requestId }, body: Buffer.alloc(0) };
-			else if ('malformed' in fault) out = { status: 200, headers: { 'Content-Type': JSON_TYPE, 'X-Request-Id': requestId }, body: Buffer.from('{"data": [{"id": "broken", ') };
-			else if ('html' in fault) out = { status: 502, headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-Request-Id': requestId }, body: Buffer.from(HTML_ERROR_PAGE) };
+			else if ('empty' in fault)
+				out = {
+					status: 200,
+					headers: { 'Content-Type': JSON_TYPE, 'X-Request-Id': requestId },
+					body: Buffer.alloc(0),
+				};
+			else if ('malformed' in fault)
+				out = {
+					status: 200,
+					headers: { 'Content-Type': JSON_TYPE, 'X-Request-Id': requestId },
+					body: Buffer.from('{"data": [{"id": "broken", '),
+				};
+			else if ('html' in fault)
+				out = {
+					status: 502,
+					headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-Request-Id': requestId },
+					body: Buffer.from(HTML_ERROR_PAGE),
+				};
 			else out = faultReply(fault, requestId);
 		}
 		out ??= await apiCall(sb, incoming, log);
@@ -128,22 +162,36 @@ function logBody(incoming: Incoming): unknown {
 		const body = parseBody(incoming.rawBody, incoming.headers['content-type']);
 		if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
 		return Object.fromEntries(
-			Object.entries(body as Record<string, unknown>).map(([name, value]) => [name, SECRET_MEMBERS.test(name) ? '***' : value]),
+			Object.entries(body as Record<string, unknown>).map(([name, value]) => [
+				name,
+				SECRET_MEMBERS.test(name) ? '***' : value,
+			]),
 		);
 	} catch {
 		return '(unparsable body)';
 	}
 }
 
-function faultReply(fault: { status: number; headers?: Record<string, string>; body?: unknown }, requestId: string): Outgoing {
+function faultReply(
+	fault: { status: number; headers?: Record<string, string>; body?: unknown },
+	requestId: string,
+): Outgoing {
 	const headers = { 'X-Request-Id': requestId, ...(fault.headers ?? {}) };
 	if (fault.body === undefined) {
 		if (fault.status < 400) return json(fault.status, {}, headers);
-		const error = new ApiError(fault.status, codeForStatus(fault.status), `Injected fault (${fault.status})`);
+		const error = new ApiError(
+			fault.status,
+			codeForStatus(fault.status),
+			`Injected fault (${fault.status})`,
+		);
 		return json(fault.status, errorBody(error, requestId), headers);
 	}
 	if (typeof fault.body === 'string') {
-		return { status: fault.status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body: Buffer.from(fault.body) };
+		return {
+			status: fault.status,
+			headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers },
+			body: Buffer.from(fault.body),
+		};
 	}
 	return json(fault.status, fault.body, headers);
 }
@@ -156,12 +204,18 @@ const UNDOCUMENTED_HEADERS = ['RateLimit-Remaining', 'RateLimit-Policy', 'Retry-
 async function apiCall(sb: Sandbox, incoming: Incoming, log: RequestLogEntry): Promise<Outgoing> {
 	const out = await apiCallWithAllHeaders(sb, incoming, log);
 	if (sb.modes.headers === 'documented') {
-		out.headers = Object.fromEntries(Object.entries(out.headers).filter(([name]) => !UNDOCUMENTED_HEADERS.includes(name)));
+		out.headers = Object.fromEntries(
+			Object.entries(out.headers).filter(([name]) => !UNDOCUMENTED_HEADERS.includes(name)),
+		);
 	}
 	return out;
 }
 
-async function apiCallWithAllHeaders(sb: Sandbox, incoming: Incoming, log: RequestLogEntry): Promise<Outgoing> {
+async function apiCallWithAllHeaders(
+	sb: Sandbox,
+	incoming: Incoming,
+	log: RequestLogEntry,
+): Promise<Outgoing> {
 	const { method, path, headers, requestId } = incoming;
 	const extra: Record<string, string> = { 'X-Request-Id': requestId };
 	try {
@@ -180,13 +234,19 @@ async function apiCallWithAllHeaders(sb: Sandbox, incoming: Incoming, log: Reque
 		}
 
 		// Only versioned API routes negotiate; OAuth pages (HTML consent, JSON token) ignore Accept.
-		const format: ResponseFormat = path.startsWith('/2025-09/') ? negotiate(headers.accept, route.options.formats) : 'application/json';
+		const format: ResponseFormat = path.startsWith('/2025-09/')
+			? negotiate(headers.accept, route.options.formats)
+			: 'application/json';
 
 		const key = method === 'POST' && !route.options.public ? headers['idempotency-key'] : undefined;
 		if (key) {
 			const stored = sb.idempotency.lookup(caller.creator.id, key, sb.now().getTime());
 			if (stored) {
-				return { status: stored.status, headers: { ...stored.headers, ...rateHeaders(extra), 'Idempotent-Replayed': 'true' }, body: stored.body };
+				return {
+					status: stored.status,
+					headers: { ...stored.headers, ...rateHeaders(extra), 'Idempotent-Replayed': 'true' },
+					body: stored.body,
+				};
 			}
 		}
 
@@ -194,14 +254,22 @@ async function apiCallWithAllHeaders(sb: Sandbox, incoming: Incoming, log: Reque
 		try {
 			out = await runHandler(sb, incoming, route, params, caller, format);
 		} catch (error) {
-			if (!(error instanceof ApiError)) log.error = error instanceof Error ? error.stack ?? error.message : String(error);
+			if (!(error instanceof ApiError))
+				log.error = error instanceof Error ? (error.stack ?? error.message) : String(error);
 			out = errorOutgoing(error, requestId);
 		}
 		out.headers = { ...out.headers, ...extra };
-		if (key) sb.idempotency.store(caller.creator.id, key, { status: out.status, headers: withoutRate(out.headers), body: out.body, storedAt: sb.now().getTime() });
+		if (key)
+			sb.idempotency.store(caller.creator.id, key, {
+				status: out.status,
+				headers: withoutRate(out.headers),
+				body: out.body,
+				storedAt: sb.now().getTime(),
+			});
 		return out;
 	} catch (error) {
-		if (!(error instanceof ApiError)) log.error = error instanceof Error ? error.stack ?? error.message : String(error);
+		if (!(error instanceof ApiError))
+			log.error = error instanceof Error ? (error.stack ?? error.message) : String(error);
 		return errorOutgoing(error, requestId, extra);
 	}
 }
@@ -214,7 +282,12 @@ const withoutRate = (headers: Record<string, string>) =>
 async function runHandler(
 	sb: Sandbox,
 	incoming: Incoming,
-	route: { method: string; pattern: string; options: { scopes: string[] }; handler: (ctx: RequestContext) => Reply | Promise<Reply> },
+	route: {
+		method: string;
+		pattern: string;
+		options: { scopes: string[] };
+		handler: (ctx: RequestContext) => Reply | Promise<Reply>;
+	},
 	params: Record<string, string>,
 	caller: Caller,
 	format: ResponseFormat,
@@ -225,12 +298,16 @@ async function runHandler(
 		try {
 			body = parseBody(incoming.rawBody, incoming.headers['content-type']);
 		} catch {
-			return json(400, { error: 'invalid_request', error_description: 'The request body could not be parsed' });
+			return json(400, {
+				error: 'invalid_request',
+				error_description: 'The request body could not be parsed',
+			});
 		}
 	} else {
 		body = parseBody(incoming.rawBody, incoming.headers['content-type']);
 	}
-	for (const scope of route.options.scopes) if (!caller.scopes.includes(scope)) throw forbidden(scope);
+	for (const scope of route.options.scopes)
+		if (!caller.scopes.includes(scope)) throw forbidden(scope);
 
 	// Per-list readings first (readings.ts): they reject, drop or exempt single parameters, documented or not.
 	const readings = applyReadings(sb.modes.paramReadings, incoming.path, incoming.query);
@@ -238,8 +315,12 @@ async function runHandler(
 	const mode = sb.modes.unknownParamsByPath[incoming.path] ?? sb.modes.unknownParams;
 	const documented = mode === 'accept' ? undefined : documentedFor(route.method, route.pattern);
 	if (mode !== 'accept' && documented) {
-		const exempt = Object.fromEntries(Object.entries(query).filter(([name]) => readings.honour.includes(name)));
-		const rest = Object.fromEntries(Object.entries(query).filter(([name]) => !readings.honour.includes(name)));
+		const exempt = Object.fromEntries(
+			Object.entries(query).filter(([name]) => readings.honour.includes(name)),
+		);
+		const rest = Object.fromEntries(
+			Object.entries(query).filter(([name]) => !readings.honour.includes(name)),
+		);
 		({ query, body } = restrictToDocumented(mode, documented, rest, body));
 		query = { ...query, ...exempt };
 	}
@@ -267,12 +348,20 @@ export function toOutgoing(reply: Reply, format: ResponseFormat): Outgoing {
 	const status = reply.status ?? 200;
 	const headers = { ...(reply.headers ?? {}) };
 	if (reply.raw !== undefined) {
-		return { status, headers: { 'Content-Type': 'application/octet-stream', ...headers }, body: Buffer.isBuffer(reply.raw) ? reply.raw : Buffer.from(reply.raw) };
+		return {
+			status,
+			headers: { 'Content-Type': 'application/octet-stream', ...headers },
+			body: Buffer.isBuffer(reply.raw) ? reply.raw : Buffer.from(reply.raw),
+		};
 	}
 	const ok = status >= 200 && status < 300;
 	if (ok && format === 'text/csv' && reply.body && typeof reply.body === 'object') {
 		const rows = payload(reply.body);
-		return { status, headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' }, body: Buffer.from(toCsv(Array.isArray(rows) ? rows : rows ? [rows] : [])) };
+		return {
+			status,
+			headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' },
+			body: Buffer.from(toCsv(Array.isArray(rows) ? rows : rows ? [rows] : [])),
+		};
 	}
 	if (ok && format === 'application/pdf' && reply.body && typeof reply.body === 'object') {
 		const { key, value } = payloadEntry(reply.body);
@@ -285,7 +374,11 @@ export function toOutgoing(reply: Reply, format: ResponseFormat): Outgoing {
 		if (total?.formatted) lines.push(`total: ${total.formatted}`);
 		return {
 			status,
-			headers: { ...headers, 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${id}.pdf"` },
+			headers: {
+				...headers,
+				'Content-Type': 'application/pdf',
+				'Content-Disposition': `inline; filename="${id}.pdf"`,
+			},
 			body: toPdf(`${key.replace(/_/g, ' ')} ${id}`, lines),
 		};
 	}

@@ -18,7 +18,8 @@ export abstract class RecordStore {
 	abstract now(): Date;
 
 	defineCollection(options: CollectionOptions) {
-		if (this.collections.has(options.name)) throw new Error(`Collection defined twice: ${options.name}`);
+		if (this.collections.has(options.name))
+			throw new Error(`Collection defined twice: ${options.name}`);
 		this.collections.set(options.name, options);
 		this.data.set(options.name, new Map());
 		for (const alias of options.aliases ?? []) this.aliases.set(alias, options.name);

@@ -14,7 +14,15 @@ import type { ApiRecord, ResourceModule } from './types';
 
 export const WIDGET_BASE = Date.parse('2025-01-01T00:00:00Z');
 const DAY = 86_400_000;
-export const WIDGET_NAMES = ['Widget zero', 'Widget one', 'Widget two', 'Widget three, "the big one"', 'Widget four', 'Widget five', 'Widget six'];
+export const WIDGET_NAMES = [
+	'Widget zero',
+	'Widget one',
+	'Widget two',
+	'Widget three, "the big one"',
+	'Widget four',
+	'Widget five',
+	'Widget six',
+];
 
 /** Widget i: created at base + i days (5 and 6 share a timestamp), color red/blue/null, tier gold/silver. */
 export const widgetsModule: ResourceModule = {
@@ -29,23 +37,33 @@ export const widgetsModule: ResourceModule = {
 			// A derived field, to prove render applies on reads and the stored record stays untouched.
 			render: (record) => ({ ...record, name_length: String(record.name).length }),
 		});
-		api.route('GET', '/2025-09/widgets', { scopes: ['public.widget:read'], formats: ['text/csv'] }, (ctx) =>
-			ctx.sandbox.list(ctx, 'widgets', ctx.sandbox.all('widgets'), {
-				sortBy: ['created_at', 'name', 'updated_at'],
-				filters: {
-					color: { field: 'color', values: ['red', 'blue'], unspecified: true },
-					gadget_id: { field: 'gadget.id' },
-				},
-				windows: { created: 'created_at', updated: 'updated_at' },
-				metadata: true,
-				search: { param: 'search', fields: ['name'] },
-			}),
+		api.route(
+			'GET',
+			'/2025-09/widgets',
+			{ scopes: ['public.widget:read'], formats: ['text/csv'] },
+			(ctx) =>
+				ctx.sandbox.list(ctx, 'widgets', ctx.sandbox.all('widgets'), {
+					sortBy: ['created_at', 'name', 'updated_at'],
+					filters: {
+						color: { field: 'color', values: ['red', 'blue'], unspecified: true },
+						gadget_id: { field: 'gadget.id' },
+					},
+					windows: { created: 'created_at', updated: 'updated_at' },
+					metadata: true,
+					search: { param: 'search', fields: ['name'] },
+				}),
 		);
-		api.route('GET', '/2025-09/widgets/:widget_id', { scopes: ['public.widget:read'], formats: ['application/pdf'] }, (ctx) =>
-			ctx.sandbox.single(ctx, 'widgets', ctx.sandbox.mustGet('widgets', ctx.params.widget_id)),
+		api.route(
+			'GET',
+			'/2025-09/widgets/:widget_id',
+			{ scopes: ['public.widget:read'], formats: ['application/pdf'] },
+			(ctx) =>
+				ctx.sandbox.single(ctx, 'widgets', ctx.sandbox.mustGet('widgets', ctx.params.widget_id)),
 		);
 		api.route('POST', '/2025-09/widgets', { scopes: ['public.widget:write'] }, (ctx) => {
-			const body = validateBody(ctx.body, { name: { type: 'string', required: true, minLength: 1 } });
+			const body = validateBody(ctx.body, {
+				name: { type: 'string', required: true, minLength: 1 },
+			});
 			const now = ctx.sandbox.now().toISOString();
 			const record = ctx.sandbox.insert('widgets', {
 				id: ctx.sandbox.newId('wdg_'),
@@ -58,11 +76,16 @@ export const widgetsModule: ResourceModule = {
 			});
 			return ctx.sandbox.single(ctx, 'widgets', record, 201);
 		});
-		api.route('DELETE', '/2025-09/widgets/:widget_id', { scopes: ['public.widget:write'] }, (ctx) => {
-			const widget = ctx.sandbox.mustGet('widgets', ctx.params.widget_id);
-			ctx.sandbox.remove('widgets', widget.id);
-			return ctx.sandbox.success(ctx, `Widget ${widget.id} deleted`);
-		});
+		api.route(
+			'DELETE',
+			'/2025-09/widgets/:widget_id',
+			{ scopes: ['public.widget:write'] },
+			(ctx) => {
+				const widget = ctx.sandbox.mustGet('widgets', ctx.params.widget_id);
+				ctx.sandbox.remove('widgets', widget.id);
+				return ctx.sandbox.success(ctx, `Widget ${widget.id} deleted`);
+			},
+		);
 		api.route('GET', '/2025-09/boom', { scopes: [] }, () => {
 			throw new Error('kaboom');
 		});
@@ -70,9 +93,20 @@ export const widgetsModule: ResourceModule = {
 	seed(core, seed) {
 		if (seed !== 'demo') return;
 		const at = (ms: number) => new Date(ms).toISOString();
-		const maker = core.insert('makers', { id: core.newId('mkr_'), name: 'Acme', created_at: at(WIDGET_BASE), updated_at: at(WIDGET_BASE) });
+		const maker = core.insert('makers', {
+			id: core.newId('mkr_'),
+			name: 'Acme',
+			created_at: at(WIDGET_BASE),
+			updated_at: at(WIDGET_BASE),
+		});
 		const gadgets = [0, 1].map((i) =>
-			core.insert('gadgets', { id: core.newId('gdg_'), name: `Gadget ${i}`, maker: { id: maker.id }, created_at: at(WIDGET_BASE), updated_at: at(WIDGET_BASE) }),
+			core.insert('gadgets', {
+				id: core.newId('gdg_'),
+				name: `Gadget ${i}`,
+				maker: { id: maker.id },
+				created_at: at(WIDGET_BASE),
+				updated_at: at(WIDGET_BASE),
+			}),
 		);
 		WIDGET_NAMES.forEach((name, i) => {
 			const created = WIDGET_BASE + Math.min(i, 5) * DAY;

@@ -4,7 +4,10 @@
  */
 
 /** A stored record, kept in the API's own rendered shape (references as `{ id }`). */
-export type ApiRecord = { id: string; created_at: string; updated_at: string } & Record<string, unknown>;
+export type ApiRecord = { id: string; created_at: string; updated_at: string } & Record<
+	string,
+	unknown
+>;
 
 export interface Ref {
 	id: string;

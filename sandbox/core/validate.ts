@@ -4,7 +4,13 @@
  * (the API's objects are closed). Nothing is applied when validation fails.
  */
 export type FieldType =
-	| { type: 'string'; enum?: string[]; format?: 'email' | 'date' | 'date-time' | 'url'; pattern?: RegExp; minLength?: number }
+	| {
+			type: 'string';
+			enum?: string[];
+			format?: 'email' | 'date' | 'date-time' | 'url';
+			pattern?: RegExp;
+			minLength?: number;
+	  }
 	| { type: 'integer'; min?: number; max?: number }
 	| { type: 'number'; min?: number; max?: number; exclusiveMin?: number; notZero?: boolean }
 	| { type: 'boolean' }
@@ -44,7 +50,9 @@ function checkObject(
 	for (const [name, spec] of Object.entries(schema)) {
 		if (spec.required && value[name] === undefined) {
 			details.push({
-				message: base ? `The object at ${base} is missing the required property '${name}'` : `The root object is missing the required property '${name}'`,
+				message: base
+					? `The object at ${base} is missing the required property '${name}'`
+					: `The root object is missing the required property '${name}'`,
 				pointer: base ? base : null,
 			});
 		}
@@ -62,29 +70,40 @@ function checkObject(
 
 function checkValue(value: unknown, spec: FieldSpec, pointer: string, details: ErrorDetail[]) {
 	if (value === null) {
-		if (!spec.nullable) details.push({ message: `The value at ${pointer} must not be null`, pointer });
+		if (!spec.nullable)
+			details.push({ message: `The value at ${pointer} must not be null`, pointer });
 		return;
 	}
-	const fail = (what: string) => details.push({ message: `The value at ${pointer} ${what}`, pointer });
+	const fail = (what: string) =>
+		details.push({ message: `The value at ${pointer} ${what}`, pointer });
 	switch (spec.type) {
 		case 'any':
 			return;
 		case 'string':
 			if (typeof value !== 'string') return fail('must be a string');
-			if (spec.enum && !spec.enum.includes(value)) return fail(`must be one of: ${spec.enum.join(', ')}`);
-			if (spec.minLength !== undefined && value.length < spec.minLength) return fail(`must not be blank`);
-			if (spec.format === 'email' && !EMAIL.test(value)) return fail('must be a valid email address');
-			if (spec.format === 'date' && (!DATE.test(value) || isNaN(Date.parse(value)))) return fail('must be a date (YYYY-MM-DD)');
-			if (spec.format === 'date-time' && isNaN(Date.parse(value))) return fail('must be an ISO 8601 date-time');
+			if (spec.enum && !spec.enum.includes(value))
+				return fail(`must be one of: ${spec.enum.join(', ')}`);
+			if (spec.minLength !== undefined && value.length < spec.minLength)
+				return fail(`must not be blank`);
+			if (spec.format === 'email' && !EMAIL.test(value))
+				return fail('must be a valid email address');
+			if (spec.format === 'date' && (!DATE.test(value) || isNaN(Date.parse(value))))
+				return fail('must be a date (YYYY-MM-DD)');
+			if (spec.format === 'date-time' && isNaN(Date.parse(value)))
+				return fail('must be an ISO 8601 date-time');
 			if (spec.format === 'url' && !/^https?:\/\/\S+$/.test(value)) return fail('must be a URL');
-			if (spec.pattern && !spec.pattern.test(value)) return fail(`must match ${spec.pattern.source}`);
+			if (spec.pattern && !spec.pattern.test(value))
+				return fail(`must match ${spec.pattern.source}`);
 			return;
 		case 'integer':
 		case 'number':
-			if (typeof value !== 'number' || !Number.isFinite(value)) return fail(`must be a ${spec.type}`);
+			if (typeof value !== 'number' || !Number.isFinite(value))
+				return fail(`must be a ${spec.type}`);
 			if (spec.type === 'integer' && !Number.isInteger(value)) return fail('must be an integer');
-			if (spec.min !== undefined && value < spec.min) return fail(`must be greater than or equal to ${spec.min}`);
-			if (spec.max !== undefined && value > spec.max) return fail(`must be less than or equal to ${spec.max}`);
+			if (spec.min !== undefined && value < spec.min)
+				return fail(`must be greater than or equal to ${spec.min}`);
+			if (spec.max !== undefined && value > spec.max)
+				return fail(`must be less than or equal to ${spec.max}`);
 			if (spec.type === 'number' && spec.exclusiveMin !== undefined && value <= spec.exclusiveMin)
 				return fail(`must be greater than ${spec.exclusiveMin}`);
 			if (spec.type === 'number' && spec.notZero && value === 0) return fail('must not be zero');
@@ -93,27 +112,50 @@ function checkValue(value: unknown, spec: FieldSpec, pointer: string, details: E
 			if (typeof value !== 'boolean') return fail('must be a boolean');
 			return;
 		case 'ref':
-			if (typeof value !== 'object' || Array.isArray(value)) return fail("must be an object with an 'id'");
+			if (typeof value !== 'object' || Array.isArray(value))
+				return fail("must be an object with an 'id'");
 			{
 				const id = (value as Record<string, unknown>).id;
 				const extra = Object.keys(value as object).filter((k) => k !== 'id');
-				if (typeof id !== 'string') return details.push({ message: `The object at ${pointer} is missing the required property 'id'`, pointer });
-				if (!id.startsWith(spec.prefix)) return details.push({ message: `The value at ${pointer}/id must start with '${spec.prefix}'`, pointer: `${pointer}/id` });
-				for (const k of extra) details.push({ message: `The property '${k}' is not allowed`, pointer: `${pointer}/${k}` });
+				if (typeof id !== 'string')
+					return details.push({
+						message: `The object at ${pointer} is missing the required property 'id'`,
+						pointer,
+					});
+				if (!id.startsWith(spec.prefix))
+					return details.push({
+						message: `The value at ${pointer}/id must start with '${spec.prefix}'`,
+						pointer: `${pointer}/id`,
+					});
+				for (const k of extra)
+					details.push({
+						message: `The property '${k}' is not allowed`,
+						pointer: `${pointer}/${k}`,
+					});
 			}
 			return;
 		case 'object':
 			if (typeof value !== 'object' || Array.isArray(value)) return fail('must be an object');
-			return checkObject(value as Record<string, unknown>, spec.fields, pointer, !!spec.open, details);
+			return checkObject(
+				value as Record<string, unknown>,
+				spec.fields,
+				pointer,
+				!!spec.open,
+				details,
+			);
 		case 'array':
 			if (!Array.isArray(value)) return fail('must be an array');
 			value.forEach((item, i) => checkValue(item, spec.items, `${pointer}/${i}`, details));
 			return;
 		case 'metadata':
-			if (typeof value !== 'object' || Array.isArray(value)) return fail('must be an object of string values');
+			if (typeof value !== 'object' || Array.isArray(value))
+				return fail('must be an object of string values');
 			for (const [k, v] of Object.entries(value as object)) {
 				if (v !== null && typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')
-					details.push({ message: `The metadata value '${k}' must be a string, number or boolean`, pointer: `${pointer}/${k}` });
+					details.push({
+						message: `The metadata value '${k}' must be a string, number or boolean`,
+						pointer: `${pointer}/${k}`,
+					});
 			}
 			return;
 	}

@@ -22,7 +22,9 @@ import type { ApiRecord } from './types';
 
 export const API_VERSION = '2025-09';
 export const USER_AGENT = 'Stora-Webhooks/1.0';
-export const DEFAULT_RETRY_SCHEDULE_MS = [60_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000];
+export const DEFAULT_RETRY_SCHEDULE_MS = [
+	60_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000,
+];
 const DELIVERY_TIMEOUT_MS = 10_000;
 
 /** The `t` a retried delivery is signed with: its own send time, or the first attempt's. */
@@ -87,7 +89,12 @@ export type SignatureTimestamp = (typeof SIGNATURE_TIMESTAMPS)[number];
 export const SIGNATURE_ENCODINGS = ['hex', 'base64'] as const;
 export type SignatureEncoding = (typeof SIGNATURE_ENCODINGS)[number];
 
-export function sign(secret: string, timestamp: number, rawBody: string, encoding: SignatureEncoding = 'hex'): string {
+export function sign(
+	secret: string,
+	timestamp: number,
+	rawBody: string,
+	encoding: SignatureEncoding = 'hex',
+): string {
 	return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest(encoding);
 }
 
@@ -134,8 +141,18 @@ export class WebhookDispatcher extends EventEmitter {
 			if (endpoint.status !== 'enabled') continue;
 			const types = Array.isArray(endpoint.event_types) ? (endpoint.event_types as string[]) : [];
 			if (!types.includes(event.type)) continue;
-			const payload = { event: { ...event, api_version: (endpoint.api_version as string) ?? API_VERSION } };
-			const job = { payload, endpointId: endpoint.id, url: String(endpoint.url), body: JSON.stringify(payload), attempt: 1, generation: this.generation, due };
+			const payload = {
+				event: { ...event, api_version: (endpoint.api_version as string) ?? API_VERSION },
+			};
+			const job = {
+				payload,
+				endpointId: endpoint.id,
+				url: String(endpoint.url),
+				body: JSON.stringify(payload),
+				attempt: 1,
+				generation: this.generation,
+				due,
+			};
 			void this.attempt(job);
 		}
 	}
@@ -229,7 +246,8 @@ export class WebhookDispatcher extends EventEmitter {
 			status = response.status;
 			await response.arrayBuffer().catch(() => undefined);
 		} catch (e) {
-			error = e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
+			error =
+				e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
 		}
 		if (generation !== this.generation) return;
 		const delivery: Delivery = {
@@ -249,9 +267,17 @@ export class WebhookDispatcher extends EventEmitter {
 		const ok = status !== null && status >= 200 && status < 300;
 		const delay = this.schedule[attempt - 1];
 		if (ok || delay === undefined) return;
-		const next: Job = { ...job, attempt: attempt + 1, due: job.due + delay, firstTimestamp: job.firstTimestamp ?? timestamp };
+		const next: Job = {
+			...job,
+			attempt: attempt + 1,
+			due: job.due + delay,
+			firstTimestamp: job.firstTimestamp ?? timestamp,
+		};
 		this.pending += 1;
-		const timer = setTimeout(() => void this.fire(next), Math.max(0, next.due - this.host.now().getTime()));
+		const timer = setTimeout(
+			() => void this.fire(next),
+			Math.max(0, next.due - this.host.now().getTime()),
+		);
 		timer.unref();
 		this.waiting.set(next, timer);
 		// Already due (a zero delay, or a clock moved past it): sent now, and answered before this attempt settles.

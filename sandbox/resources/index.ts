@@ -10,4 +10,10 @@ import { crmLinksModule, modules as crm } from './crm';
 import { webhookEndpoints } from './integration/webhookEndpoints';
 import { modules as inventory } from './inventory';
 
-export const modules: ResourceModule[] = [...crm, ...inventory, ...billing, crmLinksModule, webhookEndpoints];
+export const modules: ResourceModule[] = [
+	...crm,
+	...inventory,
+	...billing,
+	crmLinksModule,
+	webhookEndpoints,
+];

@@ -22,7 +22,10 @@ export function pages(fx: SandboxFixture) {
 	async function all(path: string): Promise<Json[]> {
 		const out: Json[] = [];
 		for (let page = 1; ; page++) {
-			const { body } = await fx.call('GET', `${path}${path.includes('?') ? '&' : '?'}limit=100&page=${page}`);
+			const { body } = await fx.call(
+				'GET',
+				`${path}${path.includes('?') ? '&' : '?'}limit=100&page=${page}`,
+			);
 			const key = Object.keys(body).find((k) => k !== 'meta')!;
 			out.push(...(body[key] as Json[]));
 			if (body.meta.pagination.next === null) return out;
@@ -32,7 +35,11 @@ export function pages(fx: SandboxFixture) {
 	return { list, all };
 }
 
-export const expectError = (response: { status: number; body: Json }, status: number, code: string) => {
+export const expectError = (
+	response: { status: number; body: Json },
+	status: number,
+	code: string,
+) => {
 	expect(response.status).toBe(status);
 	expect(response.body.error.code).toBe(code);
 	return response.body.error as Json;

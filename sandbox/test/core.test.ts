@@ -20,7 +20,13 @@ describe('sandbox core: router, envelopes and errors', () => {
 		expect(res.body.widget).toEqual({ ...widget, name_length: String(widget.name).length });
 		expect(res.body.meta.request_id).toBe(res.headers.get('x-request-id'));
 		expect(res.body.meta.curies).toEqual(
-			expect.arrayContaining([expect.objectContaining({ name: 'sf', templated: true, href: expect.stringContaining('{rel}') })]),
+			expect.arrayContaining([
+				expect.objectContaining({
+					name: 'sf',
+					templated: true,
+					href: expect.stringContaining('{rel}'),
+				}),
+			]),
 		);
 		// render must not leak the derived field into the store
 		expect(fx.sandbox.core.get('widgets', widget.id)).not.toHaveProperty('name_length');
@@ -35,7 +41,11 @@ describe('sandbox core: router, envelopes and errors', () => {
 				type: 'invalid_request_error',
 				message: expect.any(String),
 				links: [
-					{ kind: 'open_api', name: expect.any(String), url: 'https://public-api.stora.co/2025-09/openapi.json' },
+					{
+						kind: 'open_api',
+						name: expect.any(String),
+						url: 'https://public-api.stora.co/2025-09/openapi.json',
+					},
 					{ kind: 'documentation', name: 'Errors', url: expect.stringContaining('docs.stora.co') },
 				],
 				details: [],
@@ -45,8 +55,13 @@ describe('sandbox core: router, envelopes and errors', () => {
 	});
 
 	it('answers 401 for an unknown token and for a non-Bearer scheme', async () => {
-		expect((await fx.call('GET', '/2025-09/widgets', { token: 'nope' })).body.error.code).toBe('invalid_token');
-		const basic = await fx.call('GET', '/2025-09/widgets', { token: null, headers: { Authorization: `Basic ${fx.sandbox.token}` } });
+		expect((await fx.call('GET', '/2025-09/widgets', { token: 'nope' })).body.error.code).toBe(
+			'invalid_token',
+		);
+		const basic = await fx.call('GET', '/2025-09/widgets', {
+			token: null,
+			headers: { Authorization: `Basic ${fx.sandbox.token}` },
+		});
 		expect(basic.status).toBe(401);
 	});
 
@@ -84,7 +99,10 @@ describe('sandbox core: router, envelopes and errors', () => {
 	it('answers 400 invalid_request for an unparsable JSON body', async () => {
 		const res = await fx.call('POST', '/2025-09/widgets', { raw: '{"name": "x",' });
 		expect(res.status).toBe(400);
-		expect(res.body.error).toMatchObject({ code: 'invalid_request', type: 'invalid_request_error' });
+		expect(res.body.error).toMatchObject({
+			code: 'invalid_request',
+			type: 'invalid_request_error',
+		});
 	});
 
 	it('answers 422 invalid_content with pointers from validateBody', async () => {
@@ -112,7 +130,10 @@ describe('sandbox core: router, envelopes and errors', () => {
 		const widget = firstWidget();
 		const res = await fx.call('DELETE', `/2025-09/widgets/${widget.id}`);
 		expect(res.status).toBe(200);
-		expect(res.body).toEqual({ success: { message: expect.stringContaining(widget.id) }, meta: expect.objectContaining({ request_id: expect.any(String) }) });
+		expect(res.body).toEqual({
+			success: { message: expect.stringContaining(widget.id) },
+			meta: expect.objectContaining({ request_id: expect.any(String) }),
+		});
 		expect((await fx.call('GET', `/2025-09/widgets/${widget.id}`)).status).toBe(404);
 	});
 });
@@ -126,9 +147,16 @@ describe('sandbox core: expand', () => {
 		const one = await fx.call('GET', `/2025-09/widgets/${widget.id}?expand=gadget`);
 		expect(one.body.widget.gadget).toEqual(gadget);
 		const nested = await fx.call('GET', `/2025-09/widgets/${widget.id}?expand=gadget.maker`);
-		expect(nested.body.widget.gadget.maker).toMatchObject({ id: expect.stringMatching(/^mkr_/), name: 'Acme' });
+		expect(nested.body.widget.gadget.maker).toMatchObject({
+			id: expect.stringMatching(/^mkr_/),
+			name: 'Acme',
+		});
 		const list = await fx.call('GET', '/2025-09/widgets?expand=gadget&limit=2');
-		expect(list.body.widgets.every((w: { gadget: { name?: string } }) => typeof w.gadget.name === 'string')).toBe(true);
+		expect(
+			list.body.widgets.every(
+				(w: { gadget: { name?: string } }) => typeof w.gadget.name === 'string',
+			),
+		).toBe(true);
 	});
 
 	it("needs the expanded collection's read scope (403 naming it)", async () => {
@@ -184,7 +212,9 @@ describe('sandbox core: ids, reset and control plane', () => {
 		const state = await fx.call('GET', '/__sandbox/state/widgets');
 		expect(state.body.widgets).toHaveLength(7);
 		expect(state.body.widgets[0]).toHaveProperty('name_length');
-		expect((await fx.call('GET', '/__sandbox/state/webhook_endpoints')).body).toEqual({ webhook_endpoints: [] });
+		expect((await fx.call('GET', '/__sandbox/state/webhook_endpoints')).body).toEqual({
+			webhook_endpoints: [],
+		});
 		expect((await fx.call('GET', '/__sandbox/state/nothing')).status).toBe(404);
 	});
 
@@ -208,9 +238,13 @@ describe('sandbox core: ids, reset and control plane', () => {
 	});
 
 	it('issues tokens with chosen scopes from the control plane, and "all" covers every route scope', async () => {
-		const res = await fx.call('POST', '/__sandbox/tokens', { body: { scopes: ['public.widget:read'] } });
+		const res = await fx.call('POST', '/__sandbox/tokens', {
+			body: { scopes: ['public.widget:read'] },
+		});
 		expect(res.body.scopes).toEqual(['public.widget:read']);
-		expect((await fx.call('GET', '/2025-09/widgets', { token: res.body.access_token })).status).toBe(200);
+		expect(
+			(await fx.call('GET', '/2025-09/widgets', { token: res.body.access_token })).status,
+		).toBe(200);
 		const all = await fx.call('POST', '/__sandbox/tokens', { body: { scopes: 'all' } });
 		expect(all.body.scopes).toEqual(
 			expect.arrayContaining([
@@ -259,7 +293,9 @@ describe('sandbox rate limiter: where minute windows start', () => {
 	it('starts them on the clock, or at the second startMinutesAt names, counting anew', () => {
 		const limiter = new RateLimiter({ perSecond: 10, perMinute: 2 });
 		expect(limiter.hit('t', at('2026-01-01T10:00:50Z')).allowed).toBe(true);
-		expect(limiter.hit('t', at('2026-01-01T10:00:51Z')).headers['RateLimit-Reset']).toBe(String(at('2026-01-01T10:01:00Z') / 1000));
+		expect(limiter.hit('t', at('2026-01-01T10:00:51Z')).headers['RateLimit-Reset']).toBe(
+			String(at('2026-01-01T10:01:00Z') / 1000),
+		);
 		expect(limiter.hit('t', at('2026-01-01T10:00:52Z')).allowed).toBe(false);
 
 		limiter.startMinutesAt(at('2026-01-01T10:00:53Z'));

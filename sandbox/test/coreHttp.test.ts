@@ -40,13 +40,17 @@ describe('sandbox formats', () => {
 
 	it('answers 406 for CSV on a route that does not declare it', async () => {
 		const widget = fx.sandbox.core.all('widgets')[0];
-		const res = await fx.call('GET', `/2025-09/widgets/${widget.id}`, { headers: { Accept: 'text/csv' } });
+		const res = await fx.call('GET', `/2025-09/widgets/${widget.id}`, {
+			headers: { Accept: 'text/csv' },
+		});
 		expect(res.status).toBe(406);
 		expect(res.body.error.code).toBe('invalid_format');
 	});
 
 	it('keeps JSON error envelopes even when CSV was negotiated', async () => {
-		const res = await fx.call('GET', '/2025-09/widgets?limit=0', { headers: { Accept: 'text/csv' } });
+		const res = await fx.call('GET', '/2025-09/widgets?limit=0', {
+			headers: { Accept: 'text/csv' },
+		});
 		expect(res.status).toBe(422);
 		expect(res.body.error.code).toBe('invalid_url_param');
 	});
@@ -54,7 +58,11 @@ describe('sandbox formats', () => {
 
 describe('sandbox Idempotency-Key', () => {
 	const time = manualClock();
-	const fx = useSandboxWithClients({ modules: [widgetsModule], clock: time.clock, resetEach: false });
+	const fx = useSandboxWithClients({
+		modules: [widgetsModule],
+		clock: time.clock,
+		resetEach: false,
+	});
 
 	it('replays the first response for the same key and creates nothing new', async () => {
 		const before = fx.sandbox.core.all('widgets').length;
@@ -82,7 +90,11 @@ describe('sandbox Idempotency-Key', () => {
 		const headers = { 'Idempotency-Key': 'key-ttl' };
 		const first = await fx.call('POST', '/2025-09/widgets', { body: { name: 'Day 1' }, headers });
 		const other = fx.sandbox.createToken('all');
-		const otherCaller = await fx.call('POST', '/2025-09/widgets', { body: { name: 'Other' }, headers, token: other });
+		const otherCaller = await fx.call('POST', '/2025-09/widgets', {
+			body: { name: 'Other' },
+			headers,
+			token: other,
+		});
 		expect(otherCaller.body.widget.id).not.toBe(first.body.widget.id);
 
 		time.advance(24 * 3_600_000 - 1000);
@@ -98,7 +110,12 @@ describe('sandbox Idempotency-Key', () => {
 
 describe('sandbox rate limits', () => {
 	const time = manualClock('2025-06-01T12:00:00.000Z');
-	const fx = useSandboxWithClients({ modules: [widgetsModule], clock: time.clock, rateLimit: { perSecond: 2, perMinute: 3 }, resetEach: false });
+	const fx = useSandboxWithClients({
+		modules: [widgetsModule],
+		clock: time.clock,
+		rateLimit: { perSecond: 2, perMinute: 3 },
+		resetEach: false,
+	});
 
 	it('counts per token per second and per minute, with headers, 429 and Retry-After', async () => {
 		const start = Date.parse('2025-06-01T12:00:00.000Z') / 1000;
@@ -119,7 +136,9 @@ describe('sandbox rate limits', () => {
 		expect(r3.headers.get('ratelimit-remaining')).toBe('0');
 
 		// another token has its own budget
-		expect((await fx.call('GET', '/2025-09/widgets', { token: fx.sandbox.createToken('all') })).status).toBe(200);
+		expect(
+			(await fx.call('GET', '/2025-09/widgets', { token: fx.sandbox.createToken('all') })).status,
+		).toBe(200);
 
 		time.advance(1000);
 		const r4 = await fx.call('GET', '/2025-09/widgets');
@@ -143,7 +162,8 @@ describe('sandbox rate limits', () => {
 		const unauth = await fx.call('GET', '/2025-09/widgets', { token: null });
 		expect(unauth.status).toBe(401);
 		expect(unauth.headers.get('ratelimit-limit')).toBeNull();
-		for (let i = 0; i < 5; i++) expect((await fx.call('GET', '/__sandbox/requests')).status).toBe(200);
+		for (let i = 0; i < 5; i++)
+			expect((await fx.call('GET', '/__sandbox/requests')).status).toBe(200);
 	});
 });
 
@@ -151,7 +171,8 @@ describe('sandbox faults and latency', () => {
 	const fx = useSandboxWithClients({ modules: [widgetsModule], resetEach: false });
 	afterEach(() => fx.call('DELETE', '/__sandbox/faults'));
 
-	const fault = (match: object, responses: object[]) => fx.call('POST', '/__sandbox/faults', { body: { match, responses } });
+	const fault = (match: object, responses: object[]) =>
+		fx.call('POST', '/__sandbox/faults', { body: { match, responses } });
 
 	it('consumes queued responses in order, then answers normally', async () => {
 		await fault({ method: 'GET', path: '/2025-09/widgets' }, [
@@ -177,7 +198,11 @@ describe('sandbox faults and latency', () => {
 
 	it('resets the connection', async () => {
 		await fault({ path: '/2025-09/widgets' }, [{ reset: true }]);
-		await expect(fetch(`${fx.sandbox.url}/2025-09/widgets`, { headers: { Authorization: `Bearer ${fx.sandbox.token}` } })).rejects.toThrow();
+		await expect(
+			fetch(`${fx.sandbox.url}/2025-09/widgets`, {
+				headers: { Authorization: `Bearer ${fx.sandbox.token}` },
+			}),
+		).rejects.toThrow();
 		expect((await fx.call('GET', '/2025-09/widgets')).status).toBe(200);
 	});
 
@@ -189,7 +214,9 @@ describe('sandbox faults and latency', () => {
 			body: JSON.stringify({ name: 'lost answer' }),
 		});
 		await expect(post).rejects.toThrow();
-		const logged = (await fx.control.requests()).filter((request) => request.method === 'POST').at(-1);
+		const logged = (await fx.control.requests())
+			.filter((request) => request.method === 'POST')
+			.at(-1);
 		expect(logged).toMatchObject({ fault: 'reset_after', status: 201 });
 		const list = await fx.call('GET', '/2025-09/widgets');
 		expect(JSON.stringify(list.body)).toContain('lost answer');
@@ -197,14 +224,18 @@ describe('sandbox faults and latency', () => {
 
 	it('answers 200 with an empty body', async () => {
 		await fault({ path: '/2025-09/widgets' }, [{ empty: true }]);
-		const response = await fetch(`${fx.sandbox.url}/2025-09/widgets`, { headers: { Authorization: `Bearer ${fx.sandbox.token}` } });
+		const response = await fetch(`${fx.sandbox.url}/2025-09/widgets`, {
+			headers: { Authorization: `Bearer ${fx.sandbox.token}` },
+		});
 		expect(response.status).toBe(200);
 		expect(await response.text()).toBe('');
 	});
 
 	it('answers malformed JSON with 200', async () => {
 		await fault({ path: '/2025-09/widgets' }, [{ malformed: true }]);
-		const response = await fetch(`${fx.sandbox.url}/2025-09/widgets`, { headers: { Authorization: `Bearer ${fx.sandbox.token}` } });
+		const response = await fetch(`${fx.sandbox.url}/2025-09/widgets`, {
+			headers: { Authorization: `Bearer ${fx.sandbox.token}` },
+		});
 		expect(response.status).toBe(200);
 		expect(response.headers.get('content-type')).toMatch(/application\/json/);
 		await expect(response.json()).rejects.toThrow();
@@ -250,8 +281,14 @@ describe('sandbox faults and latency', () => {
 		try {
 			const control = new SandboxClient(sandbox.url);
 			expect(await control.configure({ latency_ms: 60_000 })).toMatchObject({ latency_ms: 60_000 });
-			const get = () => fetch(`${sandbox.url}/2025-09/widgets`, { headers: { Authorization: `Bearer ${sandbox.token}` } });
-			held = get().then((response) => response.status, () => 'connection closed');
+			const get = () =>
+				fetch(`${sandbox.url}/2025-09/widgets`, {
+					headers: { Authorization: `Bearer ${sandbox.token}` },
+				});
+			held = get().then(
+				(response) => response.status,
+				() => 'connection closed',
+			);
 			// Held for a minute, far past jest's 5 s: the control plane answering at all shows it is not held.
 			let log = await control.requests();
 			while (log.length === 0) log = await control.requests();
@@ -272,10 +309,14 @@ describe('sandbox faults and latency', () => {
 			const control = new SandboxClient(sandbox.url);
 			await control.configure({ latency_ms: 150 });
 			const started = Date.now();
-			expect((await client(sandbox.url, sandbox.token)('GET', '/2025-09/widgets')).status).toBe(200);
+			expect((await client(sandbox.url, sandbox.token)('GET', '/2025-09/widgets')).status).toBe(
+				200,
+			);
 			expect(Date.now() - started).toBeGreaterThanOrEqual(140);
 			for (const latency of [-1, 1.5, '100', 600_001]) {
-				const refused = await client(sandbox.url)('POST', '/__sandbox/config', { body: { latency_ms: latency } });
+				const refused = await client(sandbox.url)('POST', '/__sandbox/config', {
+					body: { latency_ms: latency },
+				});
 				expect(refused.status).toBe(422);
 				expect(refused.body.error.details[0].pointer).toBe('/latency_ms');
 			}
@@ -286,10 +327,16 @@ describe('sandbox faults and latency', () => {
 
 describe('sandbox token expiry', () => {
 	const time = manualClock();
-	const fx = useSandboxWithClients({ modules: [widgetsModule], clock: time.clock, resetEach: false });
+	const fx = useSandboxWithClients({
+		modules: [widgetsModule],
+		clock: time.clock,
+		resetEach: false,
+	});
 
 	it('expires static tokens with expires_in on the sandbox clock', async () => {
-		const issued = await fx.call('POST', '/__sandbox/tokens', { body: { scopes: 'all', expires_in: 60 } });
+		const issued = await fx.call('POST', '/__sandbox/tokens', {
+			body: { scopes: 'all', expires_in: 60 },
+		});
 		const token = issued.body.access_token;
 		expect((await fx.call('GET', '/2025-09/widgets', { token })).status).toBe(200);
 		time.advance(60_000);
@@ -316,12 +363,18 @@ describe('sandbox token expiry', () => {
 
 describe('sandbox files host (pre-signed URLs)', () => {
 	const time = manualClock();
-	const fx = useSandboxWithClients({ modules: [widgetsModule], clock: time.clock, resetEach: false });
+	const fx = useSandboxWithClients({
+		modules: [widgetsModule],
+		clock: time.clock,
+		resetEach: false,
+	});
 
 	it('serves presigned content on another port and rejects an Authorization header with 400', async () => {
 		const content = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
 		const url = fx.sandbox.core.presign(content, 'image/png', 'site-photo.png');
-		expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[^/]+\/site-photo\.png\?X-Amz-Expires=300&X-Amz-Signature=[0-9a-f]{64}$/);
+		expect(url).toMatch(
+			/^http:\/\/127\.0\.0\.1:\d+\/[^/]+\/site-photo\.png\?X-Amz-Expires=300&X-Amz-Signature=[0-9a-f]{64}$/,
+		);
 		expect(new URL(url).port).not.toBe(String(fx.sandbox.port));
 
 		const ok = await fetch(url);

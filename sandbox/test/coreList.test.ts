@@ -13,7 +13,15 @@ describe('sandbox list engine', () => {
 		const res = await fx.call('GET', '/2025-09/widgets');
 		expect(res.status).toBe(200);
 		expect(Object.keys(res.body)).toEqual(['widgets', 'meta']);
-		expect(res.body.meta.pagination).toEqual({ count: 7, last: 1, limit: 50, next: null, page: 1, pages: 1, prev: null });
+		expect(res.body.meta.pagination).toEqual({
+			count: 7,
+			last: 1,
+			limit: 50,
+			next: null,
+			page: 1,
+			pages: 1,
+			prev: null,
+		});
 		// widgets 5 and 6 share created_at: DESC puts the later-inserted one first
 		expect(names(res.body)).toEqual([...WIDGET_NAMES].reverse());
 		const asc = await fx.call('GET', '/2025-09/widgets?sort_direction=ASC');
@@ -21,25 +29,66 @@ describe('sandbox list engine', () => {
 	});
 
 	it('reports exact pagination meta on first, middle, last, beyond-last pages', async () => {
-		const page = async (n: number) => (await fx.call('GET', `/2025-09/widgets?limit=3&page=${n}&sort_direction=ASC`)).body;
+		const page = async (n: number) =>
+			(await fx.call('GET', `/2025-09/widgets?limit=3&page=${n}&sort_direction=ASC`)).body;
 		const first = await page(1);
-		expect(first.meta.pagination).toEqual({ count: 7, last: 3, limit: 3, next: 2, page: 1, pages: 3, prev: null });
+		expect(first.meta.pagination).toEqual({
+			count: 7,
+			last: 3,
+			limit: 3,
+			next: 2,
+			page: 1,
+			pages: 3,
+			prev: null,
+		});
 		expect(names(first)).toEqual(WIDGET_NAMES.slice(0, 3));
 		const middle = await page(2);
-		expect(middle.meta.pagination).toEqual({ count: 7, last: 3, limit: 3, next: 3, page: 2, pages: 3, prev: 1 });
+		expect(middle.meta.pagination).toEqual({
+			count: 7,
+			last: 3,
+			limit: 3,
+			next: 3,
+			page: 2,
+			pages: 3,
+			prev: 1,
+		});
 		expect(names(middle)).toEqual(WIDGET_NAMES.slice(3, 6));
 		const last = await page(3);
-		expect(last.meta.pagination).toEqual({ count: 7, last: 3, limit: 3, next: null, page: 3, pages: 3, prev: 2 });
+		expect(last.meta.pagination).toEqual({
+			count: 7,
+			last: 3,
+			limit: 3,
+			next: null,
+			page: 3,
+			pages: 3,
+			prev: 2,
+		});
 		expect(names(last)).toEqual(WIDGET_NAMES.slice(6));
 		const beyond = await page(9);
 		expect(beyond.widgets).toEqual([]);
-		expect(beyond.meta.pagination).toEqual({ count: 7, last: 3, limit: 3, next: null, page: 9, pages: 3, prev: 3 });
+		expect(beyond.meta.pagination).toEqual({
+			count: 7,
+			last: 3,
+			limit: 3,
+			next: null,
+			page: 9,
+			pages: 3,
+			prev: 3,
+		});
 	});
 
 	it('gives an empty list one empty page', async () => {
 		const res = await fx.call('GET', '/2025-09/widgets?color=red&search=nomatch');
 		expect(res.body.widgets).toEqual([]);
-		expect(res.body.meta.pagination).toEqual({ count: 0, last: 1, limit: 50, next: null, page: 1, pages: 1, prev: null });
+		expect(res.body.meta.pagination).toEqual({
+			count: 0,
+			last: 1,
+			limit: 50,
+			next: null,
+			page: 1,
+			pages: 1,
+			prev: null,
+		});
 	});
 
 	it.each([
@@ -63,7 +112,9 @@ describe('sandbox list engine', () => {
 	});
 
 	it('accepts limit 100 and 1, and ignores unknown query parameters', async () => {
-		expect((await fx.call('GET', '/2025-09/widgets?limit=100')).body.meta.pagination.limit).toBe(100);
+		expect((await fx.call('GET', '/2025-09/widgets?limit=100')).body.meta.pagination.limit).toBe(
+			100,
+		);
 		const one = await fx.call('GET', '/2025-09/widgets?limit=1&foo=bar&filter[x]=1');
 		expect(one.status).toBe(200);
 		expect(one.body.widgets).toHaveLength(1);
@@ -72,12 +123,16 @@ describe('sandbox list engine', () => {
 
 	it('sorts by another allowed attribute, case-insensitively', async () => {
 		const res = await fx.call('GET', '/2025-09/widgets?sort_by=name&sort_direction=asc');
-		expect(names(res.body)).toEqual([...WIDGET_NAMES].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+		expect(names(res.body)).toEqual(
+			[...WIDGET_NAMES].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+		);
 	});
 
 	it('filters by comma-separated values, `unspecified` (null) and reference ids', async () => {
 		const colors = async (q: string) =>
-			(await fx.call('GET', `/2025-09/widgets?${q}&sort_direction=ASC`)).body.widgets.map((w: { color: string | null }) => w.color);
+			(await fx.call('GET', `/2025-09/widgets?${q}&sort_direction=ASC`)).body.widgets.map(
+				(w: { color: string | null }) => w.color,
+			);
 		expect(await colors('color=red')).toEqual(['red', 'red', 'red']);
 		expect(await colors('color=red,blue')).toEqual(['red', 'blue', 'red', 'blue', 'red']);
 		expect(await colors('color=unspecified')).toEqual([null, null]);
@@ -88,31 +143,50 @@ describe('sandbox list engine', () => {
 	});
 
 	it('treats `<x>_after` as inclusive and `<x>_before` as exclusive', async () => {
-		const count = async (q: string) => (await fx.call('GET', `/2025-09/widgets?${q}`)).body.meta.pagination.count;
+		const count = async (q: string) =>
+			(await fx.call('GET', `/2025-09/widgets?${q}`)).body.meta.pagination.count;
 		const day2 = iso(WIDGET_BASE + 2 * DAY);
 		expect(await count(`created_after=${day2}`)).toBe(5); // widgets 2..6
 		expect(await count(`created_before=${day2}`)).toBe(2); // widgets 0, 1
-		expect(await count(`created_after=${day2}&created_before=${iso(WIDGET_BASE + 3 * DAY)}`)).toBe(1);
-		expect(await count(`created_after=${encodeURIComponent('2025-01-03T00:00:00.001+00:00')}`)).toBe(4);
+		expect(await count(`created_after=${day2}&created_before=${iso(WIDGET_BASE + 3 * DAY)}`)).toBe(
+			1,
+		);
+		expect(
+			await count(`created_after=${encodeURIComponent('2025-01-03T00:00:00.001+00:00')}`),
+		).toBe(4);
 		expect(await count('created_before=2025-01-02')).toBe(1);
 		expect(await count(`updated_after=${iso(WIDGET_BASE + 5 * DAY + 3_600_000)}`)).toBe(2);
 	});
 
 	it('filters by metadata[key]=value', async () => {
 		const res = await fx.call('GET', '/2025-09/widgets?metadata[tier]=silver');
-		expect(res.body.widgets.map((w: { metadata: { tier: string } }) => w.metadata.tier)).toEqual(['silver', 'silver', 'silver']);
+		expect(res.body.widgets.map((w: { metadata: { tier: string } }) => w.metadata.tier)).toEqual([
+			'silver',
+			'silver',
+			'silver',
+		]);
 		expect((await fx.call('GET', '/2025-09/widgets?metadata[missing]=x')).body.widgets).toEqual([]);
 	});
 
 	it('searches case-insensitively, every token must match', async () => {
-		const search = async (q: string) => names((await fx.call('GET', `/2025-09/widgets?search=${encodeURIComponent(q)}&sort_direction=ASC`)).body);
+		const search = async (q: string) =>
+			names(
+				(
+					await fx.call(
+						'GET',
+						`/2025-09/widgets?search=${encodeURIComponent(q)}&sort_direction=ASC`,
+					)
+				).body,
+			);
 		expect(await search('FOUR')).toEqual(['Widget four']);
 		expect(await search('big widget')).toEqual(['Widget three, "the big one"']);
 		expect(await search('widget nothing')).toEqual([]);
 	});
 
 	it('renders the list as CSV: header from flattened keys, refs as ids, RFC 4180 quoting', async () => {
-		const res = await fx.call('GET', '/2025-09/widgets?sort_direction=ASC&limit=4', { headers: { Accept: 'text/csv' } });
+		const res = await fx.call('GET', '/2025-09/widgets?sort_direction=ASC&limit=4', {
+			headers: { Accept: 'text/csv' },
+		});
 		expect(res.status).toBe(200);
 		expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
 		const lines = res.text.trimEnd().split('\r\n');
@@ -130,8 +204,14 @@ describe('sandbox list engine', () => {
 describe('sandbox list engine, records changing between pages', () => {
 	const fx = useSandboxWithClients({ modules: [widgetsModule] });
 	const byName = async (page = 1) =>
-		(await fx.call('GET', `/2025-09/widgets?sort_by=name&sort_direction=ASC&limit=3&page=${page}`)).body.widgets.map((w: { name: string }) => w.name);
-	const sortedNames = () => fx.sandbox.core.all('widgets').map((w) => String(w.name)).sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+		(
+			await fx.call('GET', `/2025-09/widgets?sort_by=name&sort_direction=ASC&limit=3&page=${page}`)
+		).body.widgets.map((w: { name: string }) => w.name);
+	const sortedNames = () =>
+		fx.sandbox.core
+			.all('widgets')
+			.map((w) => String(w.name))
+			.sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
 
 	it('follows an update through the store, a record changed in place, an insert and a delete', async () => {
 		const firstPage = async () => {
@@ -151,22 +231,47 @@ describe('sandbox list engine, records changing between pages', () => {
 		expect((await firstPage())[0]).toBe('0 created');
 		expect((await fx.call('DELETE', `/2025-09/widgets/${first.id}`)).status).toBe(200);
 		expect(await firstPage()).toEqual(['0 created', 'AAA changed in place', before[0]]);
-		expect([...(await byName(1)), ...(await byName(2)), ...(await byName(3))]).toEqual(sortedNames());
+		expect([...(await byName(1)), ...(await byName(2)), ...(await byName(3))]).toEqual(
+			sortedNames(),
+		);
 	});
 
 	it('gives a window on the sort field, both directions, as filtering every record would, also once a record has no time', async () => {
 		const stored = () => fx.sandbox.core.all('widgets');
-		const grid = [-1, 0, 1, 2, 5, 6].flatMap((day) => [WIDGET_BASE + day * DAY, WIDGET_BASE + day * DAY + 1]);
+		const grid = [-1, 0, 1, 2, 5, 6].flatMap((day) => [
+			WIDGET_BASE + day * DAY,
+			WIDGET_BASE + day * DAY + 1,
+		]);
 		const check = async () => {
 			for (const direction of ['ASC', 'DESC']) {
 				for (const after of grid) {
 					for (const before of grid) {
-						const res = await fx.call('GET', `/2025-09/widgets?sort_by=created_at&sort_direction=${direction}&created_after=${iso(after)}&created_before=${iso(before)}&limit=100`);
-						const inside = stored().filter((w) => w.created_at !== null && Date.parse(String(w.created_at)) >= after && Date.parse(String(w.created_at)) < before);
-						const all = (await fx.call('GET', `/2025-09/widgets?sort_by=created_at&sort_direction=${direction}&limit=100`)).body.widgets;
+						const res = await fx.call(
+							'GET',
+							`/2025-09/widgets?sort_by=created_at&sort_direction=${direction}&created_after=${iso(after)}&created_before=${iso(before)}&limit=100`,
+						);
+						const inside = stored().filter(
+							(w) =>
+								w.created_at !== null &&
+								Date.parse(String(w.created_at)) >= after &&
+								Date.parse(String(w.created_at)) < before,
+						);
+						const all = (
+							await fx.call(
+								'GET',
+								`/2025-09/widgets?sort_by=created_at&sort_direction=${direction}&limit=100`,
+							)
+						).body.widgets;
 						// The window keeps the order of the whole list.
-						const expected = all.filter((w: { id: string }) => inside.some((r) => r.id === w.id)).map((w: { id: string }) => w.id);
-						expect([direction, iso(after), iso(before), res.body.widgets.map((w: { id: string }) => w.id)]).toEqual([direction, iso(after), iso(before), expected]);
+						const expected = all
+							.filter((w: { id: string }) => inside.some((r) => r.id === w.id))
+							.map((w: { id: string }) => w.id);
+						expect([
+							direction,
+							iso(after),
+							iso(before),
+							res.body.widgets.map((w: { id: string }) => w.id),
+						]).toEqual([direction, iso(after), iso(before), expected]);
 						expect(res.body.meta.pagination.count).toBe(expected.length);
 					}
 				}

@@ -10,7 +10,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { pages, type Json } from './calls';
-import { DOCUMENTED, objectProblems, recordSchemaProblems, type JsonSchema } from './documentedFields';
+import {
+	DOCUMENTED,
+	objectProblems,
+	recordSchemaProblems,
+	type JsonSchema,
+} from './documentedFields';
 import { useSandboxWithClients } from './fixture';
 
 const fx = useSandboxWithClients({ resetEach: false });
@@ -20,25 +25,41 @@ const { all } = pages(fx);
 async function expanded(path: string, fields: string[], prefix: string): Promise<Json[]> {
 	const records = await all(`${path}?expand=${fields.join(',')}`);
 	const values = records.flatMap((record) => fields.flatMap((field) => [record[field]].flat()));
-	const found = values.filter((value): value is Json => !!value && typeof value === 'object' && String(value.id).startsWith(prefix));
+	const found = values.filter(
+		(value): value is Json =>
+			!!value && typeof value === 'object' && String(value.id).startsWith(prefix),
+	);
 	return [...new Map(found.map((record) => [record.id, record])).values()];
 }
 
 /** Records the API returns only from writes (opportunities, price adjustments, timeline events): as it renders them. */
 async function state(collection: string): Promise<Json[]> {
-	return (await fx.control.call<Record<string, Json[]>>('GET', `/__sandbox/state/${collection}`))[collection];
+	return (await fx.control.call<Record<string, Json[]>>('GET', `/__sandbox/state/${collection}`))[
+		collection
+	];
 }
 
 /** What the token endpoints answer for the startup (static) token and for an OAuth client's token. */
 async function tokens(path: string): Promise<Json[]> {
-	const app = fx.sandbox.createOAuthClient({ redirectUris: ['https://app.example.test/callback'], name: 'Field check' });
+	const app = fx.sandbox.createOAuthClient({
+		redirectUris: ['https://app.example.test/callback'],
+		name: 'Field check',
+	});
 	const issued = await fx.call('POST', '/oauth2/token', {
 		token: null,
-		body: { grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret, scope: 'public.contact:read' },
+		body: {
+			grant_type: 'client_credentials',
+			client_id: app.clientId,
+			client_secret: app.clientSecret,
+			scope: 'public.contact:read',
+		},
 	});
 	const out: Json[] = [];
 	for (const token of [fx.sandbox.token, issued.body.access_token as string]) {
-		const answer = path === 'info' ? await fx.call('GET', '/oauth2/token/info', { token }) : await fx.call('POST', '/oauth2/introspect', { body: { token } });
+		const answer =
+			path === 'info'
+				? await fx.call('GET', '/oauth2/token/info', { token })
+				: await fx.call('POST', '/oauth2/introspect', { body: { token } });
 		out.push(answer.body);
 	}
 	return out;
@@ -96,7 +117,13 @@ let createdEndpoint: Json;
 beforeAll(async () => {
 	// The demo seed has no webhook endpoint: one through the API (its create answer, with the secret, is checked too).
 	const created = await fx.call('POST', `${V}/webhook_endpoints`, {
-		body: { name: 'Field check', api_version: '2025-09', url: 'https://hooks.example.test/stora', event_types: ['contact.created'], metadata: { team: 'ops' } },
+		body: {
+			name: 'Field check',
+			api_version: '2025-09',
+			url: 'https://hooks.example.test/stora',
+			event_types: ['contact.created'],
+			metadata: { team: 'ops' },
+		},
 	});
 	expect(created.status).toBeLessThan(300);
 	createdEndpoint = created.body.endpoint as Json;
@@ -116,13 +143,21 @@ describe('sandbox records against the documented fields', () => {
 
 	it('lists every difference with the docs with its reason, naming documented fields', () => {
 		for (const { resource, field, ...difference } of DOCUMENTED.differences) {
-			expect(difference).toEqual(expect.objectContaining({ docs: expect.any(String), spec: expect.any(String), followed: expect.any(String) }));
+			expect(difference).toEqual(
+				expect.objectContaining({
+					docs: expect.any(String),
+					spec: expect.any(String),
+					followed: expect.any(String),
+				}),
+			);
 			if (resource === '*') continue;
 			const fields = DOCUMENTED.resources[resource]?.fields;
 			expect({ resource, documented: !!fields }).toEqual({ resource, documented: true });
 			// Top-level names (not `*`, not `a.b` or `a[].b`) are among the fields followed.
 			const names = field.split(', ').filter((name) => /^\w+$/.test(name));
-			expect(names.filter((name) => !(name in fields)).map((name) => `${resource}.${name}`)).toEqual([]);
+			expect(
+				names.filter((name) => !(name in fields)).map((name) => `${resource}.${name}`),
+			).toEqual([]);
 		}
 	});
 });
@@ -133,15 +168,27 @@ describe('shipped output schemas against the documented fields', () => {
 	const files = (node: string) =>
 		readdirSync(join(nodes, node, '__schema__'), { recursive: true, encoding: 'utf8' })
 			.filter((file) => file.endsWith('.json'))
-			.map((file) => `${node}/${file.split(/[\\/]/).join('/').replace(/\.json$/, '')}`)
+			.map(
+				(file) =>
+					`${node}/${file
+						.split(/[\\/]/)
+						.join('/')
+						.replace(/\.json$/, '')}`,
+			)
 			.sort();
-	const schema = (name: string) => JSON.parse(readFileSync(join(nodes, name.replace('/', '/__schema__/') + '.json'), 'utf8')) as JsonSchema;
+	const schema = (name: string) =>
+		JSON.parse(
+			readFileSync(join(nodes, name.replace('/', '/__schema__/') + '.json'), 'utf8'),
+		) as JsonSchema;
 	const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 	/** Outputs that are no record: the node's deletion summary, a file's binary properties, an overlock summary. */
 	const NOT_RECORDS = ['delete', 'download', 'downloadPdf', 'overlock', 'removeOverlock'];
 	/** Schema folders named for the node's resource where the record is another kind. */
-	const KINDS: Record<string, string> = { 'accessToken/getInfo': 'tokenInfo', 'accessToken/introspect': 'tokenIntrospection' };
+	const KINDS: Record<string, string> = {
+		'accessToken/getInfo': 'tokenInfo',
+		'accessToken/introspect': 'tokenIntrospection',
+	};
 	const operations = files('Stora').filter((name) => !NOT_RECORDS.includes(name.split('/')[3]));
 
 	it('covers every record output of the Stora node', () => {
@@ -152,12 +199,18 @@ describe('shipped output schemas against the documented fields', () => {
 		const [, , resource, operation] = name.split('/');
 		const fields = DOCUMENTED.resources[KINDS[`${resource}/${operation}`] ?? resource]?.fields;
 		expect({ name, documented: !!fields }).toEqual({ name, documented: true });
-		expect(recordSchemaProblems(schema(name), fields).map((problem) => `${name}: ${problem}`)).toEqual([]);
+		expect(
+			recordSchemaProblems(schema(name), fields).map((problem) => `${name}: ${problem}`),
+		).toEqual([]);
 	});
 
 	// The polling trigger's schema is its default poll's item: a new contact.
 	it.each(files('StoraPollTrigger'))('%s', (name) => {
-		expect(recordSchemaProblems(schema(name), DOCUMENTED.resources.contact.fields).map((problem) => `${name}: ${problem}`)).toEqual([]);
+		expect(
+			recordSchemaProblems(schema(name), DOCUMENTED.resources.contact.fields).map(
+				(problem) => `${name}: ${problem}`,
+			),
+		).toEqual([]);
 	});
 
 	// The webhook trigger's schema is a delivery: the record of each event type under `data.<resource key>`.
@@ -167,7 +220,9 @@ describe('shipped output schemas against the documented fields', () => {
 		const problems = records.flatMap(([key, record]) => {
 			const fields = DOCUMENTED.resources[camel(key)]?.fields;
 			if (!fields) return [`${name}: data.${key}: no documented resource`];
-			return recordSchemaProblems(record, fields, true).map((problem) => `${name}: data.${key}.${problem}`);
+			return recordSchemaProblems(record, fields, true).map(
+				(problem) => `${name}: data.${key}.${problem}`,
+			);
 		});
 		expect(problems).toEqual([]);
 	});

@@ -8,7 +8,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'date-time' | 'date' | 'ref' | 'money' | 'array' | 'object' | 'any';
+export type FieldType =
+	| 'string'
+	| 'integer'
+	| 'number'
+	| 'boolean'
+	| 'date-time'
+	| 'date'
+	| 'ref'
+	| 'money'
+	| 'array'
+	| 'object'
+	| 'any';
 
 export interface FieldSpec {
 	type: FieldType | FieldType[];
@@ -39,7 +50,9 @@ export interface Difference {
 	note?: string;
 }
 
-export const DOCUMENTED = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'documentedFields.json'), 'utf8')) as {
+export const DOCUMENTED = JSON.parse(
+	readFileSync(join(__dirname, 'fixtures', 'documentedFields.json'), 'utf8'),
+) as {
 	resources: Record<string, DocumentedResource>;
 	differences: Difference[];
 };
@@ -49,11 +62,19 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
-const keysAre = (v: Json, keys: string[]) => Object.keys(v).sort().join() === [...keys].sort().join();
+const keysAre = (v: Json, keys: string[]) =>
+	Object.keys(v).sort().join() === [...keys].sort().join();
 
 const describe = (v: unknown) =>
-	v === null ? 'null' : Array.isArray(v) ? 'an array' : isObject(v) ? `an object {${Object.keys(v).join(', ')}}` : `${typeof v} ${JSON.stringify(v)}`;
-export const typeName = (spec: FieldSpec) => [spec.type].flat().join(' or ') + (spec.nullable ? ' or null' : '');
+	v === null
+		? 'null'
+		: Array.isArray(v)
+			? 'an array'
+			: isObject(v)
+				? `an object {${Object.keys(v).join(', ')}}`
+				: `${typeof v} ${JSON.stringify(v)}`;
+export const typeName = (spec: FieldSpec) =>
+	[spec.type].flat().join(' or ') + (spec.nullable ? ' or null' : '');
 
 /** Whether a value has the type (its own shape only: elements and members are checked by `valueProblems`). */
 function hasType(v: unknown, type: FieldType): boolean {
@@ -96,10 +117,13 @@ export function valueProblems(v: unknown, spec: FieldSpec, path: string): string
 	if (v === null) return spec.nullable ? [] : [`${path}: null, documented as ${typeName(spec)}`];
 	const type = [spec.type].flat().find((candidate) => hasType(v, candidate));
 	if (!type) return [`${path}: ${describe(v)}, documented as ${typeName(spec)}`];
-	if (type === 'array' && spec.items) return (v as unknown[]).flatMap((item, i) => valueProblems(item, spec.items!, `${path}[${i}]`));
+	if (type === 'array' && spec.items)
+		return (v as unknown[]).flatMap((item, i) => valueProblems(item, spec.items!, `${path}[${i}]`));
 	if (type === 'object' && spec.fields) return objectProblems(v as Json, spec.fields, path);
 	if (type === 'object' && spec.values) {
-		return Object.entries(v as Json).flatMap(([key, member]) => valueProblems(member, spec.values!, `${path}.${key}`));
+		return Object.entries(v as Json).flatMap(([key, member]) =>
+			valueProblems(member, spec.values!, `${path}.${key}`),
+		);
 	}
 	return [];
 }
@@ -116,7 +140,9 @@ export function objectProblems(v: Json, fields: Record<string, FieldSpec>, path 
 			const expected = v[spec.when.field] === spec.when.equals;
 			if (present !== expected) {
 				const rule = `documented only when ${spec.when.field} is ${JSON.stringify(spec.when.equals)}`;
-				out.push(`${at(name)}: ${present ? 'present' : 'missing'} while ${spec.when.field} is ${JSON.stringify(v[spec.when.field])} (${rule})`);
+				out.push(
+					`${at(name)}: ${present ? 'present' : 'missing'} while ${spec.when.field} is ${JSON.stringify(v[spec.when.field])} (${rule})`,
+				);
 				continue;
 			}
 		} else if (!present && !spec.optional) {
@@ -150,7 +176,10 @@ const JSON_TYPES: Record<FieldType, string[]> = {
 	array: ['array'],
 	any: ['string', 'number', 'boolean', 'object', 'array'],
 };
-const MEMBERS: Partial<Record<FieldType, string[]>> = { ref: ['id'], money: ['amount', 'currency', 'formatted'] };
+const MEMBERS: Partial<Record<FieldType, string[]>> = {
+	ref: ['id'],
+	money: ['amount', 'currency', 'formatted'],
+};
 
 /**
  * The record kind a reference field points to, for webhook payloads: they embed the records a record refers to in
@@ -182,7 +211,12 @@ const REF_KINDS: Record<string, string> = {
  * Problems of a schema against a documented type: a property not documented, a type or a null not documented.
  * `refKind`: a reference here may be embedded in full, as a record of that kind.
  */
-export function schemaProblems(schema: JsonSchema, spec: FieldSpec, path: string, refKind?: string): string[] {
+export function schemaProblems(
+	schema: JsonSchema,
+	spec: FieldSpec,
+	path: string,
+	refKind?: string,
+): string[] {
 	const types = [spec.type].flat();
 	const embedded = Object.keys(schema.properties ?? {}).some((name) => name !== 'id');
 	if (refKind && types.includes('ref') && embedded) {
@@ -192,9 +226,11 @@ export function schemaProblems(schema: JsonSchema, spec: FieldSpec, path: string
 	const out: string[] = [];
 	const allowed = types.flatMap((type) => JSON_TYPES[type]);
 	const named = [schema.type].flat().filter((type) => type !== 'null');
-	if ((schema.type === 'null' || schema.nullable) && !spec.nullable) out.push(`${path}: nullable in the schema, documented as ${typeName(spec)}`);
+	if ((schema.type === 'null' || schema.nullable) && !spec.nullable)
+		out.push(`${path}: nullable in the schema, documented as ${typeName(spec)}`);
 	const wrong = named.filter((type) => !allowed.includes(type));
-	if (wrong.length) out.push(`${path}: ${wrong.join(' or ')} in the schema, documented as ${typeName(spec)}`);
+	if (wrong.length)
+		out.push(`${path}: ${wrong.join(' or ')} in the schema, documented as ${typeName(spec)}`);
 	for (const [name, property] of Object.entries(schema.properties ?? {})) {
 		const at = `${path}.${name}`;
 		const members = types.flatMap((type) => MEMBERS[type] ?? []);
@@ -202,9 +238,11 @@ export function schemaProblems(schema: JsonSchema, spec: FieldSpec, path: string
 			if (name in spec.fields) out.push(...schemaProblems(property, spec.fields[name], at));
 			else out.push(`${at}: in the schema, not a documented field`);
 		} else if (spec.values) out.push(...schemaProblems(property, spec.values, at));
-		else if (!members.includes(name) && !types.includes('any')) out.push(`${at}: in the schema, not a documented field`);
+		else if (!members.includes(name) && !types.includes('any'))
+			out.push(`${at}: in the schema, not a documented field`);
 	}
-	if (schema.items && 'type' in schema.items && spec.items) out.push(...schemaProblems(schema.items as JsonSchema, spec.items, `${path}[]`, refKind));
+	if (schema.items && 'type' in schema.items && spec.items)
+		out.push(...schemaProblems(schema.items as JsonSchema, spec.items, `${path}[]`, refKind));
 	return out;
 }
 
@@ -212,15 +250,23 @@ export function schemaProblems(schema: JsonSchema, spec: FieldSpec, path: string
  * A record's schema against its resource's fields, both ways at the top: nothing undocumented, nothing documented left
  * out. `embedsRefs`: a webhook payload's record, whose references may hold the referenced records.
  */
-export function recordSchemaProblems(schema: JsonSchema, fields: Record<string, FieldSpec>, embedsRefs = false): string[] {
+export function recordSchemaProblems(
+	schema: JsonSchema,
+	fields: Record<string, FieldSpec>,
+	embedsRefs = false,
+): string[] {
 	const properties = schema.properties ?? {};
 	const out = schemaProblems({ ...schema, properties: {} }, { type: 'object', fields }, 'record');
 	for (const [name, property] of Object.entries(properties)) {
-		if (name in fields) out.push(...schemaProblems(property, fields[name], name, embedsRefs ? REF_KINDS[name] : undefined));
+		if (name in fields)
+			out.push(
+				...schemaProblems(property, fields[name], name, embedsRefs ? REF_KINDS[name] : undefined),
+			);
 		else out.push(`${name}: in the schema, not a documented field`);
 	}
 	for (const [name, spec] of Object.entries(fields)) {
-		if (!spec.when && !spec.optional && !(name in properties)) out.push(`${name}: documented, not in the schema`);
+		if (!spec.when && !spec.optional && !(name in properties))
+			out.push(`${name}: documented, not in the schema`);
 	}
 	return out;
 }

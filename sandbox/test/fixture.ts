@@ -7,7 +7,14 @@
  * receiver for a whole file) and `useOAuthApp` (the OAuth 2 suites' sandbox and app). Not part of the sandbox build
  * (it uses jest's globals).
  */
-import { apiClient, client, SandboxClient, type ApiClient, type Call, type ClientOptions } from '../client';
+import {
+	apiClient,
+	client,
+	SandboxClient,
+	type ApiClient,
+	type Call,
+	type ClientOptions,
+} from '../client';
 import { manualClock, startReceiver, widgetsModule, type Receiver } from '../core/testing';
 import { startSandbox, type SandboxOptions, type StartedSandbox } from '../index';
 
@@ -55,7 +62,10 @@ export function useSandboxWithClients(options: FixtureOptions = {}): SandboxFixt
 }
 
 /** A second, short-lived sandbox inside one test: started, handed to `use`, closed whatever happens. */
-export async function withSandbox<T>(options: SandboxOptions, use: (sandbox: StartedSandbox) => Promise<T>): Promise<T> {
+export async function withSandbox<T>(
+	options: SandboxOptions,
+	use: (sandbox: StartedSandbox) => Promise<T>,
+): Promise<T> {
 	const sandbox = await startSandbox(options);
 	try {
 		return await use(sandbox);
@@ -69,7 +79,11 @@ export async function withSandbox<T>(options: SandboxOptions, use: (sandbox: Sta
  * through the API) before its tests, closed afterwards. Call it after `useSandboxWithClients`, with a sandbox that
  * allows http:// webhooks; read `.events` inside the tests.
  */
-export function useReceiver(fx: SandboxFixture, name: string, eventTypes: string[]): Pick<Receiver, 'events'> {
+export function useReceiver(
+	fx: SandboxFixture,
+	name: string,
+	eventTypes: string[],
+): Pick<Receiver, 'events'> {
 	let receiver: Receiver;
 	beforeAll(async () => {
 		receiver = await startReceiver();
@@ -104,15 +118,33 @@ export const OAUTH_WRITE = 'public.widget:write';
  */
 export function useOAuthApp() {
 	const time = manualClock('2025-06-01T12:00:00.000Z');
-	const fx = useSandboxWithClients({ modules: [widgetsModule], clock: time.clock, tokenTtlSeconds: 7200, resetEach: false });
+	const fx = useSandboxWithClients({
+		modules: [widgetsModule],
+		clock: time.clock,
+		tokenTtlSeconds: 7200,
+		resetEach: false,
+	});
 	const app = {} as { clientId: string; clientSecret: string };
 
 	beforeAll(() => {
-		Object.assign(app, fx.sandbox.createOAuthClient({ redirectUris: [OAUTH_REDIRECT], scopes: [OAUTH_READ, OAUTH_WRITE], name: 'Acme Integration' }));
+		Object.assign(
+			app,
+			fx.sandbox.createOAuthClient({
+				redirectUris: [OAUTH_REDIRECT],
+				scopes: [OAUTH_READ, OAUTH_WRITE],
+				name: 'Acme Integration',
+			}),
+		);
 	});
 
-	const token = (body: Record<string, string>, asForm = false, headers: Record<string, string> = {}) =>
-		asForm ? fx.call('POST', '/oauth2/token', { form: body, token: null, headers }) : fx.call('POST', '/oauth2/token', { body, token: null, headers });
+	const token = (
+		body: Record<string, string>,
+		asForm = false,
+		headers: Record<string, string> = {},
+	) =>
+		asForm
+			? fx.call('POST', '/oauth2/token', { form: body, token: null, headers })
+			: fx.call('POST', '/oauth2/token', { body, token: null, headers });
 
 	return { time, fx, app, token };
 }

@@ -16,14 +16,26 @@ describe('unknown query parameters and body members', () => {
 	let contacts: Json[];
 
 	beforeEach(async () => {
-		[deals, contacts] = await Promise.all([fx.control.state('deals'), fx.control.state('contacts')]);
+		[deals, contacts] = await Promise.all([
+			fx.control.state('deals'),
+			fx.control.state('contacts'),
+		]);
 	});
 
 	const ids = (records: Json[]) => records.map((r) => r.id).sort();
-	const note = (extra: Record<string, unknown> = {}) => ({ content: 'Called back', resource: { id: contacts[0].id }, metadata: {}, ...extra });
+	const note = (extra: Record<string, unknown> = {}) => ({
+		content: 'Called back',
+		resource: { id: contacts[0].id },
+		metadata: {},
+		...extra,
+	});
 
 	test('accept (the default): the sandbox applies its own undocumented filters, sorts and cursor', async () => {
-		expect(await fx.control.modes()).toEqual({ unknown_params: 'accept', headers: 'full', retry_timestamp: 'fresh' });
+		expect(await fx.control.modes()).toEqual({
+			unknown_params: 'accept',
+			headers: 'full',
+			retry_timestamp: 'fresh',
+		});
 		const won = await fx.api.get(`${V}/deals?status=won&limit=100`);
 		expect(won.status).toBe(200);
 		expect(ids(won.body.deals)).toEqual(ids(deals.filter((d) => d.status === 'won')));
@@ -41,9 +53,13 @@ describe('unknown query parameters and body members', () => {
 
 		// GET /tasks documents page and limit only: sort_by/sort_direction/created_after change nothing.
 		const plain = await fx.api.get(`${V}/tasks?limit=100`);
-		const cursor = await fx.api.get(`${V}/tasks?limit=100&sort_by=created_at&sort_direction=ASC&created_after=2999-01-01T00:00:00Z`);
+		const cursor = await fx.api.get(
+			`${V}/tasks?limit=100&sort_by=created_at&sort_direction=ASC&created_after=2999-01-01T00:00:00Z`,
+		);
 		expect(cursor.status).toBe(200);
-		expect(cursor.body.tasks.map((t: Json) => t.id)).toEqual(plain.body.tasks.map((t: Json) => t.id));
+		expect(cursor.body.tasks.map((t: Json) => t.id)).toEqual(
+			plain.body.tasks.map((t: Json) => t.id),
+		);
 		expect(cursor.body.tasks.length).toBeGreaterThan(0);
 
 		// A documented filter still works (units: status is on the page).
@@ -66,7 +82,10 @@ describe('unknown query parameters and body members', () => {
 		await fx.control.configure({ unknown_params: 'reject' });
 		const res = await fx.api.get(`${V}/deals?status=won&sort_by=created_at&limit=5`);
 		expect(res.status).toBe(422);
-		expect(res.body.error).toMatchObject({ type: 'invalid_request_error', code: 'invalid_url_param' });
+		expect(res.body.error).toMatchObject({
+			type: 'invalid_request_error',
+			code: 'invalid_url_param',
+		});
 		expect(res.body.error.message).toMatch(/status/);
 		expect(res.body.error.message).toMatch(/sort_by/);
 		expect(res.body.error.details).toEqual([
@@ -80,7 +99,9 @@ describe('unknown query parameters and body members', () => {
 		expect(tiered.status).toBe(200);
 		expect(tiered.body.contacts.length).toBeGreaterThan(0);
 		// `expand` is not on the deal stages page.
-		expect((await fx.api.get(`${V}/deals/stages?expand=x`)).body.error.details[0].pointer).toBe('expand');
+		expect((await fx.api.get(`${V}/deals/stages?expand=x`)).body.error.details[0].pointer).toBe(
+			'expand',
+		);
 	});
 
 	test('reject: 422 invalid_content naming each undocumented body member', async () => {
@@ -89,26 +110,45 @@ describe('unknown query parameters and body members', () => {
 		expect(res.status).toBe(422);
 		expect(res.body.error.code).toBe('invalid_content');
 		expect(res.body.error.message).toBe('Unknown body member: colour');
-		expect(res.body.error.details).toEqual([{ message: "The property 'colour' is not allowed", pointer: '/colour' }]);
+		expect(res.body.error.details).toEqual([
+			{ message: "The property 'colour' is not allowed", pointer: '/colour' },
+		]);
 		expect((await fx.api.post(`${V}/notes`, note())).status).toBe(201);
 		// Base prices take one member per billing period.
 		const [unitType] = await fx.control.state('unit_types');
-		expect((await fx.api.post(`${V}/unit_types/${unitType.id}/base_price`, { monthly: { amount: 9900 } })).status).toBe(200);
+		expect(
+			(
+				await fx.api.post(`${V}/unit_types/${unitType.id}/base_price`, {
+					monthly: { amount: 9900 },
+				})
+			).status,
+		).toBe(200);
 	});
 
 	test('nested members: only the documented members of an object member the docs detail (order emails, inline contact)', async () => {
 		const [site] = await fx.control.state('sites');
 		const order = (extra: Record<string, unknown>) => ({ site: { id: site.id }, ...extra });
 		await fx.control.configure({ unknown_params: 'reject' });
-		const rejected = await fx.api.post(`${V}/orders`, order({
-			emails: { booking_confirmation: true, payment_details: true },
-			contact: { email: 'n@example.com', company_registration_number: '123' },
-		}));
+		const rejected = await fx.api.post(
+			`${V}/orders`,
+			order({
+				emails: { booking_confirmation: true, payment_details: true },
+				contact: { email: 'n@example.com', company_registration_number: '123' },
+			}),
+		);
 		expect(rejected.status).toBe(422);
-		expect(rejected.body.error.message).toBe('Unknown body members: emails.payment_details, contact.company_registration_number');
+		expect(rejected.body.error.message).toBe(
+			'Unknown body members: emails.payment_details, contact.company_registration_number',
+		);
 		expect(rejected.body.error.details).toEqual([
-			{ message: "The property 'emails.payment_details' is not allowed", pointer: '/emails/payment_details' },
-			{ message: "The property 'contact.company_registration_number' is not allowed", pointer: '/contact/company_registration_number' },
+			{
+				message: "The property 'emails.payment_details' is not allowed",
+				pointer: '/emails/payment_details',
+			},
+			{
+				message: "The property 'contact.company_registration_number' is not allowed",
+				pointer: '/contact/company_registration_number',
+			},
 		]);
 		const documented = order({
 			emails: { booking_confirmation: true, move_in_day: false },
@@ -117,7 +157,10 @@ describe('unknown query parameters and body members', () => {
 		expect((await fx.api.post(`${V}/orders`, documented)).status).toBe(201);
 
 		await fx.control.configure({ unknown_params: 'ignore' });
-		const created = await fx.api.post(`${V}/orders`, order({ emails: { move_in_day: false, payment_details: false } }));
+		const created = await fx.api.post(
+			`${V}/orders`,
+			order({ emails: { move_in_day: false, payment_details: false } }),
+		);
 		expect(created.status).toBe(201);
 		expect(created.body.order.email_notifications).toMatchObject({ move_in_day: false });
 		// Dropped before the handler, so the sandbox's default (true) applies.
@@ -125,15 +168,28 @@ describe('unknown query parameters and body members', () => {
 	});
 
 	test('the mode is switched on the running sandbox, validated, and kept across resets', async () => {
-		const switched = { unknown_params: 'ignore', headers: 'documented', retry_timestamp: 'first' } as const;
+		const switched = {
+			unknown_params: 'ignore',
+			headers: 'documented',
+			retry_timestamp: 'first',
+		} as const;
 		expect(await fx.control.configure(switched)).toEqual(switched);
 		await fx.control.reset('demo');
 		expect((await fx.control.info()).modes).toEqual(switched);
-		const bad = await fx.api.post('/__sandbox/config', { unknown_params: 'maybe' }, { token: null });
+		const bad = await fx.api.post(
+			'/__sandbox/config',
+			{ unknown_params: 'maybe' },
+			{ token: null },
+		);
 		expect(bad.status).toBe(422);
 		expect(bad.body.error.details[0].pointer).toBe('/unknown_params');
-		expect((await fx.api.post('/__sandbox/config', { header: 'full' }, { token: null })).status).toBe(422);
-		expect((await fx.api.post('/__sandbox/config', { retry_timestamp: 'last' }, { token: null })).body.error.details[0].pointer).toBe('/retry_timestamp');
+		expect(
+			(await fx.api.post('/__sandbox/config', { header: 'full' }, { token: null })).status,
+		).toBe(422);
+		expect(
+			(await fx.api.post('/__sandbox/config', { retry_timestamp: 'last' }, { token: null })).body
+				.error.details[0].pointer,
+		).toBe('/retry_timestamp');
 		expect(await fx.control.modes()).toEqual(switched);
 		await fx.control.configure({ retry_timestamp: 'fresh' });
 	});
@@ -141,7 +197,11 @@ describe('unknown query parameters and body members', () => {
 
 describe('documented headers', () => {
 	const time = manualClock('2025-06-01T12:00:00.000Z');
-	const fx = useSandboxWithClients({ modules: [widgetsModule], clock: time.clock, rateLimit: { perSecond: 1, perMinute: 100 } });
+	const fx = useSandboxWithClients({
+		modules: [widgetsModule],
+		clock: time.clock,
+		rateLimit: { perSecond: 1, perMinute: 100 },
+	});
 
 	test('full (the default): RateLimit-Remaining and RateLimit-Policy on answers and Retry-After on 429', async () => {
 		const ok = await fx.call('GET', `${V}/widgets`);
@@ -172,22 +232,41 @@ describe('documented headers', () => {
 });
 
 describe('modes as start options and CLI flags', () => {
-	const fx = useSandboxWithClients({ seed: 'demo', unknownParams: 'reject', headers: 'documented' });
+	const fx = useSandboxWithClients({
+		seed: 'demo',
+		unknownParams: 'reject',
+		headers: 'documented',
+	});
 
 	test('startSandbox options set the initial modes', async () => {
-		expect(await fx.control.modes()).toEqual({ unknown_params: 'reject', headers: 'documented', retry_timestamp: 'fresh' });
+		expect(await fx.control.modes()).toEqual({
+			unknown_params: 'reject',
+			headers: 'documented',
+			retry_timestamp: 'fresh',
+		});
 		expect((await fx.api.get(`${V}/sites?colour=red`)).status).toBe(422);
 	});
 
 	test('--unknown-params and --headers', () => {
-		expect(parseArgs([])).toMatchObject({ unknownParams: 'accept', headers: 'full', retryTimestamp: 'fresh' });
+		expect(parseArgs([])).toMatchObject({
+			unknownParams: 'accept',
+			headers: 'full',
+			retryTimestamp: 'fresh',
+		});
 		expect(parseArgs(['--retry-timestamp=first'])).toMatchObject({ retryTimestamp: 'first' });
-		expect(parseArgs(['--unknown-params', 'ignore', '--headers=documented'])).toMatchObject({ unknownParams: 'ignore', headers: 'documented' });
+		expect(parseArgs(['--unknown-params', 'ignore', '--headers=documented'])).toMatchObject({
+			unknownParams: 'ignore',
+			headers: 'documented',
+		});
 	});
 
 	test('the documented table covers every API route of the sandbox but the consent form', () => {
 		const missing = fx.sandbox.core.router.routes
-			.filter((r) => !documentedFor(r.method, r.pattern) && !(r.method === 'POST' && r.pattern === '/oauth2/authorize'))
+			.filter(
+				(r) =>
+					!documentedFor(r.method, r.pattern) &&
+					!(r.method === 'POST' && r.pattern === '/oauth2/authorize'),
+			)
 			.map(
 				(r) =>
 					`${r.method} ${r.pattern}: add its documented query and body parameters to DOCUMENTED in sandbox/core/documented.ts (what the --unknown-params modes judge against)`,

@@ -13,14 +13,24 @@ const ids = (records: Json[]) => records.map((record: Json) => record.id as stri
 
 describe('probe modes', () => {
 	const fx = useSandboxWithClients({ seed: 'demo', allowHttpWebhooks: true });
-	const configure = async (body: Record<string, unknown>) => await fx.api.post('/__sandbox/config', body, { token: null });
+	const configure = async (body: Record<string, unknown>) =>
+		await fx.api.post('/__sandbox/config', body, { token: null });
 
 	afterEach(async () => {
-		await configure({ unknown_params: {}, param_readings: {}, signature_timestamp: 'seconds', signature_encoding: 'hex' });
+		await configure({
+			unknown_params: {},
+			param_readings: {},
+			signature_timestamp: 'seconds',
+			signature_encoding: 'hex',
+		});
 	});
 
 	test('defaults: the config answer and the lists are as before', async () => {
-		expect(await fx.control.modes()).toEqual({ unknown_params: 'accept', headers: 'full', retry_timestamp: 'fresh' });
+		expect(await fx.control.modes()).toEqual({
+			unknown_params: 'accept',
+			headers: 'full',
+			retry_timestamp: 'fresh',
+		});
 		const units = await fx.api.get(`${V}/units?status=occupied&limit=100`);
 		expect(units.body.units.length).toBeGreaterThan(0);
 		expect(units.body.units.every((unit: Json) => unit.status === 'occupied')).toBe(true);
@@ -38,11 +48,15 @@ describe('probe modes', () => {
 	});
 
 	test('reject answers 422 naming the parameter; `*` leaves page and limit alone unless named', async () => {
-		await configure({ param_readings: { [`${V}/units`]: { '*': 'reject' }, [`${V}/deals`]: { limit: 'reject' } } });
+		await configure({
+			param_readings: { [`${V}/units`]: { '*': 'reject' }, [`${V}/deals`]: { limit: 'reject' } },
+		});
 		const refused = await fx.api.get(`${V}/units?site_id=site_x&limit=5`);
 		expect(refused.status).toBe(422);
 		expect(refused.body.error.code).toBe('invalid_url_param');
-		expect(refused.body.error.details).toEqual([{ message: "The query parameter 'site_id' is not allowed", pointer: 'site_id' }]);
+		expect(refused.body.error.details).toEqual([
+			{ message: "The query parameter 'site_id' is not allowed", pointer: 'site_id' },
+		]);
 		const paged = await fx.api.get(`${V}/units?limit=2&page=2`);
 		expect(paged.status).toBe(200);
 		expect(paged.body.units).toHaveLength(2);
@@ -72,10 +86,17 @@ describe('probe modes', () => {
 	});
 
 	test('unknown_params by path: one list rejects, another ignores, the rest keep the global mode', async () => {
-		const changed = await configure({ unknown_params: { [`${V}/deals`]: 'reject', [`${V}/tasks`]: 'ignore' } });
+		const changed = await configure({
+			unknown_params: { [`${V}/deals`]: 'reject', [`${V}/tasks`]: 'ignore' },
+		});
 		expect(changed.body.unknown_params).toBe('accept');
-		expect(changed.body.unknown_params_by_path).toEqual({ [`${V}/deals`]: 'reject', [`${V}/tasks`]: 'ignore' });
-		expect((await fx.api.get(`${V}/deals?status=won`)).body.error.details[0].pointer).toBe('status');
+		expect(changed.body.unknown_params_by_path).toEqual({
+			[`${V}/deals`]: 'reject',
+			[`${V}/tasks`]: 'ignore',
+		});
+		expect((await fx.api.get(`${V}/deals?status=won`)).body.error.details[0].pointer).toBe(
+			'status',
+		);
 		const tasks = await fx.api.get(`${V}/tasks?status=open&limit=100`);
 		expect(new Set(tasks.body.tasks.map((task: Json) => task.status)).size).toBeGreaterThan(1);
 		const contacts = await fx.api.get(`${V}/contacts?type=company&limit=100`);
@@ -97,7 +118,11 @@ describe('probe modes', () => {
 			expect(answer.status).toBe(422);
 			expect(answer.body.error.details[0].pointer).toBe(pointer);
 		}
-		expect(await fx.control.modes()).toEqual({ unknown_params: 'accept', headers: 'full', retry_timestamp: 'fresh' });
+		expect(await fx.control.modes()).toEqual({
+			unknown_params: 'accept',
+			headers: 'full',
+			retry_timestamp: 'fresh',
+		});
 	});
 
 	describe('signature encodings', () => {
@@ -115,10 +140,18 @@ describe('probe modes', () => {
 		] as const)('t in %s, v1 as %s', async (unit, encoding) => {
 			const changed = await configure({ signature_timestamp: unit, signature_encoding: encoding });
 			expect(changed.status).toBe(200);
-			const created = await fx.api.post(`${V}/webhook_endpoints`, { name: 'Probe', api_version: '2025-09', url: receiver.url, event_types: ['contact.created'] });
+			const created = await fx.api.post(`${V}/webhook_endpoints`, {
+				name: 'Probe',
+				api_version: '2025-09',
+				url: receiver.url,
+				event_types: ['contact.created'],
+			});
 			const secret = created.body.endpoint.secret as string;
 			const before = Date.now();
-			await fx.api.post(`${V}/contacts`, { email: `probe-${unit}-${encoding}@example.com`, full_name: 'Probe' });
+			await fx.api.post(`${V}/contacts`, {
+				email: `probe-${unit}-${encoding}@example.com`,
+				full_name: 'Probe',
+			});
 			await fx.sandbox.whenDeliveriesIdle();
 			expect(receiver.received).toHaveLength(1);
 			const [{ headers, body }] = receiver.received;

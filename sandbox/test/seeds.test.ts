@@ -2,7 +2,11 @@
 import type { Json } from '../client';
 import { useSandboxWithClients, withSandbox } from './fixture';
 
-const fx = useSandboxWithClients({ seed: 'demo', resetEach: false, client: { redirect: 'follow' } });
+const fx = useSandboxWithClients({
+	seed: 'demo',
+	resetEach: false,
+	client: { redirect: 'follow' },
+});
 
 const V = '/2025-09';
 
@@ -17,7 +21,18 @@ describe('staff and the empty seed', () => {
 	test('the empty seed has no CRM records; creating still works', async () => {
 		await fx.api.reset('empty');
 		try {
-			for (const path of ['contacts', 'deals', 'deals/stages', 'tasks', 'notes', 'timeline/sources', 'timeline/templates', 'contracts', 'contract_templates', 'identity_verifications']) {
+			for (const path of [
+				'contacts',
+				'deals',
+				'deals/stages',
+				'tasks',
+				'notes',
+				'timeline/sources',
+				'timeline/templates',
+				'contracts',
+				'contract_templates',
+				'identity_verifications',
+			]) {
 				const res = await fx.api.get(`${V}/${path}`);
 				expect([path, res.body.meta.pagination.count]).toEqual([path, 0]);
 			}
@@ -35,15 +50,28 @@ describe('staff and the empty seed', () => {
 		const before = await fx.api.state('contacts');
 		await fx.api.reset('demo');
 		const after = await fx.api.state('contacts');
-		expect(after.map((c: Json) => [c.id, c.email])).toEqual(before.map((c: Json) => [c.id, c.email]));
+		expect(after.map((c: Json) => [c.id, c.email])).toEqual(
+			before.map((c: Json) => [c.id, c.email]),
+		);
 	});
 });
 
 describe('other seeds', () => {
 	test("the 'empty' seed has no billing records", async () => {
 		await withSandbox({ seed: 'empty' }, async (empty) => {
-			for (const path of ['sites', 'unit_types', 'units', 'orders', 'invoices', 'subscriptions', 'coupons', 'products']) {
-				const response = await fetch(`${empty.url}/2025-09/${path}`, { headers: { Authorization: `Bearer ${empty.token}` } });
+			for (const path of [
+				'sites',
+				'unit_types',
+				'units',
+				'orders',
+				'invoices',
+				'subscriptions',
+				'coupons',
+				'products',
+			]) {
+				const response = await fetch(`${empty.url}/2025-09/${path}`, {
+					headers: { Authorization: `Bearer ${empty.token}` },
+				});
 				const body = (await response.json()) as Json;
 				expect(body.meta.pagination.count).toBe(0);
 			}
@@ -51,10 +79,17 @@ describe('other seeds', () => {
 	});
 
 	test('without CRM contacts the demo seed skips contact-dependent records but still has 260+ orders', async () => {
-		const [{ modules: inventory }, { modules: billing }] = await Promise.all([import('../resources/inventory'), import('../resources/billing')]);
+		const [{ modules: inventory }, { modules: billing }] = await Promise.all([
+			import('../resources/inventory'),
+			import('../resources/billing'),
+		]);
 		await withSandbox({ seed: 'demo', modules: [...inventory, ...billing] }, async (alone) => {
 			const get = async (path: string) =>
-				(await (await fetch(`${alone.url}/2025-09/${path}`, { headers: { Authorization: `Bearer ${alone.token}` } })).json()) as Json;
+				(await (
+					await fetch(`${alone.url}/2025-09/${path}`, {
+						headers: { Authorization: `Bearer ${alone.token}` },
+					})
+				).json()) as Json;
 			expect((await get('sites')).sites).toHaveLength(4);
 			expect((await get('tenancies')).meta.pagination.count).toBe(0);
 			expect((await get('invoices')).meta.pagination.count).toBe(0);

@@ -6,10 +6,16 @@ import { endpointBody, webhookModules as modules } from './calls';
 import { useSandboxWithClients } from './fixture';
 
 describe('webhook delivery', () => {
-	const fx = useSandboxWithClients({ modules, allowHttpWebhooks: true, webhookRetrySchedule: [0, 10, 20] });
+	const fx = useSandboxWithClients({
+		modules,
+		allowHttpWebhooks: true,
+		webhookRetrySchedule: [0, 10, 20],
+	});
 
 	async function subscribe(url: string, eventTypes = ['invoice.paid']) {
-		const res = await fx.call('POST', '/2025-09/webhook_endpoints', { body: endpointBody(url, { event_types: eventTypes }) });
+		const res = await fx.call('POST', '/2025-09/webhook_endpoints', {
+			body: endpointBody(url, { event_types: eventTypes }),
+		});
 		expect(res.status).toBe(200);
 		return res.body.endpoint as { id: string; secret: string };
 	}
@@ -19,7 +25,9 @@ describe('webhook delivery', () => {
 		try {
 			const endpoint = await subscribe(receiver.url);
 			const invoice = fx.sandbox.core.all('invoices')[0];
-			const emitted = await fx.call('POST', '/__sandbox/events', { body: { type: 'invoice.paid', id: invoice.id } });
+			const emitted = await fx.call('POST', '/__sandbox/events', {
+				body: { type: 'invoice.paid', id: invoice.id },
+			});
 			expect(emitted.status).toBe(200);
 			await fx.sandbox.whenDeliveriesIdle();
 
@@ -32,7 +40,9 @@ describe('webhook delivery', () => {
 			const signature = String(headers['x-stora-signature']);
 			const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signature);
 			expect(match).not.toBeNull();
-			const expected = createHmac('sha256', endpoint.secret).update(`${match![1]}.${body}`).digest();
+			const expected = createHmac('sha256', endpoint.secret)
+				.update(`${match![1]}.${body}`)
+				.digest();
 			expect(timingSafeEqual(expected, Buffer.from(match![2], 'hex'))).toBe(true);
 			expect(Math.abs(Number(match![1]) - Date.now() / 1000)).toBeLessThan(300);
 
@@ -49,11 +59,20 @@ describe('webhook delivery', () => {
 			});
 			expect(payload.event.id).toMatch(/^evt_/);
 			// related records are embedded expanded, as in the docs' event schemas
-			expect(payload.event.data.invoice.gadget).toMatchObject({ id: expect.stringMatching(/^gdg_/), name: expect.any(String) });
+			expect(payload.event.data.invoice.gadget).toMatchObject({
+				id: expect.stringMatching(/^gdg_/),
+				name: expect.any(String),
+			});
 
 			const deliveries = await fx.call('GET', '/__sandbox/deliveries');
 			expect(deliveries.body.deliveries).toEqual([
-				expect.objectContaining({ event_id: payload.event.id, endpoint_id: endpoint.id, url: receiver.url, attempt: 1, status: 200 }),
+				expect.objectContaining({
+					event_id: payload.event.id,
+					endpoint_id: endpoint.id,
+					url: receiver.url,
+					attempt: 1,
+					status: 200,
+				}),
 			]);
 		} finally {
 			await receiver.close();
@@ -64,13 +83,17 @@ describe('webhook delivery', () => {
 		const receiver = await startReceiver([500]);
 		try {
 			const endpoint = await subscribe(receiver.url);
-			const emitted = await fx.call('POST', '/__sandbox/events', { body: { type: 'invoice.paid' } });
+			const emitted = await fx.call('POST', '/__sandbox/events', {
+				body: { type: 'invoice.paid' },
+			});
 			await fx.sandbox.whenDeliveriesIdle();
 
 			expect(receiver.received).toHaveLength(2);
 			const ids = receiver.received.map((r) => JSON.parse(r.body).event.id);
 			expect(ids).toEqual([emitted.body.event.id, emitted.body.event.id]);
-			expect(receiver.received[0].headers['x-stora-request-id']).not.toBe(receiver.received[1].headers['x-stora-request-id']);
+			expect(receiver.received[0].headers['x-stora-request-id']).not.toBe(
+				receiver.received[1].headers['x-stora-request-id'],
+			);
 			expect(receiver.received[0].body).toBe(receiver.received[1].body);
 			expect(fx.sandbox.deliveries().map((d) => [d.endpoint_id, d.attempt, d.status])).toEqual([
 				[endpoint.id, 1, 500],
@@ -105,7 +128,9 @@ describe('webhook delivery', () => {
 			const paid = await subscribe(receiver.url, ['invoice.paid']);
 			await subscribe(receiver.url, ['contact.created']);
 			const disabled = await subscribe(receiver.url, ['invoice.paid']);
-			await fx.call('PATCH', `/2025-09/webhook_endpoints/${disabled.id}`, { body: { status: 'disabled' } });
+			await fx.call('PATCH', `/2025-09/webhook_endpoints/${disabled.id}`, {
+				body: { status: 'disabled' },
+			});
 			await fx.call('POST', '/__sandbox/events', { body: { type: 'invoice.paid' } });
 			await fx.sandbox.whenDeliveriesIdle();
 			expect(fx.sandbox.deliveries().map((d) => d.endpoint_id)).toEqual([paid.id]);
@@ -121,9 +146,19 @@ describe('webhook delivery', () => {
 			fx.sandbox.core.emit('invoice.created', fx.sandbox.core.all('invoices')[0]);
 			await fx.sandbox.whenDeliveriesIdle();
 			expect(JSON.parse(receiver.received[0].body).event.type).toBe('invoice.created');
-			expect((await fx.call('POST', '/__sandbox/events', { body: { type: 'nonsense' } })).status).toBe(422);
-			expect((await fx.call('POST', '/__sandbox/events', { body: { type: 'invoice.paid', id: 'inv_missing' } })).status).toBe(404);
-			expect((await fx.call('POST', '/__sandbox/events', { body: { type: 'contact.created' } })).status).toBe(404);
+			expect(
+				(await fx.call('POST', '/__sandbox/events', { body: { type: 'nonsense' } })).status,
+			).toBe(422);
+			expect(
+				(
+					await fx.call('POST', '/__sandbox/events', {
+						body: { type: 'invoice.paid', id: 'inv_missing' },
+					})
+				).status,
+			).toBe(404);
+			expect(
+				(await fx.call('POST', '/__sandbox/events', { body: { type: 'contact.created' } })).status,
+			).toBe(404);
 		} finally {
 			await receiver.close();
 		}

@@ -70,7 +70,8 @@ export function parseOptions(argv, env) {
 	if (values.help) return { help: true };
 	const rawBase = String(env.STORA_BASE_URL ?? '').trim();
 	const token = String(env.STORA_ACCESS_TOKEN ?? '').trim();
-	if (!rawBase || !token) throw new UsageError('Set STORA_BASE_URL and STORA_ACCESS_TOKEN in the environment.');
+	if (!rawBase || !token)
+		throw new UsageError('Set STORA_BASE_URL and STORA_ACCESS_TOKEN in the environment.');
 	let base;
 	try {
 		base = new URL(rawBase);
@@ -79,38 +80,68 @@ export function parseOptions(argv, env) {
 	}
 	const local = LOOPBACK.test(base.hostname);
 	if (base.protocol !== 'https:' && !(base.protocol === 'http:' && local)) {
-		throw new UsageError('STORA_BASE_URL must start with https:// (http:// only for a loopback address, e.g. a local sandbox): the token would travel in clear text.');
+		throw new UsageError(
+			'STORA_BASE_URL must start with https:// (http:// only for a loopback address, e.g. a local sandbox): the token would travel in clear text.',
+		);
 	}
 	base.username = '';
 	base.password = '';
 	const baseUrl = `${base.origin}${base.pathname}`.replace(/\/+$/, '').replace(/\/2025-09$/, '');
 
 	const sampleSize = Number(values.sample);
-	if (!Number.isInteger(sampleSize) || sampleSize < 2 || sampleSize > 100) throw new UsageError('--sample takes a whole number from 2 to 100.');
+	if (!Number.isInteger(sampleSize) || sampleSize < 2 || sampleSize > 100)
+		throw new UsageError('--sample takes a whole number from 2 to 100.');
 	let rate = DEFAULT_PACE;
 	const pace = values.pace ?? values.rate;
 	if (pace !== undefined) {
 		const match = /^(\d+)\/(\d+)$/.exec(pace);
-		if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new UsageError('--pace takes <per second>/<per minute>, e.g. 2/12.');
+		if (!match || Number(match[1]) < 1 || Number(match[2]) < 1)
+			throw new UsageError('--pace takes <per second>/<per minute>, e.g. 2/12.');
 		rate = { perSecond: Number(match[1]), perMinute: Number(match[2]) };
-		if (!local && (rate.perSecond > DOCUMENTED_RATE.perSecond || rate.perMinute > DOCUMENTED_RATE.perMinute)) {
+		if (
+			!local &&
+			(rate.perSecond > DOCUMENTED_RATE.perSecond || rate.perMinute > DOCUMENTED_RATE.perMinute)
+		) {
 			throw new UsageError('--pace above the documented 10/60 is only for a local sandbox.');
 		}
 	}
 	let lists = LISTS;
 	if (values.lists !== undefined) {
-		const wanted = values.lists.split(',').map((name) => name.trim().replace(/^\/?(2025-09\/)?/, '')).filter(Boolean);
+		const wanted = values.lists
+			.split(',')
+			.map((name) => name.trim().replace(/^\/?(2025-09\/)?/, ''))
+			.filter(Boolean);
 		const unknown = wanted.filter((name) => !LISTS.some((list) => list.path === name));
-		if (unknown.length) throw new UsageError(`--lists: no list ${unknown.join(', ')} (known: ${LISTS.map((list) => list.path).join(', ')}).`);
+		if (unknown.length)
+			throw new UsageError(
+				`--lists: no list ${unknown.join(', ')} (known: ${LISTS.map((list) => list.path).join(', ')}).`,
+			);
 		lists = LISTS.filter((list) => wanted.includes(list.path));
 	}
 	const webhookUrl = values['webhook-url'];
-	if ((webhookUrl === undefined) !== (values.listen === undefined)) throw new UsageError('--webhook-url and --listen go together.');
-	if (webhookUrl !== undefined && !values.write) throw new UsageError('--webhook-url needs --write (it registers an endpoint).');
-	if (values.yes && !values.write) throw new UsageError('--yes goes with --write (the read-only run asks nothing).');
+	if ((webhookUrl === undefined) !== (values.listen === undefined))
+		throw new UsageError('--webhook-url and --listen go together.');
+	if (webhookUrl !== undefined && !values.write)
+		throw new UsageError('--webhook-url needs --write (it registers an endpoint).');
+	if (values.yes && !values.write)
+		throw new UsageError('--yes goes with --write (the read-only run asks nothing).');
 	const waitSeconds = Number(values['webhook-wait']);
-	if (!Number.isFinite(waitSeconds) || waitSeconds < 1) throw new UsageError('--webhook-wait takes seconds (1 or more).');
-	return { baseUrl, token, out: path.resolve(values.out), lists, sampleSize, rate, plan: values.plan, write: values.write, yes: values.yes, webhookUrl, listen: values.listen, waitMs: waitSeconds * 1000 };
+	if (!Number.isFinite(waitSeconds) || waitSeconds < 1)
+		throw new UsageError('--webhook-wait takes seconds (1 or more).');
+	return {
+		baseUrl,
+		token,
+		out: path.resolve(values.out),
+		lists,
+		sampleSize,
+		rate,
+		plan: values.plan,
+		write: values.write,
+		yes: values.yes,
+		webhookUrl,
+		listen: values.listen,
+		waitMs: waitSeconds * 1000,
+	};
 }
 
 const packageVersion = () => {
@@ -122,7 +153,11 @@ const packageVersion = () => {
 };
 
 /** Runs the probe; returns the exit code (0 done, 1 usage or writes not confirmed, 2 stopped on an unexpected 401/403). */
-export async function main(argv, env, io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }) {
+export async function main(
+	argv,
+	env,
+	io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
+) {
 	let options;
 	try {
 		options = parseOptions(argv, env);
@@ -149,7 +184,13 @@ export async function main(argv, env, io = { stdout: process.stdout, stderr: pro
 		rate: options.rate,
 		onAnswer: (answer) => {
 			answers += 1;
-			for (const name of ['ratelimit-limit', 'ratelimit-reset', 'ratelimit-remaining', 'ratelimit-policy', 'retry-after']) {
+			for (const name of [
+				'ratelimit-limit',
+				'ratelimit-reset',
+				'ratelimit-remaining',
+				'ratelimit-policy',
+				'retry-after',
+			]) {
 				if (answer.headers[name] === undefined) continue;
 				seen[name] ??= { count: 0, sample: answer.headers[name] };
 				seen[name].count += 1;
@@ -162,7 +203,11 @@ export async function main(argv, env, io = { stdout: process.stdout, stderr: pro
 		base_url: options.baseUrl,
 		write: options.write,
 		sample_size: options.sampleSize,
-		pacing: { per_second: options.rate.perSecond, per_minute: options.rate.perMinute, budget_share: Math.round((options.rate.perMinute / DOCUMENTED_RATE.perMinute) * 100) / 100 },
+		pacing: {
+			per_second: options.rate.perSecond,
+			per_minute: options.rate.perMinute,
+			budget_share: Math.round((options.rate.perMinute / DOCUMENTED_RATE.perMinute) * 100) / 100,
+		},
 		estimate: plan,
 		lists: options.lists.map((list) => list.path),
 	};
@@ -175,13 +220,24 @@ export async function main(argv, env, io = { stdout: process.stdout, stderr: pro
 		run.scopes = info.scopes;
 		run.scope_form = info.scopeForm;
 		points.push(...info.points, ...scopePoints(info.scopes));
-		const first = options.lists.find((list) => !info.scopes || info.scopes.includes(list.scope)) ?? options.lists[0];
+		const first =
+			options.lists.find((list) => !info.scopes || info.scopes.includes(list.scope)) ??
+			options.lists[0];
 		points.push(await probeUnauthorized(client, first.path));
 
 		const samples = new Map();
 		const knownIds = new Set();
 		for (const list of options.lists) {
-			const { points: found, sample, ids } = await probeList(client, list, { sampleSize: options.sampleSize, scopes: info.scopes, knownIds, log });
+			const {
+				points: found,
+				sample,
+				ids,
+			} = await probeList(client, list, {
+				sampleSize: options.sampleSize,
+				scopes: info.scopes,
+				knownIds,
+				log,
+			});
 			for (const id of ids ?? []) knownIds.add(id);
 			points.push(...found, ...fieldPoints(list, sample));
 			samples.set(list.path, sample);
@@ -189,16 +245,37 @@ export async function main(argv, env, io = { stdout: process.stdout, stderr: pro
 		}
 		const readable = options.lists.find((list) => samples.get(list.path)?.length);
 		const sampleId = readable ? String(samples.get(readable.path)[0].id) : '';
-		points.push(...(await probeErrors(client, readable && { path: readable.path, prefix: sampleId.slice(0, sampleId.indexOf('_') + 1) })));
+		points.push(
+			...(await probeErrors(
+				client,
+				readable && { path: readable.path, prefix: sampleId.slice(0, sampleId.indexOf('_') + 1) },
+			)),
+		);
 		if (samples.get('units')) points.push(await probeOverlockAlias(client, options.sampleSize));
-		points.push(await probeMetadataKeyLength(client, options.lists.find((list) => list.filters.includes('metadata[]') && samples.get(list.path))));
+		points.push(
+			await probeMetadataKeyLength(
+				client,
+				options.lists.find((list) => list.filters.includes('metadata[]') && samples.get(list.path)),
+			),
+		);
 
 		if (options.write) {
 			if (options.webhookUrl) receiver = await startReceiver(options.listen);
-			const writes = await probeWrites(client, { scopes: info.scopes, webhookUrl: options.webhookUrl, receiver, waitMs: options.waitMs, log });
+			const writes = await probeWrites(client, {
+				scopes: info.scopes,
+				webhookUrl: options.webhookUrl,
+				receiver,
+				waitMs: options.waitMs,
+				log,
+			});
 			points.push(...writes.points);
 			run.leftovers = writes.leftovers;
-			if (!options.webhookUrl) points.push(...skippedWritePoints('needs --webhook-url and --listen').filter((entry) => /webhook/.test(entry.id)));
+			if (!options.webhookUrl)
+				points.push(
+					...skippedWritePoints('needs --webhook-url and --listen').filter((entry) =>
+						/webhook/.test(entry.id),
+					),
+				);
 		} else {
 			points.push(...skippedWritePoints('needs --write (on a test operator)'));
 		}
@@ -209,7 +286,12 @@ export async function main(argv, env, io = { stdout: process.stdout, stderr: pro
 		log(error.message);
 		for (const list of options.lists.filter((entry) => !done.has(entry.path))) {
 			for (const parameter of parametersOf(list)) {
-				points.push({ id: `GET /2025-09/${list.path}?${parameter}`, verdict: 'unknown', evidence: 'not reached: the probe stopped', where: whereOfParameter(list, parameter) });
+				points.push({
+					id: `GET /2025-09/${list.path}?${parameter}`,
+					verdict: 'unknown',
+					evidence: 'not reached: the probe stopped',
+					where: whereOfParameter(list, parameter),
+				});
 			}
 		}
 	} finally {
@@ -232,7 +314,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
 			process.exitCode = code;
 		},
 		(error) => {
-			process.stderr.write(`${redact(error?.stack ?? String(error), [String(process.env.STORA_ACCESS_TOKEN ?? '')])}\n`);
+			process.stderr.write(
+				`${redact(error?.stack ?? String(error), [String(process.env.STORA_ACCESS_TOKEN ?? '')])}\n`,
+			);
 			process.exitCode = 1;
 		},
 	);

@@ -30,7 +30,11 @@ function errorPoint(id, answer, status, code, extra = '') {
 
 /** Deliberate: a token that cannot exist, on `path` (a list). Its 401 is expected; any other 401/403 stops the probe. */
 export async function probeUnauthorized(client, path) {
-	const unauthorized = await client.request('GET', `${V}/${path}`, { query: { limit: 1 }, auth: 'stora-probe-invalid-token', expect: [401, 403] });
+	const unauthorized = await client.request('GET', `${V}/${path}`, {
+		query: { limit: 1 },
+		auth: 'stora-probe-invalid-token',
+		expect: [401, 403],
+	});
 	return errorPoint('error 401 (a token that does not exist)', unauthorized, 401, 'invalid_token');
 }
 
@@ -39,23 +43,54 @@ export async function probeErrors(client, list) {
 	const points = [];
 	if (!list) {
 		const why = 'not asked: the token may read none of the lists the node uses';
-		for (const id of ['error 404 resource_not_found', 'error 404 invalid_endpoint', 'error 422 invalid_url_param']) points.push({ id, verdict: 'unknown', evidence: why, where: WHERE.errors });
+		for (const id of [
+			'error 404 resource_not_found',
+			'error 404 invalid_endpoint',
+			'error 422 invalid_url_param',
+		])
+			points.push({ id, verdict: 'unknown', evidence: why, where: WHERE.errors });
 		return points;
 	}
 	const missing = await client.request('GET', `${V}/${list.path}/${list.prefix}probe0000000000`);
-	points.push(errorPoint(`error 404 resource_not_found (GET ${V}/${list.path}/{id})`, missing, 404, 'resource_not_found'));
+	points.push(
+		errorPoint(
+			`error 404 resource_not_found (GET ${V}/${list.path}/{id})`,
+			missing,
+			404,
+			'resource_not_found',
+		),
+	);
 
 	const endpoint = await client.request('GET', `${V}/probe_no_such_endpoint`);
 	points.push(errorPoint('error 404 invalid_endpoint', endpoint, 404, 'invalid_endpoint'));
 
 	const tooMany = await client.request('GET', `${V}/${list.path}`, { query: { limit: 1000 } });
 	if (tooMany.status === 200) {
-		const count = Array.isArray(Object.values(tooMany.json ?? {}).find(Array.isArray)) ? Object.values(tooMany.json).find(Array.isArray).length : '?';
-		points.push({ id: 'error 422 invalid_url_param', verdict: 'differs', evidence: `limit=1000 was not refused: 200 with ${count} record(s)`, where: WHERE.errors });
+		const count = Array.isArray(Object.values(tooMany.json ?? {}).find(Array.isArray))
+			? Object.values(tooMany.json).find(Array.isArray).length
+			: '?';
+		points.push({
+			id: 'error 422 invalid_url_param',
+			verdict: 'differs',
+			evidence: `limit=1000 was not refused: 200 with ${count} record(s)`,
+			where: WHERE.errors,
+		});
 	} else {
 		const pointers = (tooMany.json?.error?.details ?? []).map((detail) => detail?.pointer);
-		const form = pointers.includes('limit') ? 'the parameter name' : pointers.includes('/limit') ? 'a JSON pointer' : 'neither';
-		points.push(errorPoint('error 422 invalid_url_param', tooMany, 422, 'invalid_url_param', `; a query parameter's pointer is ${form}`));
+		const form = pointers.includes('limit')
+			? 'the parameter name'
+			: pointers.includes('/limit')
+				? 'a JSON pointer'
+				: 'neither';
+		points.push(
+			errorPoint(
+				'error 422 invalid_url_param',
+				tooMany,
+				422,
+				'invalid_url_param',
+				`; a query parameter's pointer is ${form}`,
+			),
+		);
 	}
 	return points;
 }
@@ -67,10 +102,20 @@ export async function probeErrors(client, list) {
 export async function probeTokenInfo(client) {
 	const answer = await client.request('GET', '/oauth2/token/info');
 	// Nothing answers at that address: every later question would go unanswered too.
-	if (answer.status === 0) throw new StopError(`GET /oauth2/token/info got no answer (${answer.error}): check STORA_BASE_URL.`);
-	const body = answer.status === 200 && answer.json && typeof answer.json === 'object' ? answer.json : undefined;
+	if (answer.status === 0)
+		throw new StopError(
+			`GET /oauth2/token/info got no answer (${answer.error}): check STORA_BASE_URL.`,
+		);
+	const body =
+		answer.status === 200 && answer.json && typeof answer.json === 'object'
+			? answer.json
+			: undefined;
 	const raw = body?.scope ?? body?.scopes;
-	const scopes = Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' ? raw.split(/\s+/).filter(Boolean) : undefined;
+	const scopes = Array.isArray(raw)
+		? raw.map(String)
+		: typeof raw === 'string'
+			? raw.split(/\s+/).filter(Boolean)
+			: undefined;
 	const expires = body?.expires_in;
 	const created = body?.created_at;
 	let verdict = 'unknown';
@@ -84,7 +129,11 @@ export async function probeTokenInfo(client) {
 	}
 	return {
 		scopes,
-		scopeForm: Array.isArray(raw) ? 'array' : typeof raw === 'string' ? 'space-separated string' : 'absent',
+		scopeForm: Array.isArray(raw)
+			? 'array'
+			: typeof raw === 'string'
+				? 'space-separated string'
+				: 'absent',
 		points: [{ id: 'token info expires_in', verdict, evidence, where: WHERE.none }],
 	};
 }
@@ -97,7 +146,9 @@ export function rateLimitPoints(seen, answers) {
 		return {
 			id: `header ${name}`,
 			verdict: found ? 'present' : 'absent',
-			evidence: found ? `on ${found.count} of ${answers} answers, e.g. ${JSON.stringify(found.sample)}` : `on none of ${answers} answers`,
+			evidence: found
+				? `on ${found.count} of ${answers} answers, e.g. ${JSON.stringify(found.sample)}`
+				: `on none of ${answers} answers`,
 			where: WHERE.rateLimit,
 		};
 	});
@@ -105,7 +156,12 @@ export function rateLimitPoints(seen, answers) {
 	const value = Number(reset?.sample);
 	points.push({
 		id: 'header RateLimit-Reset form',
-		verdict: !reset || !Number.isFinite(value) ? 'unknown' : value > 1e9 ? 'Unix time (seconds)' : 'seconds from now',
+		verdict:
+			!reset || !Number.isFinite(value)
+				? 'unknown'
+				: value > 1e9
+					? 'Unix time (seconds)'
+					: 'seconds from now',
 		evidence: reset ? `e.g. ${JSON.stringify(reset.sample)}` : 'the header was not seen',
 		where: WHERE.rateLimit,
 	});
@@ -113,7 +169,9 @@ export function rateLimitPoints(seen, answers) {
 	points.push({
 		id: 'header Retry-After',
 		verdict: retry ? 'present' : 'unknown',
-		evidence: retry ? `on ${retry.count} answer(s), e.g. ${JSON.stringify(retry.sample)}` : 'only a 429 would carry it, and the probe stays under the limits',
+		evidence: retry
+			? `on ${retry.count} answer(s), e.g. ${JSON.stringify(retry.sample)}`
+			: 'only a 429 would carry it, and the probe stays under the limits',
 		where: WHERE.rateLimit,
 	});
 	return points;

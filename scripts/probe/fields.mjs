@@ -9,29 +9,256 @@ import { WHERE } from './points.mjs';
 const TIMES = ['created_at', 'updated_at'];
 
 export const DOCUMENTED_FIELDS = {
-	contact: ['id', 'address', 'company_registration_number', ...TIMES, 'email', 'full_name', 'identity_check', 'marketing_source', 'metadata', 'phone_number', 'source', 'status', 'stripe_customer_id', 'tax_id', 'tenancies_count', 'type', 'use_case'],
-	contract: ['id', 'name', '_links?', 'contact', 'contract_template', 'tenancy', 'status', 'sent_at', 'signed_at', ...TIMES],
-	coupon: ['id', 'type', 'percent?', 'amount?', 'auto_apply_to', 'billing_period', 'code', 'duration', 'months', 'max_redemptions', 'name', 'public', 'title', ...TIMES],
-	creditNote: ['id', 'contact', 'site', 'invoice', 'number', 'reason', 'status', 'type', 'subtotal', 'total', 'line_items', 'created_at'],
-	deal: ['id', 'name', 'assignee', 'contact', 'creator', 'line_items', 'lost_reason', 'metadata?', 'note', 'site', 'stage', 'starts_at', 'status', 'value_estimate', ...TIMES],
+	contact: [
+		'id',
+		'address',
+		'company_registration_number',
+		...TIMES,
+		'email',
+		'full_name',
+		'identity_check',
+		'marketing_source',
+		'metadata',
+		'phone_number',
+		'source',
+		'status',
+		'stripe_customer_id',
+		'tax_id',
+		'tenancies_count',
+		'type',
+		'use_case',
+	],
+	contract: [
+		'id',
+		'name',
+		'_links?',
+		'contact',
+		'contract_template',
+		'tenancy',
+		'status',
+		'sent_at',
+		'signed_at',
+		...TIMES,
+	],
+	coupon: [
+		'id',
+		'type',
+		'percent?',
+		'amount?',
+		'auto_apply_to',
+		'billing_period',
+		'code',
+		'duration',
+		'months',
+		'max_redemptions',
+		'name',
+		'public',
+		'title',
+		...TIMES,
+	],
+	creditNote: [
+		'id',
+		'contact',
+		'site',
+		'invoice',
+		'number',
+		'reason',
+		'status',
+		'type',
+		'subtotal',
+		'total',
+		'line_items',
+		'created_at',
+	],
+	deal: [
+		'id',
+		'name',
+		'assignee',
+		'contact',
+		'creator',
+		'line_items',
+		'lost_reason',
+		'metadata?',
+		'note',
+		'site',
+		'stage',
+		'starts_at',
+		'status',
+		'value_estimate',
+		...TIMES,
+	],
 	dealStage: ['id', 'name', 'position', ...TIMES],
 	identityVerification: ['id', 'contact', 'status', 'error_code', ...TIMES],
-	invoice: ['id', 'number', 'amount_due', 'amount_paid', 'subtotal', 'tax', 'total', 'pre_payment_credit_notes_amount', 'post_payment_credit_notes_amount', 'collection_status', 'contact', 'site', 'subscription', 'tenancy', 'created_at', 'due_date', 'finalized_at', 'paid_at', 'period_start', 'period_end', 'voided_at', 'line_items', 'purchase_order_number', 'refund_status', 'status', 'type'],
+	invoice: [
+		'id',
+		'number',
+		'amount_due',
+		'amount_paid',
+		'subtotal',
+		'tax',
+		'total',
+		'pre_payment_credit_notes_amount',
+		'post_payment_credit_notes_amount',
+		'collection_status',
+		'contact',
+		'site',
+		'subscription',
+		'tenancy',
+		'created_at',
+		'due_date',
+		'finalized_at',
+		'paid_at',
+		'period_start',
+		'period_end',
+		'voided_at',
+		'line_items',
+		'purchase_order_number',
+		'refund_status',
+		'status',
+		'type',
+	],
 	note: ['id', 'content', 'resource', 'creator', 'metadata', ...TIMES],
-	order: ['id', 'billing_period', 'contact', 'contract_template', 'coupon', ...TIMES, 'email_notifications', 'line_items', 'metadata', 'one_time_total', 'one_time_total_excluding_tax', 'subtotal', 'tax', 'total', 'total_discount', 'total_excluding_tax', 'payment_method', 'payment_url', 'purchase_order_number', 'site', 'source', 'starts_at', 'status', 'subscription', 'tenancy'],
-	product: ['id', 'name', 'description', 'accounting_code', 'sku', 'category', 'charge_type', 'prices', 'site', ...TIMES],
+	order: [
+		'id',
+		'billing_period',
+		'contact',
+		'contract_template',
+		'coupon',
+		...TIMES,
+		'email_notifications',
+		'line_items',
+		'metadata',
+		'one_time_total',
+		'one_time_total_excluding_tax',
+		'subtotal',
+		'tax',
+		'total',
+		'total_discount',
+		'total_excluding_tax',
+		'payment_method',
+		'payment_url',
+		'purchase_order_number',
+		'site',
+		'source',
+		'starts_at',
+		'status',
+		'subscription',
+		'tenancy',
+	],
+	product: [
+		'id',
+		'name',
+		'description',
+		'accounting_code',
+		'sku',
+		'category',
+		'charge_type',
+		'prices',
+		'site',
+		...TIMES,
+	],
 	productCategory: ['id', 'name'],
-	protectionLevel: ['id', 'account_code', 'cover_level', 'prices', 'public', 'stripe_product_id', ...TIMES],
-	site: ['id', 'name', 'description', 'phone', 'access_hours', 'address', 'directions', 'images', 'opened_at', ...TIMES],
-	subscription: ['id', 'billing_period', 'cancellation_reason', 'cancelled', 'contact', 'site', 'order', 'tenancy', 'current_period', 'starts_at', 'ends_at', 'line_items', 'stripe_subscription_id', 'stripe_subscription_schedule_id', ...TIMES],
-	task: ['id', 'title', 'description', 'assignee', 'creator', 'resource', 'site', 'status', 'due_at', 'completed_at', 'metadata', ...TIMES],
-	tenancy: ['id', 'contact', 'site', 'order', 'subscription', 'unit_allocations', 'starts_at', 'ends_at', ...TIMES],
+	protectionLevel: [
+		'id',
+		'account_code',
+		'cover_level',
+		'prices',
+		'public',
+		'stripe_product_id',
+		...TIMES,
+	],
+	site: [
+		'id',
+		'name',
+		'description',
+		'phone',
+		'access_hours',
+		'address',
+		'directions',
+		'images',
+		'opened_at',
+		...TIMES,
+	],
+	subscription: [
+		'id',
+		'billing_period',
+		'cancellation_reason',
+		'cancelled',
+		'contact',
+		'site',
+		'order',
+		'tenancy',
+		'current_period',
+		'starts_at',
+		'ends_at',
+		'line_items',
+		'stripe_subscription_id',
+		'stripe_subscription_schedule_id',
+		...TIMES,
+	],
+	task: [
+		'id',
+		'title',
+		'description',
+		'assignee',
+		'creator',
+		'resource',
+		'site',
+		'status',
+		'due_at',
+		'completed_at',
+		'metadata',
+		...TIMES,
+	],
+	tenancy: [
+		'id',
+		'contact',
+		'site',
+		'order',
+		'subscription',
+		'unit_allocations',
+		'starts_at',
+		'ends_at',
+		...TIMES,
+	],
 	timelineSource: ['id', 'name', 'website_url', 'global', ...TIMES],
 	timelineTemplate: ['id', 'name', 'message', 'global', 'variables', ...TIMES],
 	unit: ['id', 'reference_id', 'site', 'unit_type', 'status', 'unit_allocation', ...TIMES],
 	unitAllocation: ['id', ...TIMES, 'granted_access_at', 'reserved_at', 'tenancy', 'unit'],
-	unitType: ['id', 'name', 'slug', 'size_description', '_links', ...TIMES, 'dimensions', 'dynamic_pricing', 'images', 'prices', 'promotion', 'require_insurance_coverage', 'require_security_deposit', 'security_deposit', 'selling_points', 'site', 'status', 'stripe_product_id'],
-	webhookEndpoint: ['id', 'name', 'description', 'url', 'api_version', 'event_types', 'status', 'disabled_at', 'secret', 'metadata', 'creator', ...TIMES],
+	unitType: [
+		'id',
+		'name',
+		'slug',
+		'size_description',
+		'_links',
+		...TIMES,
+		'dimensions',
+		'dynamic_pricing',
+		'images',
+		'prices',
+		'promotion',
+		'require_insurance_coverage',
+		'require_security_deposit',
+		'security_deposit',
+		'selling_points',
+		'site',
+		'status',
+		'stripe_product_id',
+	],
+	webhookEndpoint: [
+		'id',
+		'name',
+		'description',
+		'url',
+		'api_version',
+		'event_types',
+		'status',
+		'disabled_at',
+		'secret',
+		'metadata',
+		'creator',
+		...TIMES,
+	],
 };
 
 /** Where the spec's name and the docs' differ: the docs' name, the spec's, and where in a record to look. */
@@ -41,7 +268,12 @@ export const RENAMED = [
 	{ resource: 'unitType', docs: 'stripe_product_id', spec: 'payments_product_id' },
 	{ resource: 'unitType', docs: 'stripe_price_id', spec: 'payments_price_id', inside: 'prices[]' },
 	{ resource: 'protectionLevel', docs: 'stripe_product_id', spec: 'payments_product_id' },
-	{ resource: 'protectionLevel', docs: 'stripe_price_id', spec: 'payments_price_id', inside: 'prices[]' },
+	{
+		resource: 'protectionLevel',
+		docs: 'stripe_price_id',
+		spec: 'payments_price_id',
+		inside: 'prices[]',
+	},
 	{ resource: 'product', docs: 'stripe_price_id', spec: 'payments_price_id', inside: 'prices[]' },
 ];
 
@@ -63,19 +295,39 @@ export function fieldPoints(list, sample) {
 	const points = [];
 	const id = `fields of GET /2025-09/${list.path}`;
 	if (!documented) {
-		points.push({ id, verdict: 'unknown', evidence: 'the docs show no field list for this resource', where: WHERE.fieldNames });
+		points.push({
+			id,
+			verdict: 'unknown',
+			evidence: 'the docs show no field list for this resource',
+			where: WHERE.fieldNames,
+		});
 	} else if (!sample?.length) {
-		points.push({ id, verdict: 'unknown', evidence: sample ? 'the list returned no record' : 'the list was not read', where: WHERE.fieldNames });
+		points.push({
+			id,
+			verdict: 'unknown',
+			evidence: sample ? 'the list returned no record' : 'the list was not read',
+			where: WHERE.fieldNames,
+		});
 	} else {
 		const seen = new Set(sample.flatMap((record) => Object.keys(record)));
 		const names = documented.map((name) => name.replace(/\?$/, ''));
-		const renamedTop = new Map(renamed.filter((pair) => !pair.inside).map((pair) => [pair.spec, pair.docs]));
-		const missing = documented.filter((name) => !name.endsWith('?') && !seen.has(name) && ![...renamedTop.values()].includes(name));
+		const renamedTop = new Map(
+			renamed.filter((pair) => !pair.inside).map((pair) => [pair.spec, pair.docs]),
+		);
+		const missing = documented.filter(
+			(name) => !name.endsWith('?') && !seen.has(name) && ![...renamedTop.values()].includes(name),
+		);
 		const extra = [...seen].filter((name) => !names.includes(name) && !renamedTop.has(name));
-		const differentlyNamed = [...renamedTop].filter(([spec, docs]) => seen.has(spec) && !seen.has(docs)).map(([spec, docs]) => `${spec} (docs: ${docs})`);
-		const missingRenamed = [...renamedTop].filter(([spec, docs]) => !seen.has(spec) && !seen.has(docs)).map(([, docs]) => docs);
+		const differentlyNamed = [...renamedTop]
+			.filter(([spec, docs]) => seen.has(spec) && !seen.has(docs))
+			.map(([spec, docs]) => `${spec} (docs: ${docs})`);
+		const missingRenamed = [...renamedTop]
+			.filter(([spec, docs]) => !seen.has(spec) && !seen.has(docs))
+			.map(([, docs]) => docs);
 		const parts = [
-			missing.length || missingRenamed.length ? `missing: ${[...missing, ...missingRenamed].join(', ')}` : '',
+			missing.length || missingRenamed.length
+				? `missing: ${[...missing, ...missingRenamed].join(', ')}`
+				: '',
 			extra.length ? `extra: ${extra.join(', ')}` : '',
 			differentlyNamed.length ? `differently named: ${differentlyNamed.join(', ')}` : '',
 		].filter(Boolean);
@@ -91,8 +343,18 @@ export function fieldPoints(list, sample) {
 		const objects = holders(sample ?? [], pair.inside);
 		const hasDocs = objects.some((object) => pair.docs in object);
 		const hasSpec = objects.some((object) => pair.spec in object);
-		const verdict = !objects.length ? 'unknown' : hasDocs && hasSpec ? 'both' : hasDocs ? 'docs name' : hasSpec ? 'spec name' : 'neither';
-		const evidence = !objects.length ? 'no record (or member) to read it on' : `docs: ${pair.docs}${hasDocs ? ' (seen)' : ''}; spec: ${pair.spec}${hasSpec ? ' (seen)' : ''}`;
+		const verdict = !objects.length
+			? 'unknown'
+			: hasDocs && hasSpec
+				? 'both'
+				: hasDocs
+					? 'docs name'
+					: hasSpec
+						? 'spec name'
+						: 'neither';
+		const evidence = !objects.length
+			? 'no record (or member) to read it on'
+			: `docs: ${pair.docs}${hasDocs ? ' (seen)' : ''}; spec: ${pair.spec}${hasSpec ? ' (seen)' : ''}`;
 		points.push({ id: pairId, verdict, evidence, where: WHERE.fieldNames });
 	}
 	return points;

@@ -6,7 +6,10 @@
  * token goes into the Authorization header and nowhere else.
  */
 
-const realClock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+const realClock = {
+	now: () => Date.now(),
+	sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 /** Attempts after a 429 before the answer is left as the 429 (the caller then says `unknown`). */
 export const RETRIES_AFTER_429 = 3;
 
@@ -37,7 +40,8 @@ export function createPacer({ perSecond, perMinute }, clock = realClock) {
 				let wait = 0;
 				for (const { limit, ms } of windows) {
 					const inside = done.filter((end) => now - end < ms);
-					if (inside.length >= limit) wait = Math.max(wait, inside[inside.length - limit] + ms - now + 1);
+					if (inside.length >= limit)
+						wait = Math.max(wait, inside[inside.length - limit] + ms - now + 1);
 				}
 				if (wait <= 0) return;
 				await sleep(wait);
@@ -54,7 +58,8 @@ export function createPacer({ perSecond, perMinute }, clock = realClock) {
 	};
 }
 
-const headerObject = (headers) => Object.fromEntries([...headers.entries()].map(([name, value]) => [name.toLowerCase(), value]));
+const headerObject = (headers) =>
+	Object.fromEntries([...headers.entries()].map(([name, value]) => [name.toLowerCase(), value]));
 
 /**
  * Epoch ms (on this machine's clock) of a `RateLimit-Reset` / `Retry-After` value: epoch seconds (the docs) or seconds
@@ -75,13 +80,21 @@ export function resetTime(value, now = Date.now(), serverDate) {
  * `{status, headers, json, text, ms}`; `headers` lower-cased. `onAnswer` sees every answer, a 429 retried included
  * (rate-limit headers are read there).
  */
-export function createClient({ baseUrl, token, rate, onAnswer = () => {}, timeoutMs = 60_000, clock = realClock }) {
+export function createClient({
+	baseUrl,
+	token,
+	rate,
+	onAnswer = () => {},
+	timeoutMs = 60_000,
+	clock = realClock,
+}) {
 	const pacer = createPacer(rate, clock);
 	const stats = { requests: 0, rateLimited: 0, byStatus: {} };
 
 	function urlOf(path, query) {
 		const url = new URL(baseUrl + path);
-		for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
+		for (const [name, value] of Object.entries(query ?? {}))
+			if (value !== undefined) url.searchParams.set(name, String(value));
 		return url;
 	}
 
@@ -109,12 +122,25 @@ export function createClient({ baseUrl, token, rate, onAnswer = () => {}, timeou
 			} catch {
 				json = undefined;
 			}
-			const answer = { status: response.status, headers: headerObject(response.headers), json, text, ms: clock.now() - started };
+			const answer = {
+				status: response.status,
+				headers: headerObject(response.headers),
+				json,
+				text,
+				ms: clock.now() - started,
+			};
 			onAnswer(answer, { method, url });
 			return answer;
 		} catch (error) {
 			// No answer (refused, reset, timed out): status 0, so callers report it instead of crashing.
-			return { status: 0, headers: {}, json: undefined, text: '', error: error?.cause?.message ?? error?.message ?? String(error), ms: clock.now() - started };
+			return {
+				status: 0,
+				headers: {},
+				json: undefined,
+				text: '',
+				error: error?.cause?.message ?? error?.message ?? String(error),
+				ms: clock.now() - started,
+			};
 		} finally {
 			pacer.release();
 		}
@@ -135,7 +161,10 @@ export function createClient({ baseUrl, token, rate, onAnswer = () => {}, timeou
 				break;
 			}
 			const now = clock.now();
-			const at = resetTime(answer.headers['ratelimit-reset'], now, answer.headers.date) ?? resetTime(answer.headers['retry-after'], now, answer.headers.date) ?? now + 60_000;
+			const at =
+				resetTime(answer.headers['ratelimit-reset'], now, answer.headers.date) ??
+				resetTime(answer.headers['retry-after'], now, answer.headers.date) ??
+				now + 60_000;
 			pacer.holdUntil(Math.max(at, now + 1_000));
 			answer = await once(method, url, { body, headers, auth });
 		}
@@ -146,7 +175,9 @@ export function createClient({ baseUrl, token, rate, onAnswer = () => {}, timeou
 		}
 		if ((answer.status === 401 || answer.status === 403) && !expect.includes(answer.status)) {
 			const code = answer.json?.error?.code ? ` ${answer.json.error.code}` : '';
-			throw new StopError(`${method} ${path} answered ${answer.status}${code}, which the probe did not expect: it stops here.`);
+			throw new StopError(
+				`${method} ${path} answered ${answer.status}${code}, which the probe did not expect: it stops here.`,
+			);
 		}
 		return answer;
 	}

@@ -24,9 +24,12 @@ export async function estimate(options) {
 	for (const list of options.lists) {
 		const parameters = parametersOf(list);
 		// An ID filter whose records do not carry it: a real ID, then (when that tells nothing) a made-up one.
-		const twice = parameters.filter((parameter) => NOT_ON_RECORD[list.resource]?.[parameter]).length;
+		const twice = parameters.filter(
+			(parameter) => NOT_ON_RECORD[list.resource]?.[parameter],
+		).length;
 		// One read without anything, then per parameter its read and a read without it again; ASC and DESC both.
-		const reads = parameters.length * 2 + (parameters.includes('sort_direction') ? 1 : 0) + twice * 2;
+		const reads =
+			parameters.length * 2 + (parameters.includes('sort_direction') ? 1 : 0) + twice * 2;
 		requests += 1 + reads;
 		rereads += reads;
 		if (list.path === 'units') {
@@ -39,7 +42,12 @@ export async function estimate(options) {
 	// A contact created (again with a UUID where the long key is refused), its replay, this run's tag looked up, and
 	// up to two contacts deleted; an endpoint created, deleted (or disabled where it cannot be).
 	if (options.write) requests += 6 + (options.webhookUrl ? 3 : 0);
-	return { requests, rereads, seconds: await pacedSeconds(options.rate, requests), share: options.rate.perMinute / DOCUMENTED_PER_MINUTE };
+	return {
+		requests,
+		rereads,
+		seconds: await pacedSeconds(options.rate, requests),
+		share: options.rate.perMinute / DOCUMENTED_PER_MINUTE,
+	};
 }
 
 /** How long the probe's own pacer takes to let `count` requests through at `rate`, on a simulated clock (answers instant). */
@@ -53,7 +61,8 @@ async function pacedSeconds(rate, count) {
 	return Math.ceil(now / 1000);
 }
 
-const duration = (seconds) => (seconds < 90 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+const duration = (seconds) =>
+	seconds < 90 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 
 /** The lines said before the first request. */
 export function announce(options, { requests, rereads, seconds, share }) {
@@ -61,7 +70,7 @@ export function announce(options, { requests, rereads, seconds, share }) {
 	const lines = [
 		`npm run probe: ${options.baseUrl}, ${options.lists.length} list(s), ${options.write ? 'reads and writes' : 'reads only (GET): nothing on the account changes'}.`,
 		`At most ${requests} requests while no other client writes (up to ${requests + rereads} where other clients' writes make each parameter be read again once; a 429 is asked again up to 3 times), at ${perSecond}/s and ${perMinute}/min: about ${duration(seconds)}, ${Math.round(share * 100)}% of the documented budget (10/s, 60/min per account), which the account's other apps and workflows share meanwhile (--pace changes it).`,
-		'One request is sent with a made-up token on purpose, to see what a 401 looks like; it may show in the account\'s logs.',
+		"One request is sent with a made-up token on purpose, to see what a 401 looks like; it may show in the account's logs.",
 	];
 	if (options.write) lines.push(...writePlan(options));
 	return lines.join('\n');
@@ -74,7 +83,9 @@ export function writePlan(options) {
 		'  - create one contact (full name "Stora probe (deleted again)", an example.com address, metadata stora_probe=<this run>), send the same request again with the same Idempotency-Key, and delete every contact it made;',
 		'  - this fires contact.created (once, or twice if the key is not replayed) at EVERY webhook endpoint on the account subscribed to it, production Stora Triggers included; what deleting a contact fires is not documented;',
 		...(options.webhookUrl
-			? [`  - register a temporary webhook endpoint at --webhook-url, subscribed to ${PROBE_EVENT_TYPES.join(', ')} only (the event it causes itself; any other contact created meanwhile also reaches it and is dropped unread), then delete it;`]
+			? [
+					`  - register a temporary webhook endpoint at --webhook-url, subscribed to ${PROBE_EVENT_TYPES.join(', ')} only (the event it causes itself; any other contact created meanwhile also reaches it and is dropped unread), then delete it;`,
+				]
 			: []),
 		'  - anything it cannot remove is listed at the top of the report with its ID and how to remove it.',
 	];
@@ -84,14 +95,19 @@ export function writePlan(options) {
 export async function confirmWrites(options, io, log) {
 	if (options.yes) return true;
 	if (!io.stdin?.isTTY) {
-		log('--write changes the account: add --yes to go ahead, or run it on a terminal to be asked (nothing was sent).');
+		log(
+			'--write changes the account: add --yes to go ahead, or run it on a terminal to be asked (nothing was sent).',
+		);
 		return false;
 	}
 	const ask = createInterface({ input: io.stdin, output: io.stderr });
 	// The end of input (Ctrl-D) closes the interface without answering the question: no answer, no writes.
 	const closed = new Promise((resolve) => ask.once('close', () => resolve(undefined)));
 	try {
-		const answer = await Promise.race([ask.question('Go ahead with these writes? Type yes: '), closed]);
+		const answer = await Promise.race([
+			ask.question('Go ahead with these writes? Type yes: '),
+			closed,
+		]);
 		if (answer?.trim().toLowerCase() === 'yes') return true;
 		log('Not confirmed: nothing was sent.');
 		return false;

@@ -18,7 +18,12 @@ export async function startReceiver(listen) {
 		const chunks = [];
 		req.on('data', (chunk) => chunks.push(chunk));
 		req.on('end', () => {
-			const delivery = { method: req.method, headers: { ...req.headers }, raw: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+			const delivery = {
+				method: req.method,
+				headers: { ...req.headers },
+				raw: Buffer.concat(chunks).toString('utf8'),
+				at: Date.now(),
+			};
 			res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
 			if (req.method !== 'POST') return;
 			deliveries.push(delivery);
@@ -50,7 +55,11 @@ export async function startReceiver(listen) {
 				waiters.push(check);
 			});
 		},
-		close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+		close: () =>
+			new Promise((resolve) => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
 	};
 }
 
@@ -65,18 +74,42 @@ export function signaturePoints(delivery, secret) {
 	const v1Id = 'webhook signature v1';
 	const header = delivery?.headers['x-stora-signature'];
 	if (!delivery || typeof header !== 'string') {
-		const why = delivery ? 'the delivery had no X-Stora-Signature header' : 'no delivery reached the receiver in time';
-		return [tId, v1Id].map((id) => ({ id, verdict: 'unknown', evidence: why, where: WHERE.signature }));
+		const why = delivery
+			? 'the delivery had no X-Stora-Signature header'
+			: 'no delivery reached the receiver in time';
+		return [tId, v1Id].map((id) => ({
+			id,
+			verdict: 'unknown',
+			evidence: why,
+			where: WHERE.signature,
+		}));
 	}
-	const parts = Object.fromEntries(header.split(',').map((part) => part.trim().split('=')).map(([key, ...rest]) => [key, rest.join('=')]));
+	const parts = Object.fromEntries(
+		header
+			.split(',')
+			.map((part) => part.trim().split('='))
+			.map(([key, ...rest]) => [key, rest.join('=')]),
+	);
 	const points = [];
 	const t = Number(parts.t);
 	if (!/^\d+$/.test(parts.t ?? '')) {
-		points.push({ id: tId, verdict: 'unknown', evidence: `t is ${JSON.stringify(parts.t)}, not a whole number`, where: WHERE.signature });
+		points.push({
+			id: tId,
+			verdict: 'unknown',
+			evidence: `t is ${JSON.stringify(parts.t)}, not a whole number`,
+			where: WHERE.signature,
+		});
 	} else {
 		const unit = t > 1e11 ? 'milliseconds' : 'seconds';
-		const skew = Math.round((unit === 'seconds' ? delivery.at / 1000 - t : (delivery.at - t) / 1000) * 10) / 10;
-		points.push({ id: tId, verdict: unit, evidence: `t has ${parts.t.length} digits; as Unix ${unit} it lies ${skew} s before the delivery arrived`, where: WHERE.signature });
+		const skew =
+			Math.round((unit === 'seconds' ? delivery.at / 1000 - t : (delivery.at - t) / 1000) * 10) /
+			10;
+		points.push({
+			id: tId,
+			verdict: unit,
+			evidence: `t has ${parts.t.length} digits; as Unix ${unit} it lies ${skew} s before the delivery arrived`,
+			where: WHERE.signature,
+		});
 	}
 	const v1 = parts.v1 ?? '';
 	const mac = () => createHmac('sha256', secret ?? '').update(`${parts.t}.${delivery.raw}`);
@@ -84,10 +117,22 @@ export function signaturePoints(delivery, secret) {
 	const base64 = mac().digest('base64');
 	let verdict = 'unknown';
 	let evidence = `v1 (${v1.length} characters) is neither the hex nor the base64 HMAC-SHA256 of "<t>.<raw body>" with the endpoint's secret`;
-	if (!secret) evidence = 'the endpoint was created without a secret in its answer, so v1 cannot be checked';
-	else if (equal(v1.toLowerCase(), hex)) [verdict, evidence] = ['hex', `v1 is the lower-case hex HMAC-SHA256 of "<t>.<raw body>"${v1 === hex ? '' : ' (sent in upper case)'}`];
-	else if (equal(v1, base64) || equal(v1, base64.replace(/=+$/, '')) || equal(v1, base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''))) {
-		[verdict, evidence] = ['base64', `v1 is the base64${v1 === base64 ? '' : ' (URL-safe or unpadded)'} HMAC-SHA256 of "<t>.<raw body>"`];
+	if (!secret)
+		evidence = 'the endpoint was created without a secret in its answer, so v1 cannot be checked';
+	else if (equal(v1.toLowerCase(), hex))
+		[verdict, evidence] = [
+			'hex',
+			`v1 is the lower-case hex HMAC-SHA256 of "<t>.<raw body>"${v1 === hex ? '' : ' (sent in upper case)'}`,
+		];
+	else if (
+		equal(v1, base64) ||
+		equal(v1, base64.replace(/=+$/, '')) ||
+		equal(v1, base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''))
+	) {
+		[verdict, evidence] = [
+			'base64',
+			`v1 is the base64${v1 === base64 ? '' : ' (URL-safe or unpadded)'} HMAC-SHA256 of "<t>.<raw body>"`,
+		];
 	}
 	points.push({ id: v1Id, verdict, evidence, where: WHERE.signature });
 	return points;

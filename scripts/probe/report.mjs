@@ -12,7 +12,8 @@ import { summaryRows } from './summary.mjs';
 /** Replaces each secret (and any bearer credential) in `text`. */
 export function redact(text, secrets) {
 	let out = String(text);
-	for (const secret of secrets) if (secret && secret.length >= 4) out = out.split(secret).join('[redacted]');
+	for (const secret of secrets)
+		if (secret && secret.length >= 4) out = out.split(secret).join('[redacted]');
 	return out.replace(/(Bearer\s+)[^\s"',]+/gi, '$1[redacted]');
 }
 
@@ -20,11 +21,17 @@ export function redact(text, secrets) {
 export function redactDeep(value, secrets) {
 	if (typeof value === 'string') return redact(value, secrets);
 	if (Array.isArray(value)) return value.map((item) => redactDeep(item, secrets));
-	if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item, secrets)]));
+	if (value && typeof value === 'object')
+		return Object.fromEntries(
+			Object.entries(value).map(([key, item]) => [key, redactDeep(item, secrets)]),
+		);
 	return value;
 }
 
-const cell = (text) => String(text ?? '').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+const cell = (text) =>
+	String(text ?? '')
+		.replace(/\|/g, '\\|')
+		.replace(/\r?\n/g, ' ');
 
 /**
  * One page: the report a user pastes into an issue stays within these (checked by test/probe/probeReport.test.ts);
@@ -36,7 +43,10 @@ const CUTS = [Infinity, 300, 200, 140, 90, 60];
 function countVerdicts(points) {
 	const counts = {};
 	for (const { verdict } of points) counts[verdict] = (counts[verdict] ?? 0) + 1;
-	return Object.entries(counts).sort((a, b) => b[1] - a[1]).map(([verdict, count]) => `${count} ${verdict}`).join(', ');
+	return Object.entries(counts)
+		.sort((a, b) => b[1] - a[1])
+		.map(([verdict, count]) => `${count} ${verdict}`)
+		.join(', ');
 }
 
 /** The Markdown report. `run`: what the JSON's `probe` member holds. */
@@ -50,7 +60,12 @@ export function markdown(run, points) {
 		`- ${points.length} points: ${countVerdicts(points)}. Each point, its full evidence and the code holding the node's reading: probe-report.json.`,
 	];
 	if (run.stopped) head.push('', `> **Stopped early:** ${run.stopped}`);
-	if (run.leftovers?.length) head.push('', '> **Left on the account (remove by hand):**', ...run.leftovers.map((item) => `> - ${item}`));
+	if (run.leftovers?.length)
+		head.push(
+			'',
+			'> **Left on the account (remove by hand):**',
+			...run.leftovers.map((item) => `> - ${item}`),
+		);
 	const rows = summaryRows(points);
 	for (const cut of CUTS) {
 		const clipped = (text) => (text.length > cut ? `${text.slice(0, cut - 1)}…` : text);
@@ -59,9 +74,15 @@ export function markdown(run, points) {
 			'',
 			'| Point | Verdict | Evidence | What the package does about it |',
 			'|---|---|---|---|',
-			...rows.map((row) => `| ${cell(row.point)} | ${cell(row.verdict)} | ${cell(clipped(row.evidence))} | ${cell(row.does)} |`),
+			...rows.map(
+				(row) =>
+					`| ${cell(row.point)} | ${cell(row.verdict)} | ${cell(clipped(row.evidence))} | ${cell(row.does)} |`,
+			),
 		];
-		lines.push('', `Unknown: the node keeps its reading; the evidence says what would decide it.${cut === Infinity ? '' : ` Evidence cut to ${cut} characters a row to fit one page.`}`);
+		lines.push(
+			'',
+			`Unknown: the node keeps its reading; the evidence says what would decide it.${cut === Infinity ? '' : ` Evidence cut to ${cut} characters a row to fit one page.`}`,
+		);
 		const text = lines.join('\n');
 		if (text.length <= ONE_PAGE.characters || cut === CUTS[CUTS.length - 1]) return text;
 	}

@@ -8,7 +8,9 @@ export async function bareLoop(baseUrl, token, list = 'orders') {
 	let items = 0;
 	let requests = 0;
 	for (;;) {
-		const res = await fetch(`${baseUrl}/2025-09/${list}?limit=100&page=${page}`, { headers: { authorization: `Bearer ${token}` } });
+		const res = await fetch(`${baseUrl}/2025-09/${list}?limit=100&page=${page}`, {
+			headers: { authorization: `Bearer ${token}` },
+		});
 		requests++;
 		const body = await res.json();
 		if (!res.ok) throw new Error(`bare loop: HTTP ${res.status}`);
@@ -32,7 +34,9 @@ export async function bareCsvLoop(baseUrl, token, list = 'sites') {
 	const pages = (await first.json()).meta.pagination.pages;
 	const parts = [];
 	for (let page = 1; page <= pages; page++) {
-		const res = await fetch(`${baseUrl}/2025-09/${list}?limit=100&page=${page}`, { headers: { ...headers, accept: 'text/csv' } });
+		const res = await fetch(`${baseUrl}/2025-09/${list}?limit=100&page=${page}`, {
+			headers: { ...headers, accept: 'text/csv' },
+		});
 		if (!res.ok) throw new Error(`bare CSV loop: HTTP ${res.status}`);
 		const text = (await res.text()).replace(/\r\n$/, '');
 		parts.push(page === 1 ? text : text.slice(text.indexOf('\r\n') + 2));

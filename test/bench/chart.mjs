@@ -8,7 +8,8 @@ import path from 'node:path';
 
 import { REPO } from '../realN8n/n8n.mjs';
 
-const esc = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const esc = (text) =>
+	String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Short labels for the chart (the table has the long ones). */
 const LABELS = {
@@ -47,8 +48,12 @@ export function chartSvg(goals, { cores, n8nVersion }) {
 		`<text x="20" y="54" font-size="13" fill="#555">n8n ${esc(n8nVersion)}, ${cores} cores; bar = median of the repetitions, whisker = their range, black mark = goal; green = met, red = not met</text>`,
 	];
 	for (let v = 0; v <= max; v += 0.25) {
-		parts.push(`<line x1="${x(v)}" y1="${top - 6}" x2="${x(v)}" y2="${height - 50}" stroke="${v === 1 ? '#999' : '#e4e4e4'}" stroke-width="1"/>`);
-		parts.push(`<text x="${x(v)}" y="${height - 32}" font-size="12" fill="#666" text-anchor="middle">${v.toFixed(2)}</text>`);
+		parts.push(
+			`<line x1="${x(v)}" y1="${top - 6}" x2="${x(v)}" y2="${height - 50}" stroke="${v === 1 ? '#999' : '#e4e4e4'}" stroke-width="1"/>`,
+		);
+		parts.push(
+			`<text x="${x(v)}" y="${height - 32}" font-size="12" fill="#666" text-anchor="middle">${v.toFixed(2)}</text>`,
+		);
 	}
 	goals.forEach((row, i) => {
 		const y = top + i * (barH + gap);
@@ -63,23 +68,40 @@ export function chartSvg(goals, { cores, n8nVersion }) {
 		const measured = !Number.isNaN(value) && value !== undefined;
 		const colour = row.met ? '#2e9d57' : '#d0413a';
 		const goalLabel = `${row.goal.op === '==' ? '=' : row.goal.op === '<=' ? '≤' : row.goal.op === '>=' ? '≥' : '<'} ${row.id === '6b' ? '300 kB' : row.goal.value}`;
-		parts.push(`<text x="${left - 12}" y="${y + barH / 2 - 2}" font-size="13" fill="#222" text-anchor="end">${esc(LABELS[row.id] ?? `${row.id} ${row.what}`)}</text>`);
-		parts.push(`<text x="${left - 12}" y="${y + barH / 2 + 13}" font-size="11" fill="#666" text-anchor="end">goal ${esc(goalLabel)}</text>`);
+		parts.push(
+			`<text x="${left - 12}" y="${y + barH / 2 - 2}" font-size="13" fill="#222" text-anchor="end">${esc(LABELS[row.id] ?? `${row.id} ${row.what}`)}</text>`,
+		);
+		parts.push(
+			`<text x="${left - 12}" y="${y + barH / 2 + 13}" font-size="11" fill="#666" text-anchor="end">goal ${esc(goalLabel)}</text>`,
+		);
 		if (measured) {
-			parts.push(`<rect x="${left}" y="${y}" width="${Math.max(2, x(value) - left)}" height="${barH}" fill="${colour}" rx="2"/>`);
+			parts.push(
+				`<rect x="${left}" y="${y}" width="${Math.max(2, x(value) - left)}" height="${barH}" fill="${colour}" rx="2"/>`,
+			);
 			if (Number.isFinite(min) && Number.isFinite(high) && high > min) {
 				const mid = y + barH / 2;
-				parts.push(`<line x1="${x(min)}" y1="${mid}" x2="${x(high)}" y2="${mid}" stroke="#333" stroke-width="1.5"/>`);
-				for (const end of [min, high]) parts.push(`<line x1="${x(end)}" y1="${mid - 6}" x2="${x(end)}" y2="${mid + 6}" stroke="#333" stroke-width="1.5"/>`);
+				parts.push(
+					`<line x1="${x(min)}" y1="${mid}" x2="${x(high)}" y2="${mid}" stroke="#333" stroke-width="1.5"/>`,
+				);
+				for (const end of [min, high])
+					parts.push(
+						`<line x1="${x(end)}" y1="${mid - 6}" x2="${x(end)}" y2="${mid + 6}" stroke="#333" stroke-width="1.5"/>`,
+					);
 			}
 		}
-		parts.push(`<line x1="${x(goal)}" y1="${y - 4}" x2="${x(goal)}" y2="${y + barH + 4}" stroke="#111" stroke-width="3"/>`);
+		parts.push(
+			`<line x1="${x(goal)}" y1="${y - 4}" x2="${x(goal)}" y2="${y + barH + 4}" stroke="#111" stroke-width="3"/>`,
+		);
 		if (measured) {
 			// The value right of both the bar and the goal mark, so neither hides it.
 			const label = `${row.id === '1c' ? value : value >= 10 ? value.toFixed(1) : value.toFixed(3)}${value > max ? ' (off the scale)' : ''}`;
-			parts.push(`<text x="${Math.max(x(value), x(goal), x(Number.isFinite(high) ? high : 0)) + 8}" y="${y + barH / 2 + 5}" font-size="13" font-weight="bold" fill="${colour}">${esc(label)}</text>`);
+			parts.push(
+				`<text x="${Math.max(x(value), x(goal), x(Number.isFinite(high) ? high : 0)) + 8}" y="${y + barH / 2 + 5}" font-size="13" font-weight="bold" fill="${colour}">${esc(label)}</text>`,
+			);
 		} else {
-			parts.push(`<text x="${left + 6}" y="${y + barH / 2 + 5}" font-size="13" fill="#d0413a">not measured (failed)</text>`);
+			parts.push(
+				`<text x="${left + 6}" y="${y + barH / 2 + 5}" font-size="13" fill="#d0413a">not measured (failed)</text>`,
+			);
 		}
 	});
 	parts.push('</svg>');
@@ -88,8 +110,13 @@ export function chartSvg(goals, { cores, n8nVersion }) {
 
 async function withChromium(html, width, height, out, cleanups) {
 	if (!fs.existsSync('/usr/bin/chromium') && !process.env.E2E_CHROMIUM) {
-		const setup = spawnSync('bash', [path.join(REPO, 'test/realN8n/setup.sh')], { encoding: 'utf8' });
-		if (setup.status !== 0) throw new Error(`Chromium is missing and test/realN8n/setup.sh failed: ${(setup.stderr || setup.stdout).trim().split('\n').pop()}`);
+		const setup = spawnSync('bash', [path.join(REPO, 'test/realN8n/setup.sh')], {
+			encoding: 'utf8',
+		});
+		if (setup.status !== 0)
+			throw new Error(
+				`Chromium is missing and test/realN8n/setup.sh failed: ${(setup.stderr || setup.stdout).trim().split('\n').pop()}`,
+			);
 	}
 	const { launchChromium } = await import('../realN8n/chromium.mjs');
 	const chromium = await launchChromium();
@@ -119,7 +146,8 @@ export async function renderChart(goals, out, { cores, n8nVersion, cleanups = []
 			const file = path.join(scratch, 'chart.svg');
 			fs.writeFileSync(file, svg);
 			const result = spawnSync('convert', [file, out], { encoding: 'utf8' });
-			if (result.status !== 0) throw new Error(`no Chromium (${error.message}) and no ImageMagick convert`);
+			if (result.status !== 0)
+				throw new Error(`no Chromium (${error.message}) and no ImageMagick convert`);
 			return 'convert';
 		} finally {
 			fs.rmSync(scratch, { recursive: true, force: true });

@@ -23,7 +23,10 @@ export function doing(label) {
 }
 
 const heartbeat = setInterval(() => {
-	if (Date.now() - lastLine >= 10_000) say(`${activity.label}: ${sec(Date.now() - activity.since)} so far (bench at ${sec(Date.now() - t0)})`);
+	if (Date.now() - lastLine >= 10_000)
+		say(
+			`${activity.label}: ${sec(Date.now() - activity.since)} so far (bench at ${sec(Date.now() - t0)})`,
+		);
 }, 1000);
 export const stopHeartbeat = () => clearInterval(heartbeat);
 
@@ -89,7 +92,8 @@ export function summary(values) {
 	};
 }
 
-export const fmtRatio = (r) => (r === undefined || !Number.isFinite(r) ? 'n/a' : Math.abs(r) >= 10 ? r.toFixed(1) : r.toFixed(3));
+export const fmtRatio = (r) =>
+	r === undefined || !Number.isFinite(r) ? 'n/a' : Math.abs(r) >= 10 ? r.toFixed(1) : r.toFixed(3);
 
 /** Median, and the range of the repetitions when there are several: `1.017 (1.012–1.020)`. */
 export function fmtSummary(s, fmt = fmtRatio) {
@@ -100,7 +104,8 @@ export function fmtSummary(s, fmt = fmtRatio) {
 }
 
 /** Seconds of each repetition, in the order they ran. */
-export const runsText = (values) => values.map((v) => (Number.isFinite(v) ? sec(v) : 'failed')).join(', ');
+export const runsText = (values) =>
+	values.map((v) => (Number.isFinite(v) ? sec(v) : 'failed')).join(', ');
 
 // ------------------------------------------------------------------------------------------------ rows
 
@@ -120,17 +125,31 @@ export function compare(value, { op, value: target }) {
 
 export function row(id, what, { stora, other, ratio, goal, note }) {
 	const s = typeof ratio === 'number' ? summary([ratio]) : ratio;
-	const met = goal === undefined ? undefined : Number.isFinite(s?.median) && !s.failed && s.values.every((value) => compare(value, goal));
+	const met =
+		goal === undefined
+			? undefined
+			: Number.isFinite(s?.median) && !s.failed && s.values.every((value) => compare(value, goal));
 	const entry = { id, what, stora, other, ratio: s, goal, met, note };
 	rows.push(entry);
-	say(`${id} ${what}: ${stora ?? ''}${other ? ` | ${other}` : ''} → ${fmtSummary(s)}${goal ? ` (goal ${goal.op} ${goal.value}: ${met ? 'met' : 'NOT met'})` : ''}`);
+	say(
+		`${id} ${what}: ${stora ?? ''}${other ? ` | ${other}` : ''} → ${fmtSummary(s)}${goal ? ` (goal ${goal.op} ${goal.value}: ${met ? 'met' : 'NOT met'})` : ''}`,
+	);
 	return entry;
 }
 
 /** A case that could not be measured: its goals count as not met. */
 export function failedRow(id, what, goal, error) {
 	const message = error.message.split('\n')[0];
-	rows.push({ id, what, stora: 'failed', other: '', ratio: summary([NaN]), goal, met: goal ? false : undefined, note: message.slice(0, 300) });
+	rows.push({
+		id,
+		what,
+		stora: 'failed',
+		other: '',
+		ratio: summary([NaN]),
+		goal,
+		met: goal ? false : undefined,
+		note: message.slice(0, 300),
+	});
 	say(`${id} ${what}: FAILED: ${message}`);
 }
 
@@ -140,7 +159,8 @@ export function failedRow(id, what, goal, error) {
  * The order of `reps` repetitions of a case's two sides, alternating which goes first (S R, R S, S R, ...), so a
  * drift in the shared machine's load hits both sides alike.
  */
-export const alternated = (reps) => Array.from({ length: reps }, (_, k) => (k % 2 === 0 ? ['S', 'R'] : ['R', 'S']));
+export const alternated = (reps) =>
+	Array.from({ length: reps }, (_, k) => (k % 2 === 0 ? ['S', 'R'] : ['R', 'S']));
 /** A repetition's name in the progress lines: index `reps` (one past the measured ones) is the unmeasured warm-up. */
 export const runName = (k, reps) => (k === reps ? 'warm-up run' : `run ${k + 1}`);
 
@@ -153,7 +173,12 @@ export const runName = (k, reps) => (k === reps ? 'warm-up run' : `run ${k + 1}`
  * from its sending until its answer, then for the window's length (what the node's budget does, because Stora does
  * not document where in the round trip it counts a request), so each window costs one round trip more.
  */
-export function floorMs(count, { perSecond, perMinute }, latency, { sequential, heldUntilAnswer = false }) {
+export function floorMs(
+	count,
+	{ perSecond, perMinute },
+	latency,
+	{ sequential, heldUntilAnswer = false },
+) {
 	const t = [];
 	const held = heldUntilAnswer ? latency : 0;
 	for (let k = 0; k < count; k++) {
@@ -188,7 +213,8 @@ export async function publish(n8n, workflow) {
 }
 
 /** The webhook path of a workflow built by workflows.mjs. */
-const pathOf = (workflow) => workflow.nodes.find((n) => n.type === 'n8n-nodes-base.webhook').parameters.path;
+const pathOf = (workflow) =>
+	workflow.nodes.find((n) => n.type === 'n8n-nodes-base.webhook').parameters.path;
 
 /**
  * What the bench needs of a finished execution (status, error, per-node start, duration and item count), read without
@@ -216,9 +242,18 @@ async function executionSummary(n8n, id) {
 		const run = ref(ref(runData[name])?.[0]);
 		if (!run) return undefined;
 		const main = ref(ref(run.data)?.main);
-		return { startTime: run.startTime, executionTime: run.executionTime, items: ref(main?.[0])?.length ?? 0, error: run.error === undefined ? undefined : expand(run.error, 3) };
+		return {
+			startTime: run.startTime,
+			executionTime: run.executionTime,
+			items: ref(main?.[0])?.length ?? 0,
+			error: run.error === undefined ? undefined : expand(run.error, 3),
+		};
 	};
-	return { status: data.status, error: resultData.error === undefined ? undefined : expand(resultData.error, 3), node };
+	return {
+		status: data.status,
+		error: resultData.error === undefined ? undefined : expand(resultData.error, 3),
+		node,
+	};
 }
 
 /**
@@ -238,13 +273,19 @@ export async function runOnce(n8n, workflow, { body = {}, first, last, items, on
 	});
 	const answer = await res.text();
 	// A webhook that started nothing (a deactivated workflow answers 404) would leave an earlier execution to be measured.
-	if (!res.ok) throw new Error(`the webhook of "${workflow.name}" answered ${res.status}: ${answer.slice(0, 300)}`);
+	if (!res.ok)
+		throw new Error(
+			`the webhook of "${workflow.name}" answered ${res.status}: ${answer.slice(0, 300)}`,
+		);
 	let latest;
 	const deadline = Date.now() + 120_000;
 	for (;;) {
 		[latest] = await n8n.executions(workflow.id, { limit: 1 });
 		if (latest && !['running', 'new', 'waiting'].includes(latest.status)) break;
-		if (Date.now() > deadline) throw new Error(`no finished execution of "${workflow.name}" (webhook answered ${res.status}: ${answer.slice(0, 300)})`);
+		if (Date.now() > deadline)
+			throw new Error(
+				`no finished execution of "${workflow.name}" (webhook answered ${res.status}: ${answer.slice(0, 300)})`,
+			);
 		await sleep(100);
 	}
 	const wallMs = Date.now() - started;
@@ -254,9 +295,19 @@ export async function runOnce(n8n, workflow, { body = {}, first, last, items, on
 	const firstRun = execution.node(first);
 	const lastRun = execution.node(last);
 	const error = execution.error ?? lastRun?.error ?? firstRun?.error;
-	const ms = firstRun && lastRun ? lastRun.startTime + lastRun.executionTime - firstRun.startTime : NaN;
+	const ms =
+		firstRun && lastRun ? lastRun.startTime + lastRun.executionTime - firstRun.startTime : NaN;
 	await n8n.deactivate(workflow).catch(() => {});
-	const run = { status: execution.status, error, items: lastRun?.items ?? 0, ms, startTime: firstRun?.startTime, wallMs, cpuMs, extra };
+	const run = {
+		status: execution.status,
+		error,
+		items: lastRun?.items ?? 0,
+		ms,
+		startTime: firstRun?.startTime,
+		wallMs,
+		cpuMs,
+		extra,
+	};
 	run.failure = failureOf(run, items);
 	run.ok = run.failure === undefined;
 	if (!run.ok) run.ms = NaN;
@@ -266,7 +317,9 @@ export async function runOnce(n8n, workflow, { body = {}, first, last, items, on
 /** Why a run does not count (an error, or another item count than expected), or undefined. */
 function failureOf(run, items) {
 	if (run.status !== 'success' || run.error) {
-		const message = run.error ? `${run.error.message ?? ''} ${run.error.description ?? ''}`.trim() : run.status;
+		const message = run.error
+			? `${run.error.message ?? ''} ${run.error.description ?? ''}`.trim()
+			: run.status;
 		return `execution ${run.status}: ${message.split('\n')[0].slice(0, 200)}`;
 	}
 	if (items !== undefined && run.items !== items) return `${run.items} items, expected ${items}`;
@@ -274,7 +327,11 @@ function failureOf(run, items) {
 }
 
 /** A 429 that ended the run, so the user saw it: read from the execution's error. */
-export const limitedForUser = (run) => (run.status !== 'success' && /429|rate limit|too many requests/i.test(JSON.stringify(run.error ?? {})) ? 1 : 0);
+export const limitedForUser = (run) =>
+	run.status !== 'success' &&
+	/429|rate limit|too many requests/i.test(JSON.stringify(run.error ?? {}))
+		? 1
+		: 0;
 
 /** What the sandbox saw since its log was cleared: requests, 429 answers, arrival of the first and last request. */
 export async function wire(control) {
@@ -295,7 +352,11 @@ export async function wire(control) {
 export async function credentialsFor(n8n, sandbox, label, storaSettings = {}) {
 	const token = sandbox.control ? await sandbox.control.token('all') : 'tok_bench';
 	return {
-		stora: await n8n.createCredential(`bench ${label} (Stora)`, 'storaApi', { baseUrl: sandbox.url, accessToken: token, ...storaSettings }),
+		stora: await n8n.createCredential(`bench ${label} (Stora)`, 'storaApi', {
+			baseUrl: sandbox.url,
+			accessToken: token,
+			...storaSettings,
+		}),
 		bearer: await n8n.createCredential(`bench ${label} (Bearer)`, 'httpBearerAuth', { token }),
 		token,
 	};

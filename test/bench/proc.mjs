@@ -8,7 +8,8 @@ let ticksPerSecond;
 function clockTicks() {
 	if (ticksPerSecond === undefined) {
 		try {
-			ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+			ticksPerSecond =
+				Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 		} catch {
 			ticksPerSecond = 100;
 		}

@@ -12,7 +12,8 @@ import { fmtRatio, fmtSummary, minutes } from './harness.mjs';
  * How long the run took, setup apart: a first run installs n8n and builds its sqlite3 before the first case, minutes
  * later runs do not spend, and the budget of test/bench/README.md holds for the cases.
  */
-const runTime = (run) => `whole run ${minutes(run.ms)} (setup ${minutes(run.setupMs)}, cases ${minutes(run.ms - run.setupMs)})`;
+const runTime = (run) =>
+	`whole run ${minutes(run.ms)} (setup ${minutes(run.setupMs)}, cases ${minutes(run.ms - run.setupMs)})`;
 
 /** docs/benchmark-processors.json: the last full run on each processor kind (its model name), kept side by side. */
 const PROCESSORS_FILE = 'benchmark-processors.json';
@@ -20,8 +21,23 @@ const PROCESSORS_FILE = 'benchmark-processors.json';
 /** This run's rows as the processors file keeps them. */
 function processorEntry(sorted, run) {
 	const rows = {};
-	for (const r of sorted) rows[r.id] = { what: r.what.trim(), ratio: ratioText(r), goal: goalText(r.goal), met: metText(r.met, false) };
-	return { n8n: N8N_VERSION, node: run.node, cores: run.cores, minutes: Number((run.ms / 60_000).toFixed(1)), setupMinutes: Number((run.setupMs / 60_000).toFixed(1)), met: run.met, goals: run.total, rows };
+	for (const r of sorted)
+		rows[r.id] = {
+			what: r.what.trim(),
+			ratio: ratioText(r),
+			goal: goalText(r.goal),
+			met: metText(r.met, false),
+		};
+	return {
+		n8n: N8N_VERSION,
+		node: run.node,
+		cores: run.cores,
+		minutes: Number((run.ms / 60_000).toFixed(1)),
+		setupMinutes: Number((run.setupMs / 60_000).toFixed(1)),
+		met: run.met,
+		goals: run.total,
+		rows,
+	};
 }
 
 /**
@@ -41,7 +57,9 @@ function processorsTable(kinds) {
 		const cells = names.map((name) => {
 			const cell = kinds[name].rows[id];
 			if (!cell) return 'not measured';
-			const figure = cell.goal ? `${cell.ratio}; goal ${cell.goal}: ${cell.met === 'yes' ? 'met' : '**not met**'}` : cell.ratio;
+			const figure = cell.goal
+				? `${cell.ratio}; goal ${cell.goal}: ${cell.met === 'yes' ? 'met' : '**not met**'}`
+				: cell.ratio;
 			return cell.what === what ? figure : `${figure} (then: ${cell.what})`;
 		});
 		lines.push(`| ${id} | ${what} | ${cells.join(' | ')} |`);
@@ -50,7 +68,9 @@ function processorsTable(kinds) {
 }
 
 /** docs/benchmark.md's last section, rendered from docs/benchmark-processors.json. */
-export function processorsSection(kinds = JSON.parse(fs.readFileSync(path.join(REPO, 'docs', PROCESSORS_FILE), 'utf8')).kinds) {
+export function processorsSection(
+	kinds = JSON.parse(fs.readFileSync(path.join(REPO, 'docs', PROCESSORS_FILE), 'utf8')).kinds,
+) {
 	return [
 		'## The last run on each processor kind',
 		'',
@@ -79,9 +99,42 @@ function recordProcessor(sorted, run) {
 export const FIGURES_SECTION = 'performance';
 
 /** The table's order. */
-export const ORDER = ['1a', '1b', '1c', '1i', '2a', '2i', '3a', '3f', '3s', '3b', '3c', '3d', '3i', '4a', '4b', '4c', '4i', '5a', '5d', '6a', '6b', '7a', '7b', '7c', '7d', '7e', '7f', '7g', '7h'];
+export const ORDER = [
+	'1a',
+	'1b',
+	'1c',
+	'1i',
+	'2a',
+	'2i',
+	'3a',
+	'3f',
+	'3s',
+	'3b',
+	'3c',
+	'3d',
+	'3i',
+	'4a',
+	'4b',
+	'4c',
+	'4i',
+	'5a',
+	'5d',
+	'6a',
+	'6b',
+	'7a',
+	'7b',
+	'7c',
+	'7d',
+	'7e',
+	'7f',
+	'7g',
+	'7h',
+];
 
-export const goalText = (goal) => (goal ? `${goal.op === '==' ? '=' : goal.op === '<=' ? '≤' : goal.op === '>=' ? '≥' : goal.op} ${goal.value}` : '');
+export const goalText = (goal) =>
+	goal
+		? `${goal.op === '==' ? '=' : goal.op === '<=' ? '≤' : goal.op === '>=' ? '≥' : goal.op} ${goal.value}`
+		: '';
 
 /** A row's ratio as the table shows it: median and range, a count as a count, the tarball in kB. */
 export function ratioText(r) {
@@ -90,7 +143,8 @@ export function ratioText(r) {
 	return fmtSummary(r.ratio);
 }
 
-const metText = (met, bold = true) => (met === undefined ? '' : met ? 'yes' : bold ? '**no**' : 'NO');
+const metText = (met, bold = true) =>
+	met === undefined ? '' : met ? 'yes' : bold ? '**no**' : 'NO';
 
 export function consoleTable(sorted) {
 	const cells = sorted.map((r) => [
@@ -109,9 +163,14 @@ export function consoleTable(sorted) {
 }
 
 function markdownTable(sorted) {
-	const lines = ['| # | What | Stora | Reference | Ratio: median (min–max) | Goal | Met |', '|---|---|---|---|---|---|---|'];
+	const lines = [
+		'| # | What | Stora | Reference | Ratio: median (min–max) | Goal | Met |',
+		'|---|---|---|---|---|---|---|',
+	];
 	for (const r of sorted) {
-		lines.push(`| ${r.id} | ${r.what.trim()} | ${r.stora ?? ''} | ${r.other ?? ''} | ${ratioText(r)} | ${goalText(r.goal)} | ${metText(r.met)} |`);
+		lines.push(
+			`| ${r.id} | ${r.what.trim()} | ${r.stora ?? ''} | ${r.other ?? ''} | ${ratioText(r)} | ${goalText(r.goal)} | ${metText(r.met)} |`,
+		);
 	}
 	return lines;
 }
@@ -130,14 +189,29 @@ function figuresFile(sorted, run) {
 				median: r.ratio?.median ?? null,
 				min: r.ratio?.min ?? null,
 				max: r.ratio?.max ?? null,
-				runs: (r.ratio?.values ?? []).map((v) => (Number.isFinite(v) ? Number(v.toFixed(4)) : null)).join(', '),
+				runs: (r.ratio?.values ?? [])
+					.map((v) => (Number.isFinite(v) ? Number(v.toFixed(4)) : null))
+					.join(', '),
 				...(r.goal ? { goal: `${r.goal.op} ${r.goal.value}`, met: r.met } : {}),
 			},
 		};
 	}
 	rows.run = {
-		cells: ['', `The run: n8n ${N8N_VERSION}, Node ${run.node}, ${run.cores} CPU cores (${run.model}), ${runTime(run)}`, '', '', `${run.met}/${run.total} met`],
-		figures: { goalsMet: run.met, goals: run.total, cores: run.cores, seconds: Number((run.ms / 1000).toFixed(1)), setupSeconds: Number((run.setupMs / 1000).toFixed(1)), n8n: N8N_VERSION },
+		cells: [
+			'',
+			`The run: n8n ${N8N_VERSION}, Node ${run.node}, ${run.cores} CPU cores (${run.model}), ${runTime(run)}`,
+			'',
+			'',
+			`${run.met}/${run.total} met`,
+		],
+		figures: {
+			goalsMet: run.met,
+			goals: run.total,
+			cores: run.cores,
+			seconds: Number((run.ms / 1000).toFixed(1)),
+			setupSeconds: Number((run.setupMs / 1000).toFixed(1)),
+			n8n: N8N_VERSION,
+		},
 	};
 	return { columns: ['#', 'What', 'Ratio: median (min–max)', 'Goal', 'Met'], rows };
 }
@@ -178,7 +252,10 @@ export function writeDocs(sorted, run) {
 	fs.writeFileSync(path.join(docs, 'benchmark.md'), md);
 	const figures = figuresFile(sorted, run);
 	fs.mkdirSync(path.join(docs, 'figures'), { recursive: true });
-	fs.writeFileSync(path.join(docs, 'figures', `${FIGURES_SECTION}.json`), `${JSON.stringify(figures, null, '\t')}\n`);
+	fs.writeFileSync(
+		path.join(docs, 'figures', `${FIGURES_SECTION}.json`),
+		`${JSON.stringify(figures, null, '\t')}\n`,
+	);
 	// docs/quality.md's table, rendered as `npm run readme` renders it (only between its markers).
 	const readmePath = path.join(REPO, 'docs/quality.md');
 	const readme = fs.readFileSync(readmePath, 'utf8');

@@ -20,7 +20,21 @@ import { ensureN8n, N8N_VERSION, packPackage, startN8n } from '../realN8n/n8n.mj
 import { buildSandbox } from '../realN8n/sandbox.mjs';
 import * as cases from './cases.mjs';
 import { renderChart } from './chart.mjs';
-import { cleanup, cleanups, doing, failedRow, minutes, row, rows, say, sec, stopHeartbeat, stopping, t0, using } from './harness.mjs';
+import {
+	cleanup,
+	cleanups,
+	doing,
+	failedRow,
+	minutes,
+	row,
+	rows,
+	say,
+	sec,
+	stopHeartbeat,
+	stopping,
+	t0,
+	using,
+} from './harness.mjs';
 import { loadAverage, machine } from './proc.mjs';
 import { consoleTable, ORDER, writeDocs } from './report.mjs';
 
@@ -72,7 +86,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 		process.exit(130);
 	});
 }
-process.on('unhandledRejection', (error) => console.error('[bench] unhandled rejection:', error?.message ?? error));
+process.on('unhandledRejection', (error) =>
+	console.error('[bench] unhandled rejection:', error?.message ?? error),
+);
 
 /**
  * Runs one case; a case that throws is reported as failed, each of its goal rows not written yet counted as not met,
@@ -82,7 +98,9 @@ async function attempt(id, goalRows, fn) {
 	try {
 		await fn();
 	} catch (error) {
-		for (const rowId of goalRows) if (!rows.some((r) => r.id === rowId)) failedRow(rowId, `case ${id}`, cases.GOALS[rowId], error);
+		for (const rowId of goalRows)
+			if (!rows.some((r) => r.id === rowId))
+				failedRow(rowId, `case ${id}`, cases.GOALS[rowId], error);
 		if (!goalRows.length) failedRow(String(id), `case ${id}`, undefined, error);
 	}
 }
@@ -99,7 +117,9 @@ async function main() {
 	setupMs = Date.now() - t0;
 
 	if (wanted(4) || wanted(6)) {
-		await attempt(4, wanted(4) ? ['4a', '4b', '4c'] : [], () => cases.bigListAndStarts(tarball, cfg, { footprints: wanted(4), starts: wanted(6) }));
+		await attempt(4, wanted(4) ? ['4a', '4b', '4c'] : [], () =>
+			cases.bigListAndStarts(tarball, cfg, { footprints: wanted(4), starts: wanted(6) }),
+		);
 	}
 	if (wanted(6)) {
 		row('6b', 'Package tarball (npm pack), kB of 1,000 bytes', {
@@ -114,19 +134,29 @@ async function main() {
 	if ([1, 2, 3, '3d', 5].some(wanted)) {
 		doing('starting the n8n for cases 1, 2, 3 and 5d (with the package)');
 		const n8n = await startN8n({ tarball });
-		await using(n8n, (n) => n.stop(), async () => {
-			say(`n8n ${N8N_VERSION} ready in ${sec(n8n.timings.ready)} (pid ${n8n.pid})`);
-			if (wanted(5)) await attempt('5d', [], () => cases.defaultTriggerCase(n8n, cfg));
-			if (wanted(2)) await attempt(2, ['2a'], () => cases.unlimitedCase(n8n, cfg));
-			if (wanted(1)) await attempt(1, ['1a', '1b', '1c'], () => cases.documentedLimitsCase(n8n, cfg));
-			if (wanted(3)) await attempt(3, ['3a', '3f', '3c'], () => cases.updatesCase(n8n, cfg));
-			if (wanted(3) || wanted('3d')) await attempt('3d', ['3d'], () => cases.createsCase(n8n, cfg));
-		});
+		await using(
+			n8n,
+			(n) => n.stop(),
+			async () => {
+				say(`n8n ${N8N_VERSION} ready in ${sec(n8n.timings.ready)} (pid ${n8n.pid})`);
+				if (wanted(5)) await attempt('5d', [], () => cases.defaultTriggerCase(n8n, cfg));
+				if (wanted(2)) await attempt(2, ['2a'], () => cases.unlimitedCase(n8n, cfg));
+				if (wanted(1))
+					await attempt(1, ['1a', '1b', '1c'], () => cases.documentedLimitsCase(n8n, cfg));
+				if (wanted(3)) await attempt(3, ['3a', '3f', '3c'], () => cases.updatesCase(n8n, cfg));
+				if (wanted(3) || wanted('3d'))
+					await attempt('3d', ['3d'], () => cases.createsCase(n8n, cfg));
+			},
+		);
 	}
 	if (wanted(5)) await attempt(5, ['5a'], () => cases.lazyTriggerCase(tarball, cfg));
 	if (wanted(7)) {
 		const started = Date.now();
-		await attempt(7, cases.SHARED_ROWS.flatMap(([, ...ids]) => ids), () => cases.sharedAccountCase(cfg, cleanups));
+		await attempt(
+			7,
+			cases.SHARED_ROWS.flatMap(([, ...ids]) => ids),
+			() => cases.sharedAccountCase(cfg, cleanups),
+		);
 		sharedMs = Date.now() - started;
 	}
 	return { tarballBytes };
@@ -159,11 +189,29 @@ console.log('');
 if (!ONLY && !QUICK && !failure) {
 	try {
 		const { model } = machine();
-		const run = { reps: cfg.reps, closeReps: cfg.closeReps, node: process.versions.node, cores, model, ms: runMs, setupMs, loadAtStart, loadAtEnd: loadAverage(), met, total: goals.length };
+		const run = {
+			reps: cfg.reps,
+			closeReps: cfg.closeReps,
+			node: process.versions.node,
+			cores,
+			model,
+			ms: runMs,
+			setupMs,
+			loadAtStart,
+			loadAtEnd: loadAverage(),
+			met,
+			total: goals.length,
+		};
 		const docs = writeDocs(sorted, run);
 		doing('rendering docs/benchmark.png');
-		await renderChart(goals, path.join(docs, 'benchmark.png'), { cores, n8nVersion: N8N_VERSION, cleanups });
-		say('wrote docs/benchmark.md, docs/benchmark.png, docs/figures/performance.json and docs/quality.md\'s Performance table');
+		await renderChart(goals, path.join(docs, 'benchmark.png'), {
+			cores,
+			n8nVersion: N8N_VERSION,
+			cleanups,
+		});
+		say(
+			"wrote docs/benchmark.md, docs/benchmark.png, docs/figures/performance.json and docs/quality.md's Performance table",
+		);
 	} catch (error) {
 		console.error(`[bench] writing the report failed: ${error.message}`);
 	} finally {
@@ -173,9 +221,13 @@ if (!ONLY && !QUICK && !failure) {
 	say('nothing written (a partial, quick or failed run)');
 }
 stopHeartbeat();
-say(`run time ${sec(runMs)} (setup ${sec(setupMs)}, cases ${sec(runMs - setupMs)}); machine: ${cores} cores, load average ${loadAverage().toFixed(2)}; tarball ${runInfo?.tarballBytes ?? '?'} bytes`);
+say(
+	`run time ${sec(runMs)} (setup ${sec(setupMs)}, cases ${sec(runMs - setupMs)}); machine: ${cores} cores, load average ${loadAverage().toFixed(2)}; tarball ${runInfo?.tarballBytes ?? '?'} bytes`,
+);
 if (!ONLY && !QUICK && runMs - setupMs - sharedMs > CASES_BUDGET_MS) {
-	console.log(`bench: the cases but 7 took ${minutes(runMs - setupMs - sharedMs)}, over the ${minutes(CASES_BUDGET_MS)} they are held to on 2 cores; see "Sizes" in test/bench/README.md`);
+	console.log(
+		`bench: the cases but 7 took ${minutes(runMs - setupMs - sharedMs)}, over the ${minutes(CASES_BUDGET_MS)} they are held to on 2 cores; see "Sizes" in test/bench/README.md`,
+	);
 }
 console.log(`bench: ${met}/${goals.length} goals met`);
 process.exit(failure ? 1 : 0);

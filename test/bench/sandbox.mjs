@@ -61,12 +61,27 @@ async function listening(child, pattern, what) {
  * what a client learns from the API is what Stora documents. `rateLimit`: 'off' or { perSecond, perMinute }. Resolves
  * to { url, token, control, pid, stop() }; the token is kept in memory only.
  */
-export async function startSandboxProcess({ rateLimit = 'off', latencyMs = 0, seed = 'demo' } = {}) {
+export async function startSandboxProcess({
+	rateLimit = 'off',
+	latencyMs = 0,
+	seed = 'demo',
+} = {}) {
 	const port = await freePort();
 	const spec = rateLimit === 'off' ? 'off' : `${rateLimit.perSecond}/s,${rateLimit.perMinute}/min`;
 	const args = [
 		path.join(BUILD, 'cli.js'),
-		...['--port', String(port), '--seed', seed, '--rate-limit', spec, '--latency', String(latencyMs), '--headers', 'documented'],
+		...[
+			'--port',
+			String(port),
+			'--seed',
+			seed,
+			'--rate-limit',
+			spec,
+			'--latency',
+			String(latencyMs),
+			'--headers',
+			'documented',
+		],
 		'--allow-http-webhooks',
 	];
 	const child = spawn(node24(), args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });

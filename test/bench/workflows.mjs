@@ -2,7 +2,14 @@
 // Request node set up as a user would (Bearer Auth credential, built-in pagination or batching). Every workflow starts
 // with a Webhook that answers with the first item of the last node once the run is over, so the bench knows when it
 // ended without 10,000 items travelling back; the timings come from n8n's own run data.
-import { chain, node, noOpNode, storaNode, storaTriggerNode, webhookNode } from '../realN8n/workflow.mjs';
+import {
+	chain,
+	node,
+	noOpNode,
+	storaNode,
+	storaTriggerNode,
+	webhookNode,
+} from '../realN8n/workflow.mjs';
 
 const HTTP_REQUEST_VERSION = 4.5; // what n8n 2.41 puts in a new workflow
 
@@ -25,12 +32,20 @@ export const HTTP_SETTINGS = {
 };
 
 /** The Webhook every measured workflow starts with: answers with the first item of the last node once the run is over. */
-const webhook = (path) => webhookNode(path, { responseMode: 'lastNode', responseData: 'firstEntryJson' });
+const webhook = (path) =>
+	webhookNode(path, { responseMode: 'lastNode', responseData: 'firstEntryJson' });
 
-const bearerCredential = (credential) => ({ httpBearerAuth: { id: credential.id, name: credential.name } });
+const bearerCredential = (credential) => ({
+	httpBearerAuth: { id: credential.id, name: credential.name },
+});
 
 /** Splits an array field of each item into one item per element. */
-const splitOutNode = (name, field) => node(name, 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: field, include: 'noOtherFields', options: {} });
+const splitOutNode = (name, field) =>
+	node(name, 'n8n-nodes-base.splitOut', 1, {
+		fieldToSplitOut: field,
+		include: 'noOtherFields',
+		options: {},
+	});
 
 // ------------------------------------------------------------------------------------------------ Return All
 
@@ -38,7 +53,11 @@ const splitOutNode = (name, field) => node(name, 'n8n-nodes-base.splitOut', 1, {
 export function storaReturnAll(path, credential, parameters = {}) {
 	return chain(`bench ${path}`, [
 		webhook(path),
-		storaNode('Stora', { resource: 'order', operation: 'getAll', returnAll: true, ...parameters }, credential),
+		storaNode(
+			'Stora',
+			{ resource: 'order', operation: 'getAll', returnAll: true, ...parameters },
+			credential,
+		),
 	]);
 }
 
@@ -48,7 +67,12 @@ export function storaReturnAll(path, credential, parameters = {}) {
  * `list`: the list's path and records member (orders by default); `splitOut: false` leaves one item per page (a list
  * too long for n8n to hand on as one item per record); `maxPages` stops after that many pages (a warm-up).
  */
-export function httpReturnAll(path, credential, baseUrl, { intervalMs = 0, list = 'orders', splitOut = true, maxPages } = {}) {
+export function httpReturnAll(
+	path,
+	credential,
+	baseUrl,
+	{ intervalMs = 0, list = 'orders', splitOut = true, maxPages } = {},
+) {
 	const request = node(
 		'HTTP Request',
 		'n8n-nodes-base.httpRequest',
@@ -65,7 +89,11 @@ export function httpReturnAll(path, credential, baseUrl, { intervalMs = 0, list 
 				pagination: {
 					pagination: {
 						paginationMode: 'updateAParameterInEachRequest',
-						parameters: { parameters: [{ type: 'qs', name: 'page', value: '={{ $response.body.meta.pagination.next }}' }] },
+						parameters: {
+							parameters: [
+								{ type: 'qs', name: 'page', value: '={{ $response.body.meta.pagination.next }}' },
+							],
+						},
 						paginationCompleteWhen: 'other',
 						completeExpression: '={{ $response.body.meta.pagination.next === null }}',
 						limitPagesFetched: maxPages !== undefined,
@@ -77,7 +105,11 @@ export function httpReturnAll(path, credential, baseUrl, { intervalMs = 0, list 
 		},
 		{ credentials: bearerCredential(credential) },
 	);
-	return chain(`bench ${path}`, [webhook(path), request, ...(splitOut ? [splitOutNode('Split Out', list)] : [])]);
+	return chain(`bench ${path}`, [
+		webhook(path),
+		request,
+		...(splitOut ? [splitOutNode('Split Out', list)] : []),
+	]);
 }
 
 // ------------------------------------------------------------------------------------------------ updates
@@ -87,12 +119,16 @@ export function storaUpdates(path, credential) {
 	return chain(`bench ${path}`, [
 		webhook(path),
 		splitOutNode('Contacts', 'body.contacts'),
-		storaNode('Stora', {
-			resource: 'contact',
-			operation: 'update',
-			contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-			updateFields: { useCase: 'travelling' },
-		}, credential),
+		storaNode(
+			'Stora',
+			{
+				resource: 'contact',
+				operation: 'update',
+				contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				updateFields: { useCase: 'travelling' },
+			},
+			credential,
+		),
 	]);
 }
 
@@ -122,7 +158,12 @@ function httpJsonPerItem(path, credential, { method, url, fields, options }) {
 }
 
 /** Webhook → Split Out → HTTP Request (PATCH /contacts/{id}, JSON body, batching). */
-export function httpUpdates(path, credential, baseUrl, { batchSize = HTTP_SETTINGS.updateBatchSize, batchIntervalMs }) {
+export function httpUpdates(
+	path,
+	credential,
+	baseUrl,
+	{ batchSize = HTTP_SETTINGS.updateBatchSize, batchIntervalMs },
+) {
 	return httpJsonPerItem(path, credential, {
 		method: 'PATCH',
 		url: `=${baseUrl}/2025-09/contacts/{{ $json.id }}`,
@@ -136,12 +177,16 @@ export function storaCreates(path, credential) {
 	return chain(`bench ${path}`, [
 		webhook(path),
 		splitOutNode('Contacts', 'body.contacts'),
-		storaNode('Stora', {
-			resource: 'contact',
-			operation: 'create',
-			email: '={{ $json.email }}',
-			additionalFields: { fullName: '={{ $json.full_name }}' },
-		}, credential),
+		storaNode(
+			'Stora',
+			{
+				resource: 'contact',
+				operation: 'create',
+				email: '={{ $json.email }}',
+				additionalFields: { fullName: '={{ $json.full_name }}' },
+			},
+			credential,
+		),
 	]);
 }
 
@@ -162,7 +207,9 @@ export function httpCreates(path, credential, baseUrl) {
 /** Stora Trigger (contact.created) → No Operation. */
 export function storaTrigger(credential) {
 	return chain('bench trigger: Stora Trigger', [
-		storaTriggerNode('Stora Trigger', { events: ['contact.created'] }, credential, { typeVersion: 1.1 }),
+		storaTriggerNode('Stora Trigger', { events: ['contact.created'] }, credential, {
+			typeVersion: 1.1,
+		}),
 		noOpNode(),
 	]);
 }

@@ -28,7 +28,9 @@ export async function browserChecks(ctx) {
 	console.log('\nBrowser (Chromium): editor');
 	await nodePanelChecks(b);
 	// Leaving a workflow with unsaved changes (fields added in a panel) asks before unloading: leave.
-	b.page.on('dialog', (dialog) => (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()).catch(() => {}));
+	b.page.on('dialog', (dialog) =>
+		(dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()).catch(() => {}),
+	);
 	await fieldChecks(b);
 	await listChecks(b);
 	await triggerPanelChecks(b);
@@ -43,11 +45,13 @@ export async function browserChecks(ctx) {
 
 /** Only the credential picker (and the console), in a Chromium session of its own. */
 export async function pickerChecks(ctx) {
-	console.log('\nBrowser (Chromium): the HTTP Request node\'s credential picker');
+	console.log("\nBrowser (Chromium): the HTTP Request node's credential picker");
 	const session = await chromiumSession(ctx);
 	if (!session) return;
 	const b = { ...ctx, ...session };
-	b.page.on('dialog', (dialog) => (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()).catch(() => {}));
+	b.page.on('dialog', (dialog) =>
+		(dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()).catch(() => {}),
+	);
 	await credentialPickerChecks(b);
 	await consoleCheck(b);
 }

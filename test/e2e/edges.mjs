@@ -16,7 +16,8 @@ import { chain, node, storaNode } from '../realN8n/workflow.mjs';
 
 /** The bound, read from the package as built for this run (dist/, which the packed tarball holds), so the check follows the code. */
 function maxRecords() {
-	return createRequire(import.meta.url)(path.join(REPO, 'dist/nodes/Stora/transport/walk.js')).MAX_RECORDS;
+	return createRequire(import.meta.url)(path.join(REPO, 'dist/nodes/Stora/transport/walk.js'))
+		.MAX_RECORDS;
 }
 
 /**
@@ -45,11 +46,17 @@ async function returnAllAtTheBound({ n8n, assert, workflows }) {
 		let started = Date.now();
 		const full = await n8n.runManually(workflow.id, 'Start', { timeoutMs: 600_000 });
 		const tookFull = Date.now() - started;
-		assert(full.status === 'success', `Return All of ${bound} records: ${full.status} ${JSON.stringify(full.data?.resultData?.error ?? {}).slice(0, 400)}`);
+		assert(
+			full.status === 'success',
+			`Return All of ${bound} records: ${full.status} ${JSON.stringify(full.data?.resultData?.error ?? {}).slice(0, 400)}`,
+		);
 		const items = full.data.resultData.runData.Stora[0].data.main[0];
 		assert(items.length === bound, `${items.length} items instead of ${bound}`);
 		const wrong = items.findIndex((item, index) => item.json.id !== `site_${bound - 1 - index}`);
-		assert(wrong === -1, `item ${wrong} is ${items[wrong]?.json.id}, not site_${bound - 1 - wrong}: not each once, newest first`);
+		assert(
+			wrong === -1,
+			`item ${wrong} is ${items[wrong]?.json.id}, not site_${bound - 1 - wrong}: not each once, newest first`,
+		);
 		const requestsFull = list.queries.length;
 
 		list.options.size = bound + 1;
@@ -60,7 +67,10 @@ async function returnAllAtTheBound({ n8n, assert, workflows }) {
 		assert(over.status === 'error', `Return All over ${bound + 1} records: ${over.status}`);
 		const expected = `Return All would return ${(bound + 1).toLocaleString('en-US')} records; one run can return at most ${bound.toLocaleString('en-US')}`;
 		assert(message === expected, `error "${message}", expected "${expected}"`);
-		assert(list.queries.length === 1, `${list.queries.length} requests before the error, expected 1`);
+		assert(
+			list.queries.length === 1,
+			`${list.queries.length} requests before the error, expected 1`,
+		);
 		console.log(
 			`figures: real n8n took ${bound} items from one Return All (${requestsFull} requests, ${seconds(tookFull)}); ${bound + 1} failed after 1 request in ${seconds(Date.now() - started)}`,
 		);
@@ -74,7 +84,10 @@ async function createLead(sandbox, name) {
 	const response = await fetch(`${sandbox.url}/2025-09/contacts`, {
 		method: 'POST',
 		headers: { Authorization: `Bearer ${sandbox.token}`, 'Content-Type': 'application/json' },
-		body: JSON.stringify({ full_name: name, email: `${name.toLowerCase().replace(/ /g, '-')}@example.com` }),
+		body: JSON.stringify({
+			full_name: name,
+			email: `${name.toLowerCase().replace(/ /g, '-')}@example.com`,
+		}),
 	});
 	if (response.status !== 201) throw new Error(`creating a contact answered ${response.status}`);
 	return (await response.json()).contact.id;
@@ -82,9 +95,12 @@ async function createLead(sandbox, name) {
 
 /** The contact IDs the polling example's trigger ("New lead") emitted in an execution. */
 const leadsEmitted = (execution) =>
-	(execution.data.resultData.runData['New lead']?.[0]?.data?.main?.[0] ?? []).map((item) => item.json.id);
+	(execution.data.resultData.runData['New lead']?.[0]?.data?.main?.[0] ?? []).map(
+		(item) => item.json.id,
+	);
 
-const pollingExample = () => loadExamples().find(({ file }) => file === 'new-lead-poll-task.json').workflow;
+const pollingExample = () =>
+	loadExamples().find(({ file }) => file === 'new-lead-poll-task.json').workflow;
 
 /**
  * The Stora Polling Trigger in a published workflow on n8n's own schedule (every minute): publishing runs the first
@@ -93,26 +109,52 @@ const pollingExample = () => loadExamples().find(({ file }) => file === 'new-lea
  */
 async function pollFlow({ n8n, sandbox, credentials, workflows, assert, assertMatch }) {
 	await sandbox.control.reset('demo');
-	const workflow = await n8n.createWorkflow(withCredentials(pollingExample(), { storaApi: credentials.accessToken }));
+	const workflow = await n8n.createWorkflow(
+		withCredentials(pollingExample(), { storaApi: credentials.accessToken }),
+	);
 	workflows.push(workflow);
 	const callTasks = async () =>
-		(await sandbox.control.state('tasks')).filter((task) => task.metadata?.new_lead).map((task) => task.metadata.new_lead);
+		(await sandbox.control.state('tasks'))
+			.filter((task) => task.metadata?.new_lead)
+			.map((task) => task.metadata.new_lead);
 	const started = Date.now();
 	await n8n.activate(workflow);
 	try {
-		assert((await n8n.allExecutions(workflow.id)).length === 0, 'publishing emitted existing contacts');
-		const firstBatch = [await createLead(sandbox, 'Poll Lead 1'), await createLead(sandbox, 'Poll Lead 2'), await createLead(sandbox, 'Poll Lead 3')];
+		assert(
+			(await n8n.allExecutions(workflow.id)).length === 0,
+			'publishing emitted existing contacts',
+		);
+		const firstBatch = [
+			await createLead(sandbox, 'Poll Lead 1'),
+			await createLead(sandbox, 'Poll Lead 2'),
+			await createLead(sandbox, 'Poll Lead 3'),
+		];
 		const [first] = await finishedExecutions(n8n, workflow.id, 1);
 		assert(first.status === 'success', `first poll execution ${first.status}`);
-		assertMatch([...leadsEmitted(first)].sort(), [...firstBatch].sort(), 'records emitted by the first poll');
+		assertMatch(
+			[...leadsEmitted(first)].sort(),
+			[...firstBatch].sort(),
+			'records emitted by the first poll',
+		);
 		const second = await createLead(sandbox, 'Poll Lead 4');
 		const executions = await finishedExecutions(n8n, workflow.id, 2);
-		assert(executions.length === 2, `${executions.length} executions after two polls with new leads`);
+		assert(
+			executions.length === 2,
+			`${executions.length} executions after two polls with new leads`,
+		);
 		assert(executions[1].status === 'success', `second poll execution ${executions[1].status}`);
 		assertMatch(leadsEmitted(executions[1]), [second], 'records emitted by the second poll');
-		assertMatch([...(await callTasks())].sort(), [...firstBatch, second].sort(), 'call tasks created in Stora');
-		const polls = (await sandbox.control.requests()).filter((r) => r.method === 'GET' && r.path === '/2025-09/contacts').length;
-		log(`poll trigger: ${executions.length} executions for 4 new leads over ${polls} polls in ${seconds(Date.now() - started)}, 4 call tasks, none twice`);
+		assertMatch(
+			[...(await callTasks())].sort(),
+			[...firstBatch, second].sort(),
+			'call tasks created in Stora',
+		);
+		const polls = (await sandbox.control.requests()).filter(
+			(r) => r.method === 'GET' && r.path === '/2025-09/contacts',
+		).length;
+		log(
+			`poll trigger: ${executions.length} executions for 4 new leads over ${polls} polls in ${seconds(Date.now() - started)}, 4 call tasks, none twice`,
+		);
 	} finally {
 		await n8n.deactivate(workflow);
 	}
@@ -129,13 +171,21 @@ async function pollAcrossRestart({ sandbox, tarball, assert, cleanups }) {
 
 	let n8n = await startN8n({ tarball, userFolder });
 	try {
-		const credential = await n8n.createCredential('Stora sandbox (restart)', 'storaApi', { baseUrl: sandbox.url, accessToken: sandbox.token });
-		const workflow = await n8n.createWorkflow(withCredentials(pollingExample(), { storaApi: credential }));
+		const credential = await n8n.createCredential('Stora sandbox (restart)', 'storaApi', {
+			baseUrl: sandbox.url,
+			accessToken: sandbox.token,
+		});
+		const workflow = await n8n.createWorkflow(
+			withCredentials(pollingExample(), { storaApi: credential }),
+		);
 		await n8n.activate(workflow);
 		const before = await createLead(sandbox, 'Restart Lead 1');
 		const [first] = await finishedExecutions(n8n, workflow.id, 1);
 		assert(first.status === 'success', `first poll ${first.status}`);
-		assert(JSON.stringify(leadsEmitted(first)) === JSON.stringify([before]), `first poll emitted ${JSON.stringify(leadsEmitted(first))}`);
+		assert(
+			JSON.stringify(leadsEmitted(first)) === JSON.stringify([before]),
+			`first poll emitted ${JSON.stringify(leadsEmitted(first))}`,
+		);
 
 		await n8n.stop({ keepFolder: true });
 		const during = await createLead(sandbox, 'Restart Lead 2');
@@ -143,10 +193,18 @@ async function pollAcrossRestart({ sandbox, tarball, assert, cleanups }) {
 		n8n = await startN8n({ userFolder, ownerSetup: false });
 		await n8n.login();
 		const executions = await finishedExecutions(n8n, workflow.id, 2);
-		assert(executions.length === 2, `${executions.length} executions after the restart, expected 2`);
+		assert(
+			executions.length === 2,
+			`${executions.length} executions after the restart, expected 2`,
+		);
 		assert(executions[1].status === 'success', `poll after the restart ${executions[1].status}`);
-		assert(JSON.stringify(leadsEmitted(executions[1])) === JSON.stringify([during]), `after the restart the poll emitted ${JSON.stringify(leadsEmitted(executions[1]))}, expected only the lead created while n8n was down`);
-		log(`poll trigger across a restart: the lead created while n8n was down emitted once, ${seconds(Date.now() - down)} after the restart began`);
+		assert(
+			JSON.stringify(leadsEmitted(executions[1])) === JSON.stringify([during]),
+			`after the restart the poll emitted ${JSON.stringify(leadsEmitted(executions[1]))}, expected only the lead created while n8n was down`,
+		);
+		log(
+			`poll trigger across a restart: the lead created while n8n was down emitted once, ${seconds(Date.now() - down)} after the restart began`,
+		);
 		await n8n.deactivate(workflow);
 	} finally {
 		await n8n.stop();
@@ -157,8 +215,17 @@ async function pollAcrossRestart({ sandbox, tarball, assert, cleanups }) {
 export async function edgeChecks(ctx) {
 	const { check } = ctx;
 	console.log('\nStora Poll Trigger');
-	await check('the "new lead" example, published and polling every minute, emits each new lead once and creates its call task', () => pollFlow(ctx));
-	await check('keeps its cursor across an n8n restart: a lead created while n8n was down is emitted once, nothing earlier again', () => pollAcrossRestart(ctx));
+	await check(
+		'the "new lead" example, published and polling every minute, emits each new lead once and creates its call task',
+		() => pollFlow(ctx),
+	);
+	await check(
+		'keeps its cursor across an n8n restart: a lead created while n8n was down is emitted once, nothing earlier again',
+		() => pollAcrossRestart(ctx),
+	);
 	console.log('\nAt the record bound');
-	await check('Return All hands real n8n exactly MAX_RECORDS items, each once, newest first; one more fails after one request', () => returnAllAtTheBound(ctx));
+	await check(
+		'Return All hands real n8n exactly MAX_RECORDS items, each once, newest first; one more fails after one request',
+		() => returnAllAtTheBound(ctx),
+	);
 }

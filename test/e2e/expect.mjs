@@ -37,14 +37,22 @@ export async function resolve(value, ctx) {
 		}
 		if (value.$sortBy) {
 			const key = value.$sortBy;
-			records = [...records].sort((a, b) => String(a[key]).localeCompare(String(b[key])) * (value.$desc ? -1 : 1));
+			records = [...records].sort(
+				(a, b) => String(a[key]).localeCompare(String(b[key])) * (value.$desc ? -1 : 1),
+			);
 		}
 		if (value.$count) return records.length;
-		let out = value.$index !== undefined ? records.at(value.$index) : value.$limit !== undefined ? records.slice(0, value.$limit) : records;
+		let out =
+			value.$index !== undefined
+				? records.at(value.$index)
+				: value.$limit !== undefined
+					? records.slice(0, value.$limit)
+					: records;
 		if (out === undefined) throw new Error(`no record at index ${value.$index} of ${value.$state}`);
 		const shape = (r) => {
 			let x = r;
-			if (value.$omit) x = Object.fromEntries(Object.entries(x).filter(([k]) => !value.$omit.includes(k)));
+			if (value.$omit)
+				x = Object.fromEntries(Object.entries(x).filter(([k]) => !value.$omit.includes(k)));
 			if (value.$pluck) x = x[value.$pluck];
 			return x;
 		};
@@ -78,7 +86,8 @@ function fill(template, n) {
 			.replace(/\{n\}/g, String(n));
 	}
 	if (Array.isArray(template)) return template.map((t) => fill(t, n));
-	if (isObject(template)) return Object.fromEntries(Object.entries(template).map(([k, v]) => [k, fill(v, n)]));
+	if (isObject(template))
+		return Object.fromEntries(Object.entries(template).map(([k, v]) => [k, fill(v, n)]));
 	return template;
 }
 
@@ -92,12 +101,18 @@ const typeOf = (v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof
 /** Returns a list of mismatch descriptions (empty when `actual` matches `expected`). */
 export function match(actual, expected, at = '$') {
 	if (Array.isArray(expected)) {
-		if (!Array.isArray(actual)) return [`${at}: expected an array of ${expected.length}, got ${short(actual)}`];
-		if (actual.length !== expected.length) return [`${at}: expected ${expected.length} elements, got ${actual.length}: ${short(actual)}`];
+		if (!Array.isArray(actual))
+			return [`${at}: expected an array of ${expected.length}, got ${short(actual)}`];
+		if (actual.length !== expected.length)
+			return [
+				`${at}: expected ${expected.length} elements, got ${actual.length}: ${short(actual)}`,
+			];
 		return expected.flatMap((e, i) => match(actual[i], e, `${at}[${i}]`));
 	}
 	if (!isObject(expected)) {
-		return Object.is(actual, expected) ? [] : [`${at}: expected ${short(expected)}, got ${short(actual)}`];
+		return Object.is(actual, expected)
+			? []
+			: [`${at}: expected ${short(expected)}, got ${short(actual)}`];
 	}
 	const ops = Object.keys(expected).filter((k) => k.startsWith('$'));
 	if (ops.length) {
@@ -106,28 +121,36 @@ export function match(actual, expected, at = '$') {
 			const e = expected[op];
 			switch (op) {
 				case '$exact':
-					if (JSON.stringify(canonical(actual)) !== JSON.stringify(canonical(e))) problems.push(`${at}: expected exactly ${short(e)}, got ${short(actual)}`);
+					if (JSON.stringify(canonical(actual)) !== JSON.stringify(canonical(e)))
+						problems.push(`${at}: expected exactly ${short(e)}, got ${short(actual)}`);
 					break;
 				case '$regex':
-					if (typeof actual !== 'string' || !new RegExp(e).test(actual)) problems.push(`${at}: expected a string matching /${e}/, got ${short(actual)}`);
+					if (typeof actual !== 'string' || !new RegExp(e).test(actual))
+						problems.push(`${at}: expected a string matching /${e}/, got ${short(actual)}`);
 					break;
 				case '$contains':
-					if (typeof actual !== 'string' || !actual.includes(e)) problems.push(`${at}: expected a string containing ${short(e)}, got ${short(actual)}`);
+					if (typeof actual !== 'string' || !actual.includes(e))
+						problems.push(`${at}: expected a string containing ${short(e)}, got ${short(actual)}`);
 					break;
 				case '$type':
-					if (typeOf(actual) !== e) problems.push(`${at}: expected type ${e}, got ${typeOf(actual)} ${short(actual)}`);
+					if (typeOf(actual) !== e)
+						problems.push(`${at}: expected type ${e}, got ${typeOf(actual)} ${short(actual)}`);
 					break;
 				case '$length':
-					if (actual === null || actual === undefined || typeof actual.length !== 'number') problems.push(`${at}: expected something with a length, got ${short(actual)}`);
+					if (actual === null || actual === undefined || typeof actual.length !== 'number')
+						problems.push(`${at}: expected something with a length, got ${short(actual)}`);
 					else problems.push(...match(actual.length, e, `${at}.length`));
 					break;
 				case '$every':
-					if (!Array.isArray(actual)) problems.push(`${at}: expected an array, got ${short(actual)}`);
+					if (!Array.isArray(actual))
+						problems.push(`${at}: expected an array, got ${short(actual)}`);
 					else actual.forEach((a, i) => problems.push(...match(a, e, `${at}[${i}]`)));
 					break;
 				case '$unordered': {
 					if (!Array.isArray(actual) || actual.length !== e.length) {
-						problems.push(`${at}: expected ${e.length} elements in any order, got ${short(actual)}`);
+						problems.push(
+							`${at}: expected ${e.length} elements in any order, got ${short(actual)}`,
+						);
 						break;
 					}
 					const left = [...actual];
@@ -144,13 +167,22 @@ export function match(actual, expected, at = '$') {
 				case '$absent':
 					break; // handled by the parent object
 				case '$pluck':
-					if (!Array.isArray(actual)) problems.push(`${at}: expected an array, got ${short(actual)}`);
-					else problems.push(...match(actual.map((a) => a?.[e]), expected.$is, `${at}[*].${e}`));
+					if (!Array.isArray(actual))
+						problems.push(`${at}: expected an array, got ${short(actual)}`);
+					else
+						problems.push(
+							...match(
+								actual.map((a) => a?.[e]),
+								expected.$is,
+								`${at}[*].${e}`,
+							),
+						);
 					break;
 				case '$is':
 					break; // used with $pluck
 				case '$not':
-					if (match(actual, e, at).length === 0) problems.push(`${at}: expected not to match ${short(e)}, got ${short(actual)}`);
+					if (match(actual, e, at).length === 0)
+						problems.push(`${at}: expected not to match ${short(e)}, got ${short(actual)}`);
 					break;
 				case '$gte':
 					if (!(actual >= e)) problems.push(`${at}: expected ≥ ${e}, got ${short(actual)}`);
@@ -164,11 +196,13 @@ export function match(actual, expected, at = '$') {
 		}
 		return problems;
 	}
-	if (!isObject(actual)) return [`${at}: expected an object like ${short(expected)}, got ${short(actual)}`];
+	if (!isObject(actual))
+		return [`${at}: expected an object like ${short(expected)}, got ${short(actual)}`];
 	const problems = [];
 	for (const [key, e] of Object.entries(expected)) {
 		if (isObject(e) && e.$absent) {
-			if (key in actual) problems.push(`${at}.${key}: expected to be absent, got ${short(actual[key])}`);
+			if (key in actual)
+				problems.push(`${at}.${key}: expected to be absent, got ${short(actual[key])}`);
 			continue;
 		}
 		if (!(key in actual)) {
@@ -183,11 +217,17 @@ export function match(actual, expected, at = '$') {
 /** Throws when `actual` does not match `expected`, listing the first problems. */
 export function assertMatch(actual, expected, what) {
 	const problems = match(actual, expected);
-	if (problems.length) throw new Error(`${what} does not match:\n${problems.slice(0, 15).join('\n')}`);
+	if (problems.length)
+		throw new Error(`${what} does not match:\n${problems.slice(0, 15).join('\n')}`);
 }
 
 function canonical(v) {
 	if (Array.isArray(v)) return v.map(canonical);
-	if (isObject(v)) return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical(v[k])]));
+	if (isObject(v))
+		return Object.fromEntries(
+			Object.keys(v)
+				.sort()
+				.map((k) => [k, canonical(v[k])]),
+		);
 	return v;
 }

@@ -11,7 +11,9 @@ import { KnownN8nBug } from '../realN8n/harness.mjs';
 export async function mcpClient(n8n, path, transport = 'http') {
 	const url = new URL(`${n8n.base}/mcp/${path}`);
 	const client = new Client({ name: 'stora-e2e', version: '1.0.0' });
-	await client.connect(transport === 'sse' ? new SSEClientTransport(url) : new StreamableHTTPClientTransport(url));
+	await client.connect(
+		transport === 'sse' ? new SSEClientTransport(url) : new StreamableHTTPClientTransport(url),
+	);
 	return client;
 }
 
@@ -29,16 +31,34 @@ export function answerOf(result) {
 export const HTTP_REQUEST_TOOL = 'n8n HTTP Request';
 
 /** An MCP Server Trigger at `path` with n8n's own HTTP Request tool (a list Stora does not have) as its one tool. */
-export async function publishHttpRequestTool({ n8n, sandbox, workflows, version, trigger: example, path }) {
+export async function publishHttpRequestTool({
+	n8n,
+	sandbox,
+	workflows,
+	version,
+	trigger: example,
+	path,
+}) {
 	const trigger = structuredClone(example);
 	trigger.parameters.path = path;
 	trigger.typeVersion = version.ai.mcpTrigger;
-	const theirs = { name: HTTP_REQUEST_TOOL, type: 'n8n-nodes-base.httpRequestTool', typeVersion: 4.2, position: [0, 200] };
-	theirs.parameters = { toolDescription: 'Reads a list that Stora does not have', url: `${sandbox.url}/2025-09/no-such-list`, options: {} };
+	const theirs = {
+		name: HTTP_REQUEST_TOOL,
+		type: 'n8n-nodes-base.httpRequestTool',
+		typeVersion: 4.2,
+		position: [0, 200],
+	};
+	theirs.parameters = {
+		toolDescription: 'Reads a list that Stora does not have',
+		url: `${sandbox.url}/2025-09/no-such-list`,
+		options: {},
+	};
 	const workflow = await n8n.createWorkflow({
 		name: 'e2e: n8n HTTP Request tool over MCP',
 		nodes: [trigger, theirs],
-		connections: { [theirs.name]: { ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] } },
+		connections: {
+			[theirs.name]: { ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] },
+		},
 		settings: { executionOrder: 'v1' },
 	});
 	workflows.push(workflow);
@@ -51,7 +71,8 @@ export async function publishHttpRequestTool({ n8n, sandbox, workflows, version,
 	return { client, close };
 }
 
-const schemaWithoutType = (error) => /inputSchema/.test(error?.message) && /expected \\?"object\\?"/.test(error?.message);
+const schemaWithoutType = (error) =>
+	/inputSchema/.test(error?.message) && /expected \\?"object\\?"/.test(error?.message);
 
 /**
  * `tools/list`, where n8n's answer fails the MCP client's schema check (n8n 2.20 sends input schemas without `type`):

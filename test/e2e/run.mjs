@@ -25,7 +25,16 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { assert, checkLines, createHarness } from '../realN8n/harness.mjs';
-import { ensureN8n, log, N8N_VERSION, packPackage, REPO, run, startN8n, VERSION } from '../realN8n/n8n.mjs';
+import {
+	ensureN8n,
+	log,
+	N8N_VERSION,
+	packPackage,
+	REPO,
+	run,
+	startN8n,
+	VERSION,
+} from '../realN8n/n8n.mjs';
 import { buildSandbox, startSandbox } from '../realN8n/sandbox.mjs';
 import { assertMatch } from './expect.mjs';
 import { edgeChecks } from './edges.mjs';
@@ -51,7 +60,13 @@ const { values: args } = parseArgs({
 	},
 });
 
-const { timings, cleanups, timed, check, run: runSuite } = createHarness('[e2e]', {
+const {
+	timings,
+	cleanups,
+	timed,
+	check,
+	run: runSuite,
+} = createHarness('[e2e]', {
 	report: checkLines,
 	width: 58,
 });
@@ -64,7 +79,10 @@ async function main() {
 	const defaultArtifacts = path.join(REPO, '.cache/e2e-artifacts');
 	if (fs.existsSync(args.screenshots)) {
 		for (const f of fs.readdirSync(args.screenshots)) {
-			if (f.endsWith('.png') && (f.startsWith('failure-') || path.resolve(args.screenshots) === defaultArtifacts)) {
+			if (
+				f.endsWith('.png') &&
+				(f.startsWith('failure-') || path.resolve(args.screenshots) === defaultArtifacts)
+			) {
 				fs.rmSync(path.join(args.screenshots, f));
 			}
 		}
@@ -74,24 +92,32 @@ async function main() {
 	const browser = !args['no-browser'] && VERSION.browser === true;
 	log(`n8n ${N8N_VERSION} on Node ${VERSION.node}${browser ? '' : ', without the Chromium parts'}`);
 	if (browser) {
-		await timed('chromium (test/realN8n/setup.sh)', () => run('bash', [path.join(REPO, 'test/realN8n/setup.sh')], { quiet: true }));
+		await timed('chromium (test/realN8n/setup.sh)', () =>
+			run('bash', [path.join(REPO, 'test/realN8n/setup.sh')], { quiet: true }),
+		);
 	}
 	const installTimings = await timed('n8n install (cached when unchanged)', () => ensureN8n());
 	for (const [k, v] of Object.entries(installTimings)) timings.push([`  n8n install: ${k}`, v]);
 	await timed('sandbox compile (tsc)', () => buildSandbox());
-	const { tarball, timings: packTimings } = await timed('package build + npm pack', () => packPackage(work));
+	const { tarball, timings: packTimings } = await timed('package build + npm pack', () =>
+		packPackage(work),
+	);
 	for (const [k, v] of Object.entries(packTimings)) timings.push([`  package: ${k}`, v]);
 
-	const sandbox = await timed('sandbox start', () => startSandbox({
-		seed: 'demo',
-		// A plan above the documented 10/s and 60/min, announced in RateLimit-Policy: the node learns it from the
-		// first answer, as it would a real account's (the documented limits are exercised by the jest suites).
-		rateLimit: { perSecond: 20, perMinute: 1200 },
-	}));
+	const sandbox = await timed('sandbox start', () =>
+		startSandbox({
+			seed: 'demo',
+			// A plan above the documented 10/s and 60/min, announced in RateLimit-Policy: the node learns it from the
+			// first answer, as it would a real account's (the documented limits are exercised by the jest suites).
+			rateLimit: { perSecond: 20, perMinute: 1200 },
+		}),
+	);
 	cleanups.push(() => sandbox.close());
 	log(`sandbox at ${sandbox.url}`);
 
-	const n8n = await timed('n8n start (fresh user folder, until REST ready + owner)', () => startN8n({ tarball }));
+	const n8n = await timed('n8n start (fresh user folder, until REST ready + owner)', () =>
+		startN8n({ tarball }),
+	);
 	cleanups.push(async () => {
 		if (!args.keep) await n8n.stop({ keepFolder: process.exitCode === 1 && !!process.env.CI });
 	});
@@ -146,7 +172,9 @@ async function main() {
 	await secretsChecks(ctx, secrets);
 
 	if (args.keep) {
-		console.log(`\n--keep: n8n ${n8n.base} (${'owner@example.com'}), sandbox ${sandbox.url}; Ctrl-C stops them`);
+		console.log(
+			`\n--keep: n8n ${n8n.base} (${'owner@example.com'}), sandbox ${sandbox.url}; Ctrl-C stops them`,
+		);
 		await new Promise(() => {});
 	}
 }

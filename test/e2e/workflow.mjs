@@ -9,7 +9,8 @@ export const PACKAGE_PREFIX = 'n8n-nodes-stora';
 
 /** Connects every node's main output to the next node's input (positions are the case's). */
 function connectInOrder(nodes, connections) {
-	for (let i = 0; i + 1 < nodes.length; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	for (let i = 0; i + 1 < nodes.length; i++)
+		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
 }
 
 /**
@@ -41,7 +42,13 @@ export function buildWorkflow(testCase, credentials, webhookPath) {
 			type: 'n8n-nodes-base.webhook',
 			typeVersion: 2,
 			position: [0, 0],
-			parameters: { httpMethod: 'POST', path: '', responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+			parameters: {
+				httpMethod: 'POST',
+				path: '',
+				responseMode: 'lastNode',
+				responseData: 'allEntries',
+				options: {},
+			},
 		};
 		// A simple chain unless the case says otherwise.
 		if (!source.connections) connectInOrder(nodes, connections);
@@ -56,9 +63,17 @@ export function buildWorkflow(testCase, credentials, webhookPath) {
 		const credentialKey = node.credential ?? testCase.credential ?? 'accessToken';
 		delete node.credential;
 		const credential = credentials[credentialKey];
-		if (!credential) throw new Error(`unknown credential "${credentialKey}" (known: ${Object.keys(credentials).join(', ')})`);
+		if (!credential)
+			throw new Error(
+				`unknown credential "${credentialKey}" (known: ${Object.keys(credentials).join(', ')})`,
+			);
 		node.parameters.authentication = credential.type === 'storaApi' ? 'accessToken' : 'oAuth2';
 		node.credentials = { [credential.type]: { id: credential.id, name: credential.name } };
 	}
-	return { name: `e2e: ${testCase.name}`.slice(0, 128), nodes, connections, settings: { executionOrder: 'v1' } };
+	return {
+		name: `e2e: ${testCase.name}`.slice(0, 128),
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+	};
 }

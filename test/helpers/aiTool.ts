@@ -20,7 +20,13 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { Stora } from '../../nodes/Stora/Stora.node';
-import { asLoadedByN8n, executeWorkflow, runByRoutingNode, storaNode, type CredentialStore } from './n8n';
+import {
+	asLoadedByN8n,
+	executeWorkflow,
+	runByRoutingNode,
+	storaNode,
+	type CredentialStore,
+} from './n8n';
 
 /** What the caller uses of the LangChain tool n8n-core builds (a DynamicStructuredTool). */
 interface BuiltTool {
@@ -82,7 +88,10 @@ const caller: INodeType = {
 		properties: [],
 	},
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const [tool] = (await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as BuiltTool[];
+		const [tool] = (await this.getInputConnectionData(
+			NodeConnectionTypes.AiTool,
+			0,
+		)) as BuiltTool[];
 		const calls: ToolCallResult[] = [];
 		for (const args of this.getInputData()[0].json.calls as IDataObject[]) {
 			try {
@@ -93,8 +102,22 @@ const caller: INodeType = {
 			}
 		}
 		const shape = (tool.schema.shape ?? {}) as Record<string, { isOptional?: () => boolean }>;
-		const optional = Object.keys(shape).filter((key) => shape[key].isOptional?.() === true).sort();
-		return [[{ json: { name: tool.name, description: tool.description, arguments: Object.keys(shape).sort(), optional, calls } as unknown as IDataObject }]];
+		const optional = Object.keys(shape)
+			.filter((key) => shape[key].isOptional?.() === true)
+			.sort();
+		return [
+			[
+				{
+					json: {
+						name: tool.name,
+						description: tool.description,
+						arguments: Object.keys(shape).sort(),
+						optional,
+						calls,
+					} as unknown as IDataObject,
+				},
+			],
+		];
 	},
 };
 
@@ -108,9 +131,23 @@ export async function runStoraTool(options: {
 	calls: IDataObject[];
 	name?: string;
 }): Promise<ToolRun> {
-	const tool: INode = { ...storaNode(options.parameters), name: options.name ?? 'stora_tool', type: 'n8n-nodes-stora.storaTool' };
-	const callerNode: INode = { id: 'c0ffee00-0000-4000-8000-0000000000c1', name: 'Tool caller', type: 'test.toolCaller', typeVersion: 1, position: [0, 0], parameters: {} };
-	const types: Record<string, INodeType> = { 'n8n-nodes-stora.storaTool': storaTool(), 'test.toolCaller': caller };
+	const tool: INode = {
+		...storaNode(options.parameters),
+		name: options.name ?? 'stora_tool',
+		type: 'n8n-nodes-stora.storaTool',
+	};
+	const callerNode: INode = {
+		id: 'c0ffee00-0000-4000-8000-0000000000c1',
+		name: 'Tool caller',
+		type: 'test.toolCaller',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	const types: Record<string, INodeType> = {
+		'n8n-nodes-stora.storaTool': storaTool(),
+		'test.toolCaller': caller,
+	};
 	const nodeTypes = {
 		getByName: (type: string) => types[type],
 		getByNameAndVersion: (type: string) => types[type],
@@ -122,7 +159,13 @@ export async function runStoraTool(options: {
 			id: 'wf-tool',
 			name: 'Stora tool test',
 			nodes: [callerNode, tool],
-			connections: { [tool.name]: { [NodeConnectionTypes.AiTool]: [[{ node: callerNode.name, type: NodeConnectionTypes.AiTool, index: 0 }]] } },
+			connections: {
+				[tool.name]: {
+					[NodeConnectionTypes.AiTool]: [
+						[{ node: callerNode.name, type: NodeConnectionTypes.AiTool, index: 0 }],
+					],
+				},
+			},
 		},
 		nodeTypes,
 		credentials: options.credentials,
@@ -132,13 +175,22 @@ export async function runStoraTool(options: {
 	});
 	const run = finished.data.resultData;
 	const output = run?.runData['Tool caller']?.[0]?.data?.main?.[0]?.[0]?.json;
-	if (!output) throw new Error(`the caller produced nothing: ${JSON.stringify(run?.error ?? run?.runData['Tool caller']?.[0]?.error ?? {})}`);
+	if (!output)
+		throw new Error(
+			`the caller produced nothing: ${JSON.stringify(run?.error ?? run?.runData['Tool caller']?.[0]?.error ?? {})}`,
+		);
 	return output as unknown as ToolRun;
 }
 
 /** Passes its input on: the node before the agent (n8n resumes an agent's engine request from its parent). */
 const start: INodeType = {
-	description: { ...caller.description, displayName: 'Start', name: 'start', inputs: [NodeConnectionTypes.Main], defaults: { name: 'Start' } },
+	description: {
+		...caller.description,
+		displayName: 'Start',
+		name: 'start',
+		inputs: [NodeConnectionTypes.Main],
+		defaults: { name: 'Start' },
+	},
 	async execute(this: IExecuteFunctions) {
 		return [this.getInputData()];
 	},
@@ -150,18 +202,43 @@ const start: INodeType = {
  * node's results.
  */
 const engineCaller: INodeType = {
-	description: { ...caller.description, displayName: 'Engine caller', name: 'engineCaller', defaults: { name: 'Engine caller' } },
-	async execute(this: IExecuteFunctions, response?: { actionResponses: Array<{ data: { data?: IDataObject; error?: { message: string } } }> }) {
+	description: {
+		...caller.description,
+		displayName: 'Engine caller',
+		name: 'engineCaller',
+		defaults: { name: 'Engine caller' },
+	},
+	async execute(
+		this: IExecuteFunctions,
+		response?: {
+			actionResponses: Array<{ data: { data?: IDataObject; error?: { message: string } } }>;
+		},
+	) {
 		const calls = this.getInputData()[0].json.calls as IDataObject[];
 		const tool = String(this.getInputData()[0].json.tool);
 		if (!response?.actionResponses?.length) {
 			return {
-				actions: calls.map((input, index) => ({ actionType: 'ExecutionNodeAction', nodeName: tool, input, type: NodeConnectionTypes.AiTool, id: `call_${index}`, metadata: {} })),
+				actions: calls.map((input, index) => ({
+					actionType: 'ExecutionNodeAction',
+					nodeName: tool,
+					input,
+					type: NodeConnectionTypes.AiTool,
+					id: `call_${index}`,
+					metadata: {},
+				})),
 				metadata: {},
 			} as never;
 		}
 		const outputs = response.actionResponses.map(({ data }) =>
-			data.error ? { error: data.error.message } : { items: ((data.data?.[NodeConnectionTypes.AiTool] as INodeExecutionData[][] | undefined)?.[0] ?? []).map((item) => ({ json: item.json, pairedItem: item.pairedItem })) },
+			data.error
+				? { error: data.error.message }
+				: {
+						items: (
+							(
+								data.data?.[NodeConnectionTypes.AiTool] as INodeExecutionData[][] | undefined
+							)?.[0] ?? []
+						).map((item) => ({ json: item.json, pairedItem: item.pairedItem })),
+					},
 		);
 		return [[{ json: { outputs } as unknown as IDataObject }]];
 	},
@@ -171,12 +248,42 @@ const engineCaller: INodeType = {
  * Runs the Stora tool with `parameters` the engine's way (see `engineCaller`), once per entry of `calls`, and returns
  * each call's output items (or its error) as n8n hands them back to the agent.
  */
-export async function runStoraToolByEngine(options: { parameters: INodeParameters; credentials: CredentialStore; calls: IDataObject[] }) {
-	const tool: INode = { ...storaNode(options.parameters), name: 'stora_tool', type: 'n8n-nodes-stora.storaTool' };
-	const startNode: INode = { id: 'c0ffee00-0000-4000-8000-0000000000c2', name: 'Start', type: 'test.start', typeVersion: 1, position: [0, 0], parameters: {} };
-	const agent: INode = { id: 'c0ffee00-0000-4000-8000-0000000000c3', name: 'Engine caller', type: 'test.engineCaller', typeVersion: 1, position: [0, 0], parameters: {} };
-	const types: Record<string, INodeType> = { 'n8n-nodes-stora.storaTool': storaTool(), 'test.start': start, 'test.engineCaller': engineCaller };
-	const nodeTypes = { getByName: (type: string) => types[type], getByNameAndVersion: (type: string) => types[type], getKnownTypes: () => ({}) } as unknown as INodeTypes;
+export async function runStoraToolByEngine(options: {
+	parameters: INodeParameters;
+	credentials: CredentialStore;
+	calls: IDataObject[];
+}) {
+	const tool: INode = {
+		...storaNode(options.parameters),
+		name: 'stora_tool',
+		type: 'n8n-nodes-stora.storaTool',
+	};
+	const startNode: INode = {
+		id: 'c0ffee00-0000-4000-8000-0000000000c2',
+		name: 'Start',
+		type: 'test.start',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	const agent: INode = {
+		id: 'c0ffee00-0000-4000-8000-0000000000c3',
+		name: 'Engine caller',
+		type: 'test.engineCaller',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	const types: Record<string, INodeType> = {
+		'n8n-nodes-stora.storaTool': storaTool(),
+		'test.start': start,
+		'test.engineCaller': engineCaller,
+	};
+	const nodeTypes = {
+		getByName: (type: string) => types[type],
+		getByNameAndVersion: (type: string) => types[type],
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
 	const finished = await executeWorkflow({
 		workflow: {
 			id: 'wf-tool-engine',
@@ -184,7 +291,11 @@ export async function runStoraToolByEngine(options: { parameters: INodeParameter
 			nodes: [startNode, agent, tool],
 			connections: {
 				Start: { main: [[{ node: agent.name, type: NodeConnectionTypes.Main, index: 0 }]] },
-				[tool.name]: { [NodeConnectionTypes.AiTool]: [[{ node: agent.name, type: NodeConnectionTypes.AiTool, index: 0 }]] },
+				[tool.name]: {
+					[NodeConnectionTypes.AiTool]: [
+						[{ node: agent.name, type: NodeConnectionTypes.AiTool, index: 0 }],
+					],
+				},
 			} as IConnections,
 		},
 		nodeTypes,
@@ -195,6 +306,12 @@ export async function runStoraToolByEngine(options: { parameters: INodeParameter
 	});
 	const runs = finished.data.resultData.runData['Engine caller'] ?? [];
 	const output = runs.at(-1)?.data?.main?.[0]?.[0]?.json;
-	if (!output) throw new Error(`the agent produced nothing: ${JSON.stringify(finished.data.resultData.error ?? runs.at(-1)?.error ?? {})}`);
-	return output.outputs as Array<{ items?: Array<Pick<INodeExecutionData, 'json' | 'pairedItem'>>; error?: string }>;
+	if (!output)
+		throw new Error(
+			`the agent produced nothing: ${JSON.stringify(finished.data.resultData.error ?? runs.at(-1)?.error ?? {})}`,
+		);
+	return output.outputs as Array<{
+		items?: Array<Pick<INodeExecutionData, 'json' | 'pairedItem'>>;
+		error?: string;
+	}>;
 }

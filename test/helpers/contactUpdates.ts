@@ -2,13 +2,20 @@ import type { RequestLogEntry, SandboxClient, StateRecord } from '../../sandbox/
 import { locator, runStora, type CredentialStore } from './n8n';
 
 /** The store's Stora API credential with its Rate Limit set as a user sets it (README, "Rate Limit (both credentials)"). */
-export function withRateLimit(store: CredentialStore, settings: Record<string, string | number>): CredentialStore {
+export function withRateLimit(
+	store: CredentialStore,
+	settings: Record<string, string | number>,
+): CredentialStore {
 	return { storaApi: { ...store.storaApi, ...settings } };
 }
 
 /** The store's credential set to a plan's limits: Rate Limit Custom, Requests per Second and per Minute. */
 export const withPlan = (store: CredentialStore, plan: { perSecond: number; perMinute: number }) =>
-	withRateLimit(store, { rateLimit: 'custom', requestsPerSecond: plan.perSecond, requestsPerMinute: plan.perMinute });
+	withRateLimit(store, {
+		rateLimit: 'custom',
+		requestsPerSecond: plan.perSecond,
+		requestsPerMinute: plan.perMinute,
+	});
 
 /** The most requests that arrived within any `windowMs` (the sandbox's log of arrival times). */
 export function busiestWindow(requests: RequestLogEntry[], windowMs: number): number {
@@ -31,7 +38,11 @@ export function arrivalSpan(requests: RequestLogEntry[]): number {
  * `count` copies of a seeded contact with their own IDs (`con_<prefix>000001`, ...) and e-mail addresses, and a use
  * case other than the one `updateContacts` sets, so every update is visible in the stored record.
  */
-export async function insertContacts(client: SandboxClient, count: number, prefix: string): Promise<StateRecord[]> {
+export async function insertContacts(
+	client: SandboxClient,
+	count: number,
+	prefix: string,
+): Promise<StateRecord[]> {
 	const [template] = await client.state('contacts');
 	const records = Array.from({ length: count }, (_, index) => ({
 		...template,
@@ -46,7 +57,11 @@ export async function insertContacts(client: SandboxClient, count: number, prefi
  * One Contact → Update node over one item per contact (use case set to "travelling"), as many tests of many items
  * run it; returns the node's result, the PATCHes the sandbox saw and the contacts as stored afterwards.
  */
-export async function updateContacts(client: SandboxClient, credentials: CredentialStore, contacts: StateRecord[]) {
+export async function updateContacts(
+	client: SandboxClient,
+	credentials: CredentialStore,
+	contacts: StateRecord[],
+) {
 	const started = Date.now();
 	const result = await runStora({
 		credentials,

@@ -3,7 +3,9 @@
  * jest suite (test/nodes/faultMatrix.test.ts) and by the e2e credential test (test/e2e/checks/credentials.mjs, which
  * Node loads as TypeScript with its types stripped: plain values only here).
  */
-const tooMany = { error: { code: 'too_many_requests', type: 'rate_limit_error', message: 'Too many requests' } };
+const tooMany = {
+	error: { code: 'too_many_requests', type: 'rate_limit_error', message: 'Too many requests' },
+};
 
 /** The nine faults, by name; `timeout` delays the answer past `timeoutMs`, the caller's per-attempt timeout. */
 export function faultMatrix(timeoutMs: number): Record<string, Record<string, unknown>> {

@@ -21,14 +21,28 @@
  * Kept free of imports other than Node's own, so Node runs it directly (type stripping) from .mjs scripts
  * (updateReadme.mjs, the e2e and benchmark runners) and jest checks the README against it.
  */
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+	closeSync,
+	existsSync,
+	openSync,
+	readdirSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** The repository root: the nearest folder up from the working directory with this package's package.json. */
 function repositoryRoot(): string {
 	for (let dir = process.cwd(); ; dir = dirname(dir)) {
 		const manifest = join(dir, 'package.json');
-		if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'n8n-nodes-stora') return dir;
+		if (
+			existsSync(manifest) &&
+			(JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'n8n-nodes-stora'
+		)
+			return dir;
 		if (dirname(dir) === dir) throw new Error('Run from inside the n8n-nodes-stora repository');
 	}
 }
@@ -70,7 +84,9 @@ export function readFigures(name: string, dir = FIGURES_DIR): FiguresFile {
 /** Every figures file: section name → file. */
 export function allFigures(dir = FIGURES_DIR): Record<string, FiguresFile> {
 	if (!existsSync(dir)) return {};
-	const names = readdirSync(dir).filter((file) => file.endsWith('.json')).map((file) => basename(file, '.json'));
+	const names = readdirSync(dir)
+		.filter((file) => file.endsWith('.json'))
+		.map((file) => basename(file, '.json'));
 	return Object.fromEntries(names.sort().map((name) => [name, readFigures(name, dir)]));
 }
 
@@ -81,7 +97,10 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 function renderFigures(file: FiguresFile): string {
 	const lines = [`| ${file.columns.join(' | ')} |`, `|${file.columns.map(() => '---').join('|')}|`];
 	for (const [id, row] of Object.entries(file.rows)) {
-		if (row.cells.length !== file.columns.length) throw new Error(`figures row ${id} has ${row.cells.length} cells for ${file.columns.length} columns`);
+		if (row.cells.length !== file.columns.length)
+			throw new Error(
+				`figures row ${id} has ${row.cells.length} cells for ${file.columns.length} columns`,
+			);
 		lines.push(`| ${row.cells.map(cell).join(' | ')} |`);
 	}
 	return lines.join('\n');
@@ -91,7 +110,8 @@ function renderFigures(file: FiguresFile): string {
 export function replaceFiguresSection(readme: string, name: string, file: FiguresFile): string {
 	const start = readme.indexOf(startMarker(name));
 	const end = readme.indexOf(endMarker(name));
-	if (start < 0 || end < start) throw new Error(`README lacks the ${startMarker(name)} ... ${endMarker(name)} markers`);
+	if (start < 0 || end < start)
+		throw new Error(`README lacks the ${startMarker(name)} ... ${endMarker(name)} markers`);
 	const afterStart = readme.indexOf('-->', start) + '-->'.length;
 	return `${readme.slice(0, afterStart)}\n${renderFigures(file)}\n${readme.slice(end)}`;
 }
@@ -100,7 +120,8 @@ export function replaceFiguresSection(readme: string, name: string, file: Figure
 export const FIGURES_DOCUMENTS = ['README.md', 'docs/quality.md'];
 
 /** Whether `text` holds the markers of section `name`. */
-export const holdsSection = (text: string, name: string) => text.includes(startMarker(name)) && text.includes(endMarker(name));
+export const holdsSection = (text: string, name: string) =>
+	text.includes(startMarker(name)) && text.includes(endMarker(name));
 
 /** The document with every section whose markers it holds rendered from its figures file. */
 export function renderAllFigureSections(readme: string, dir = FIGURES_DIR): string {
@@ -148,7 +169,12 @@ function withLock<T>(file: string, update: () => T): T {
  * assertions hold the behaviour, the row only shows what the run measured. The section's file must exist: it holds
  * the columns.
  */
-export function recordFigures(name: string, id: string, row: FigureRow, options: { dir?: string } = {}): void {
+export function recordFigures(
+	name: string,
+	id: string,
+	row: FigureRow,
+	options: { dir?: string } = {},
+): void {
 	const { dir = FIGURES_DIR } = options;
 	printFigure(`${name}/${id}: ${row.cells[row.cells.length - 1]}`);
 	const file = fileOf(name, dir);
@@ -167,7 +193,10 @@ export function recordFigures(name: string, id: string, row: FigureRow, options:
  * documented kind ever holds more than its limit (any 1 s: `perSecond`, any 60 s: `perMinute`; 0: no limit): the
  * floor a rate-limited run is measured against.
  */
-export function rateLimitFloorMs(count: number, { perSecond, perMinute }: { perSecond: number; perMinute: number }): number {
+export function rateLimitFloorMs(
+	count: number,
+	{ perSecond, perMinute }: { perSecond: number; perMinute: number },
+): number {
 	const at: number[] = [];
 	for (let k = 0; k < count; k++) {
 		let t = 0;

@@ -16,7 +16,12 @@ export function loadOptionsContext(
 ): ILoadOptionsFunctions {
 	const node = storaNode(parameters);
 	const { workflow } = workflowWith(node);
-	return new LoadOptionsContext(workflow, node, additionalDataFor(credentials, 'load-options'), path);
+	return new LoadOptionsContext(
+		workflow,
+		node,
+		additionalDataFor(credentials, 'load-options'),
+		path,
+	);
 }
 
 /**
@@ -29,6 +34,10 @@ export async function searchBilling(
 	filter?: string,
 	page?: string,
 ): Promise<INodeListSearchResult> {
-	const context = loadOptionsContext(credentials, { resource: 'order', operation: 'get' }, 'parameters.orderId');
+	const context = loadOptionsContext(
+		credentials,
+		{ resource: 'order', operation: 'get' },
+		'parameters.orderId',
+	);
 	return await billingListSearch[method].call(context, filter, page);
 }

@@ -61,12 +61,20 @@ function credentialsHelper(store: CredentialStore): ICredentialsHelper {
 		isCredentialUsableByNode: () => true,
 		// The credential's own generic authenticate (its headers, `{{$credentials.x}}` filled in), as n8n applies it
 		// for a credential that is not OAuth2 (the HTTP Request node's way; the Stora nodes send the header themselves).
-		authenticate: async (credentials: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) => {
+		authenticate: async (
+			credentials: ICredentialDataDecryptedObject,
+			_type: string,
+			options: IHttpRequestOptions,
+		) => {
 			const declared = new StoraApi().authenticate.properties.headers ?? {};
 			const headers = Object.fromEntries(
 				Object.entries(declared).map(([name, value]) => [
 					name,
-					String(value).replace(/^=/, '').replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_match, key: string) => String(credentials[key] ?? '')),
+					String(value)
+						.replace(/^=/, '')
+						.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_match, key: string) =>
+							String(credentials[key] ?? ''),
+						),
 				]),
 			);
 			return { ...options, headers: { ...(options.headers ?? {}), ...headers } };
@@ -74,11 +82,21 @@ function credentialsHelper(store: CredentialStore): ICredentialsHelper {
 		preAuthentication: async () => undefined,
 		runPreAuthentication: async () => undefined,
 		getCredentials: async () => ({}) as never,
-		getDecrypted: async (_additionalData: unknown, _details: unknown, type: string) => ({ ...store[type] }),
-		updateCredentials: async (_details: unknown, type: string, data: ICredentialDataDecryptedObject) => {
+		getDecrypted: async (_additionalData: unknown, _details: unknown, type: string) => ({
+			...store[type],
+		}),
+		updateCredentials: async (
+			_details: unknown,
+			type: string,
+			data: ICredentialDataDecryptedObject,
+		) => {
 			store[type] = { ...data };
 		},
-		updateCredentialsOauthTokenData: async (_details: unknown, type: string, data: ICredentialDataDecryptedObject) => {
+		updateCredentialsOauthTokenData: async (
+			_details: unknown,
+			type: string,
+			data: ICredentialDataDecryptedObject,
+		) => {
 			store[type] = { ...store[type], ...data };
 		},
 		getCredentialsProperties: () => [],
@@ -154,7 +172,12 @@ export function additionalDataFor(
 }
 
 /** A one-node workflow as n8n stores it; `timezone` is the workflow's Timezone setting (n8n's default without it). */
-export function workflowWith(node: INode, staticData?: IDataObject, timezone?: string, types: INodeTypes = nodeTypes) {
+export function workflowWith(
+	node: INode,
+	staticData?: IDataObject,
+	timezone?: string,
+	types: INodeTypes = nodeTypes,
+) {
 	const workflowData = {
 		id: 'wf-1',
 		name: 'Stora test',
@@ -235,8 +258,13 @@ export function runByRoutingNode(description: INodeTypeDescription): INodeType {
 
 /** The package's node types, with one node's class replaced (the Stora node's unless `type` names another). */
 export function typesWith(nodeClass: INodeType, type: keyof typeof NODES = 'stora'): INodeTypes {
-	const pick = (name: string) => (name.split('.').pop() === type ? nodeClass : nodeClasses[name.split('.').pop() as string]);
-	return { getByName: pick, getByNameAndVersion: pick, getKnownTypes: () => ({}) } as unknown as INodeTypes;
+	const pick = (name: string) =>
+		name.split('.').pop() === type ? nodeClass : nodeClasses[name.split('.').pop() as string];
+	return {
+		getByName: pick,
+		getByNameAndVersion: pick,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
 }
 
 export interface RunResult {
@@ -257,7 +285,11 @@ export async function executeWorkflow(options: {
 	input: IDataObject[];
 	executionId: string;
 }): Promise<IRun> {
-	const workflowData = { ...options.workflow, active: false, settings: { executionOrder: 'v1' as const } };
+	const workflowData = {
+		...options.workflow,
+		active: false,
+		settings: { executionOrder: 'v1' as const },
+	};
 	const workflow = new Workflow({ ...workflowData, nodeTypes: options.nodeTypes });
 	let finished: IRun | undefined;
 	const hooks = new ExecutionLifecycleHooks('manual', options.executionId, workflowData as never);
@@ -265,9 +297,21 @@ export async function executeWorkflow(options: {
 		finished = run;
 	});
 	const runExecutionData = createRunExecutionData({
-		executionData: { nodeExecutionStack: [{ node: options.start, data: { main: [options.input.map((json) => ({ json }))] }, source: null }] },
+		executionData: {
+			nodeExecutionStack: [
+				{
+					node: options.start,
+					data: { main: [options.input.map((json) => ({ json }))] },
+					source: null,
+				},
+			],
+		},
 	});
-	await new WorkflowExecute(additionalDataFor(options.credentials, options.executionId, hooks), 'manual', runExecutionData).processRunExecutionData(workflow);
+	await new WorkflowExecute(
+		additionalDataFor(options.credentials, options.executionId, hooks),
+		'manual',
+		runExecutionData,
+	).processRunExecutionData(workflow);
 	if (!finished) throw new Error('The workflow did not finish');
 	return finished;
 }

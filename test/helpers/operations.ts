@@ -12,7 +12,9 @@ export interface NodeOperation {
 
 /** Every operation of the Stora node, with the request its option's routing names. */
 export function nodeOperations(): NodeOperation[] {
-	const operations = new Stora().description.properties.filter((property) => property.name === 'operation');
+	const operations = new Stora().description.properties.filter(
+		(property) => property.name === 'operation',
+	);
 	return (operations as INodeProperties[]).flatMap((property) =>
 		(property.options as INodePropertyOptions[]).map((option) => {
 			const request = option.routing?.request;

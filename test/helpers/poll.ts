@@ -4,7 +4,13 @@
  * with the workflow's node static data kept from poll to poll (and handed to a new instance on restart).
  */
 import { PollContext } from 'n8n-core';
-import type { IDataObject, INode, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+} from 'n8n-workflow';
 
 import { StoraPollTrigger } from '../../nodes/StoraPollTrigger/StoraPollTrigger.node';
 import { additionalDataFor, type CredentialStore, storaNode, typesWith, workflowWith } from './n8n';
@@ -24,7 +30,12 @@ export class PollHarness {
 	) {
 		this.node = storaNode(parameters as INodeParameters, { type: 'storaPollTrigger' });
 		const staticCopy = staticData ? (JSON.parse(JSON.stringify(staticData)) as IDataObject) : {};
-		this.built = workflowWith(this.node, staticCopy, timezone, nodeClass ? typesWith(nodeClass, 'storaPollTrigger') : undefined);
+		this.built = workflowWith(
+			this.node,
+			staticCopy,
+			timezone,
+			nodeClass ? typesWith(nodeClass, 'storaPollTrigger') : undefined,
+		);
 	}
 
 	/** The workflow's static data as n8n would save it after the poll. */
@@ -35,7 +46,13 @@ export class PollHarness {
 
 	/** The context n8n hands a poll: `trigger` as on a schedule, `manual` as the editor's test run. */
 	context(mode: 'trigger' | 'manual' = 'trigger'): PollContext {
-		return new PollContext(this.built.workflow, this.node, additionalDataFor(this.credentials, 'poll'), mode, 'activate');
+		return new PollContext(
+			this.built.workflow,
+			this.node,
+			additionalDataFor(this.credentials, 'poll'),
+			mode,
+			'activate',
+		);
 	}
 
 	/** One poll: `trigger` as on a schedule, `manual` as the editor's test run. Returns the emitted records. */

@@ -36,7 +36,11 @@ export interface Seen {
  * A request through `registry` to a server that answers `respond(arrival)`, LATENCY_MS each way. Resolves to the
  * status the caller got (after the budget's retries).
  */
-export async function request(registry: RateLimitRegistry, respond: (at: number) => Answer, options: { limits?: readonly RateLimitWindow[]; maxRetryWaitMs?: number; key?: string } = {}) {
+export async function request(
+	registry: RateLimitRegistry,
+	respond: (at: number) => Answer,
+	options: { limits?: readonly RateLimitWindow[]; maxRetryWaitMs?: number; key?: string } = {},
+) {
 	const answer = await registry.send(
 		options.key ?? 'k',
 		async () => {
@@ -83,5 +87,7 @@ export function busiest(arrivals: number[], windowMs: number): number {
 	return most;
 }
 
-export const resetHeaders = (limit: number, resetAt: number) => ({ 'RateLimit-Limit': String(limit), 'RateLimit-Reset': String(Math.ceil(resetAt / 1000)) });
-
+export const resetHeaders = (limit: number, resetAt: number) => ({
+	'RateLimit-Limit': String(limit),
+	'RateLimit-Reset': String(Math.ceil(resetAt / 1000)),
+});

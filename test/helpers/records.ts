@@ -16,7 +16,8 @@ export const newestFirst = (a: StateRecord, b: StateRecord) => createdAt(b) - cr
 export const oldestFirst = (a: StateRecord, b: StateRecord) => -newestFirst(a, b);
 
 /** The record with this ID among `records`. */
-export const recordById = (records: StateRecord[], id: string) => records.find((record) => record.id === id) as StateRecord;
+export const recordById = (records: StateRecord[], id: string) =>
+	records.find((record) => record.id === id) as StateRecord;
 
 /** The record with this ID in the sandbox's `collection` now, or undefined when there is none. */
 export const findRecord = async (client: SandboxClient, collection: string, id: string) =>
@@ -32,12 +33,15 @@ type Price = { billing_period: string; price: { amount: number } };
 
 /** The base prices of a product, protection level or unit type, by billing period: `{ monthly: 1250, ... }`. */
 export const amounts = (record: unknown) =>
-	Object.fromEntries(((record as { prices: Price[] }).prices ?? []).map((p) => [p.billing_period, p.price.amount]));
+	Object.fromEntries(
+		((record as { prices: Price[] }).prices ?? []).map((p) => [p.billing_period, p.price.amount]),
+	);
 
 /** A draft order with nothing set (no start, billing period, contact or line items). */
 export const emptyDraftOrder = async (client: SandboxClient) =>
 	(await client.state('orders')).find(
-		(order) => order.status === 'draft' && !order.contact && !order.billing_period && !order.starts_at,
+		(order) =>
+			order.status === 'draft' && !order.contact && !order.billing_period && !order.starts_at,
 	) as StateRecord;
 
 /** The seed's timeline sources and templates, and each by its name. */

@@ -55,13 +55,19 @@ function sameJson(a: unknown, b: unknown): boolean {
 	const keysA = Object.keys(a);
 	const keysB = Object.keys(b);
 	if (keysA.length !== keysB.length) return false;
-	return keysA.every((key) => key in b && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+	return keysA.every(
+		(key) =>
+			key in b &&
+			sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+	);
 }
 
 function matches(recording: RecordedExchange, request: ReceivedRequest): boolean {
-	if (recording.method.toUpperCase() !== request.method || recording.path !== request.path) return false;
+	if (recording.method.toUpperCase() !== request.method || recording.path !== request.path)
+		return false;
 	if (recording.query !== undefined && !sameJson(recording.query, request.query)) return false;
-	if (recording.requestBody !== undefined && !sameJson(recording.requestBody, request.body)) return false;
+	if (recording.requestBody !== undefined && !sameJson(recording.requestBody, request.body))
+		return false;
 	return true;
 }
 
@@ -84,7 +90,9 @@ export async function startReplayServer(recordings: RecordedExchange[]): Promise
 			};
 			received.push(request);
 
-			const index = recordings.findIndex((recording, i) => !used.has(i) && matches(recording, request));
+			const index = recordings.findIndex(
+				(recording, i) => !used.has(i) && matches(recording, request),
+			);
 			if (index < 0) {
 				res.writeHead(501, { 'Content-Type': 'application/json' });
 				res.end(
@@ -99,7 +107,10 @@ export async function startReplayServer(recordings: RecordedExchange[]): Promise
 			}
 			used.add(index);
 			const recording = recordings[index];
-			res.writeHead(recording.status, { 'Content-Type': 'application/json', ...(recording.headers ?? {}) });
+			res.writeHead(recording.status, {
+				'Content-Type': 'application/json',
+				...(recording.headers ?? {}),
+			});
 			res.end(recording.body === undefined ? '' : JSON.stringify(recording.body));
 		});
 	});
@@ -117,7 +128,9 @@ export async function startReplayServer(recordings: RecordedExchange[]): Promise
 		close: async () => {
 			// Keep-alive sockets would hold close() open until they time out.
 			server.closeAllConnections();
-			await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+			await new Promise<void>((resolve, reject) =>
+				server.close((error) => (error ? reject(error) : resolve())),
+			);
 		},
 	};
 }

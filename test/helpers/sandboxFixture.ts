@@ -48,8 +48,15 @@ export function useSandboxForNode(options: FixtureOptions = {}) {
 		/** A Stora API credential with the sandbox's all-scope token. */
 		credentials: () => tokenCredentials(base.sandbox.url, base.sandbox.token),
 		/** Runs the Stora node with `parameters` in n8n's engine (`runStora`) against the sandbox, with that credential. */
-		run: async (parameters: INodeParameters, options: Omit<RunOptions, 'parameters' | 'credentials'> = {}) =>
-			await runStora({ ...options, parameters, credentials: tokenCredentials(base.sandbox.url, base.sandbox.token) }),
+		run: async (
+			parameters: INodeParameters,
+			options: Omit<RunOptions, 'parameters' | 'credentials'> = {},
+		) =>
+			await runStora({
+				...options,
+				parameters,
+				credentials: tokenCredentials(base.sandbox.url, base.sandbox.token),
+			}),
 	};
 }
 
@@ -69,7 +76,9 @@ export function useResourceFixture<C extends string>(...collections: C[]) {
 		get: (_target, key) => {
 			const live = fixture.client as unknown as Record<string | symbol, unknown>;
 			const value = live[key];
-			return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(live) : value;
+			return typeof value === 'function'
+				? (value as (...args: unknown[]) => unknown).bind(live)
+				: value;
 		},
 	});
 	return {

@@ -8,13 +8,26 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 import { HookContext, WebhookContext } from 'n8n-core';
-import type { IDataObject, INode, INodeParameters, IWebhookData, IWebhookResponseData, WorkflowActivateMode } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeParameters,
+	IWebhookData,
+	IWebhookResponseData,
+	WorkflowActivateMode,
+} from 'n8n-workflow';
 
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
 import { startSandbox, type StartedSandbox } from '../../sandbox';
 import { SandboxClient } from '../../sandbox/client';
 import { withRateLimit } from './contactUpdates';
-import { additionalDataFor, type CredentialStore, storaNode, tokenCredentials, workflowWith } from './n8n';
+import {
+	additionalDataFor,
+	type CredentialStore,
+	storaNode,
+	tokenCredentials,
+	workflowWith,
+} from './n8n';
 
 export interface Received {
 	path: string;
@@ -85,7 +98,11 @@ export class TriggerHarness {
 	}
 
 	/** The registration the trigger keeps for a slot's URL. */
-	registration(slot: Slot): { endpointId: string; secret: string; url: string; events: string[]; test: boolean } | undefined {
+	registration(
+		slot: Slot,
+	):
+		| { endpointId: string; secret: string; url: string; events: string[]; test: boolean }
+		| undefined {
 		const data = slot === 'test' ? this.testStaticData : this.staticData;
 		const url = slot === 'test' ? this.testUrl() : this.productionUrl();
 		return ((data.endpoints ?? {}) as IDataObject)[url] as never;
@@ -125,8 +142,19 @@ export class TriggerHarness {
 		});
 	}
 
-	private hook(slot: Slot, mode: 'manual' | 'trigger' | 'internal', activation: WorkflowActivateMode) {
-		return new HookContext(this.workflowOf(slot).workflow, this.node, this.additionalData(), mode, activation, this.webhookData(slot));
+	private hook(
+		slot: Slot,
+		mode: 'manual' | 'trigger' | 'internal',
+		activation: WorkflowActivateMode,
+	) {
+		return new HookContext(
+			this.workflowOf(slot).workflow,
+			this.node,
+			this.additionalData(),
+			mode,
+			activation,
+			this.webhookData(slot),
+		);
 	}
 
 	/**
@@ -135,14 +163,19 @@ export class TriggerHarness {
 	 */
 	async activate(slot: Slot = 'production', activation: WorkflowActivateMode = 'activate') {
 		if (slot === 'test') this.testBuilt = workflowWith(this.node, {});
-		const context = slot === 'test' ? this.hook(slot, 'manual', 'manual') : this.hook(slot, 'trigger', activation);
+		const context =
+			slot === 'test'
+				? this.hook(slot, 'manual', 'manual')
+				: this.hook(slot, 'trigger', activation);
 		const methods = this.trigger.webhookMethods.default;
 		if (!(await methods.checkExists.call(context))) await methods.create.call(context);
 	}
 
 	/** What n8n does when it unpublishes the workflow, or a test listen ends (an event, Stop Listening, its timeout). */
 	async deactivate(slot: Slot = 'production') {
-		return await this.trigger.webhookMethods.default.delete.call(this.hook(slot, 'internal', 'update'));
+		return await this.trigger.webhookMethods.default.delete.call(
+			this.hook(slot, 'internal', 'update'),
+		);
 	}
 
 	/** Resolves once `count` deliveries in all have reached the receiver. */
@@ -163,7 +196,9 @@ export class TriggerHarness {
 		const path = req.url ?? '';
 		const delivered = {
 			body: rawBody.toString('utf8'),
-			headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)])),
+			headers: Object.fromEntries(
+				Object.entries(req.headers).map(([name, value]) => [name, String(value)]),
+			),
 		};
 		let answer: unknown;
 		const slot: Slot = path.startsWith('/webhook-test/') ? 'test' : 'production';
@@ -180,7 +215,11 @@ export class TriggerHarness {
 				return response;
 			},
 		});
-		const additionalData = { ...this.additionalData(), httpRequest: request, httpResponse: response };
+		const additionalData = {
+			...this.additionalData(),
+			httpRequest: request,
+			httpResponse: response,
+		};
 		const context = new WebhookContext(
 			this.workflowOf(slot).workflow,
 			this.node,
@@ -247,7 +286,11 @@ function safeJson(raw: Buffer): unknown {
 export function useTriggerSandbox(events: string[]) {
 	const fixture = {} as { sandbox: StartedSandbox; client: SandboxClient; harness: TriggerHarness };
 	beforeAll(async () => {
-		fixture.sandbox = await startSandbox({ seed: 'demo', allowHttpWebhooks: true, webhookRetrySchedule: [0, 0] });
+		fixture.sandbox = await startSandbox({
+			seed: 'demo',
+			allowHttpWebhooks: true,
+			webhookRetrySchedule: [0, 0],
+		});
 		fixture.client = new SandboxClient(fixture.sandbox.url);
 	});
 	afterAll(async () => await fixture.sandbox.close());
@@ -256,7 +299,11 @@ export function useTriggerSandbox(events: string[]) {
 		// No budget of the node's own: these suites are about the trigger's registrations and deliveries, and their 50 or
 		// so requests a minute would otherwise wait for the documented 60/min window (rateLimitPacing.test.ts covers that).
 		const { sandbox } = fixture;
-		const credentials = withRateLimit(tokenCredentials(sandbox.url, sandbox.token), { rateLimit: 'custom', requestsPerSecond: 0, requestsPerMinute: 0 });
+		const credentials = withRateLimit(tokenCredentials(sandbox.url, sandbox.token), {
+			rateLimit: 'custom',
+			requestsPerSecond: 0,
+			requestsPerMinute: 0,
+		});
 		fixture.harness = await new TriggerHarness(credentials, { events: [...events] }).start();
 	});
 	afterEach(async () => await fixture.harness.close());

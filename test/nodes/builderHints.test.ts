@@ -12,9 +12,16 @@ import { MAX_RECORDS } from '../../nodes/Stora/transport/walk';
 import { StoraPollTrigger } from '../../nodes/StoraPollTrigger/StoraPollTrigger.node';
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
 
-const nodes: INodeTypeDescription[] = [new Stora().description, new StoraTrigger().description, new StoraPollTrigger().description];
+const nodes: INodeTypeDescription[] = [
+	new Stora().description,
+	new StoraTrigger().description,
+	new StoraPollTrigger().description,
+];
 const stora = nodes[0];
-const NODE_TYPES = new Set([...nodes.map((node) => `n8n-nodes-stora.${node.name}`), 'n8n-nodes-base.removeDuplicates']);
+const NODE_TYPES = new Set([
+	...nodes.map((node) => `n8n-nodes-stora.${node.name}`),
+	'n8n-nodes-base.removeDuplicates',
+]);
 
 /** Every parameter, collection members and fixed-collection values included, with its path. */
 function* walk(properties: INodeProperties[], prefix = ''): Generator<[string, INodeProperties]> {
@@ -23,40 +30,48 @@ function* walk(properties: INodeProperties[], prefix = ''): Generator<[string, I
 		yield [path, property];
 		if (property.type === 'collection') yield* walk(property.options as INodeProperties[], path);
 		if (property.type === 'fixedCollection') {
-			for (const group of property.options as INodePropertyCollection[]) yield* walk(group.values, `${path}.${group.name}`);
+			for (const group of property.options as INodePropertyCollection[])
+				yield* walk(group.values, `${path}.${group.name}`);
 		}
 	}
 }
 
 const parameters = [...walk(stora.properties)];
-const hinted = (property: INodeProperties) => typeof property.builderHint?.propertyHint === 'string' && property.builderHint.propertyHint.length > 40;
+const hinted = (property: INodeProperties) =>
+	typeof property.builderHint?.propertyHint === 'string' &&
+	property.builderHint.propertyHint.length > 40;
 const missing = (match: (property: INodeProperties) => boolean) =>
 	parameters.filter(([, property]) => match(property) && !hinted(property)).map(([path]) => path);
 
 describe('builderHint, for n8n AI workflow builders', () => {
-	it.each(nodes.map((node) => [node.displayName, node]))('%s has a node hint that says it is a community node', (_, node) => {
-		const hint = node.builderHint!;
-		expect(Object.keys(hint).sort()).toEqual(['relatedNodes', 'searchHint']);
-		expect(hint.searchHint).toMatch(/^Community (node|trigger) .*\(not made by Stora\)/);
-		for (const related of hint.relatedNodes ?? []) {
-			expect(NODE_TYPES).toContain(related.nodeType);
-			expect(related.relationHint.length).toBeGreaterThan(10);
-		}
-	});
+	it.each(nodes.map((node) => [node.displayName, node]))(
+		'%s has a node hint that says it is a community node',
+		(_, node) => {
+			const hint = node.builderHint!;
+			expect(Object.keys(hint).sort()).toEqual(['relatedNodes', 'searchHint']);
+			expect(hint.searchHint).toMatch(/^Community (node|trigger) .*\(not made by Stora\)/);
+			for (const related of hint.relatedNodes ?? []) {
+				expect(NODE_TYPES).toContain(related.nodeType);
+				expect(related.relationHint.length).toBeGreaterThan(10);
+			}
+		},
+	);
 
 	it('hints every record picker, record dropdown and ID field with the ID prefix', () => {
 		expect(missing((p) => p.type === 'resourceLocator')).toEqual([]);
 		expect(missing((p) => p.type === 'options' && !!p.typeOptions?.loadOptionsMethod)).toEqual([]);
 		const ids = parameters.filter(([, p]) => p.type === 'resourceLocator');
 		expect(ids.length).toBeGreaterThan(30);
-		for (const [, property] of ids) expect(property.builderHint!.propertyHint).toMatch(/ID starting with "[a-z]+_"/);
+		for (const [, property] of ids)
+			expect(property.builderHint!.propertyHint).toMatch(/ID starting with "[a-z]+_"/);
 	});
 
 	it('hints money in minor units, Return All with its bound, and date-times in the workflow time zone', () => {
 		const money = parameters.filter(([, p]) => /Minor Units/.test(p.displayName));
 		expect(money.length).toBeGreaterThanOrEqual(3);
 		expect(missing((p) => /Minor Units/.test(p.displayName))).toEqual([]);
-		for (const [, property] of money) expect(property.builderHint!.propertyHint).toContain('45.00 is 4500');
+		for (const [, property] of money)
+			expect(property.builderHint!.propertyHint).toContain('45.00 is 4500');
 
 		expect(missing((p) => p.name === 'returnAll')).toEqual([]);
 		for (const [, property] of parameters.filter(([, p]) => p.name === 'returnAll')) {
@@ -72,7 +87,10 @@ describe('builderHint, for n8n AI workflow builders', () => {
 	it('holds plain text only: no expression, no connection name, only the members n8n-workflow declares', () => {
 		const texts: string[] = [];
 		for (const node of nodes) {
-			texts.push(node.builderHint!.searchHint!, ...(node.builderHint!.relatedNodes ?? []).map((r) => r.relationHint));
+			texts.push(
+				node.builderHint!.searchHint!,
+				...(node.builderHint!.relatedNodes ?? []).map((r) => r.relationHint),
+			);
 			for (const [path, property] of walk(node.properties)) {
 				if (!property.builderHint) continue;
 				expect([path, Object.keys(property.builderHint)]).toEqual([path, ['propertyHint']]);

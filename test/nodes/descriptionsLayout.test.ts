@@ -11,20 +11,29 @@ import { Stora } from '../../nodes/Stora/Stora.node';
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
 import { StoraPollTrigger } from '../../nodes/StoraPollTrigger/StoraPollTrigger.node';
 
-describe('Collections in the order n8n\'s lint requires (node-param-collection-type-unsorted-items)', () => {
+describe("Collections in the order n8n's lint requires (node-param-collection-type-unsorted-items)", () => {
 	// The lint reads literal arrays only, and the node's collections come from builders: this applies its rule (5 or
 	// more fields, by display name) to the built descriptions, nested collections included.
 	const unsorted = (properties: INodeProperties[], at: string, into: string[] = []): string[] => {
 		for (const property of properties) {
-			const options = (property.options ?? []) as Array<INodeProperties | INodePropertyCollection | INodePropertyOptions>;
-			const fields = options.filter((option): option is INodeProperties => 'type' in option && 'displayName' in option);
+			const options = (property.options ?? []) as Array<
+				INodeProperties | INodePropertyCollection | INodePropertyOptions
+			>;
+			const fields = options.filter(
+				(option): option is INodeProperties => 'type' in option && 'displayName' in option,
+			);
 			if (property.type === 'collection' && fields.length >= 5) {
 				const names = fields.map((field) => field.displayName);
 				const sorted = [...names].sort((a, b) => a.localeCompare(b));
-				if (names.join('|') !== sorted.join('|')) into.push(`${at}${property.name} (${JSON.stringify(property.displayOptions?.show ?? {})}): ${names.join(', ')}`);
+				if (names.join('|') !== sorted.join('|'))
+					into.push(
+						`${at}${property.name} (${JSON.stringify(property.displayOptions?.show ?? {})}): ${names.join(', ')}`,
+					);
 			}
 			unsorted(fields, `${at}${property.name}.`, into);
-			for (const option of options) if ('values' in option && option.values) unsorted(option.values, `${at}${property.name}.${option.name}.`, into);
+			for (const option of options)
+				if ('values' in option && option.values)
+					unsorted(option.values, `${at}${property.name}.${option.name}.`, into);
 		}
 		return into;
 	};
@@ -38,7 +47,12 @@ describe('Collections in the order n8n\'s lint requires (node-param-collection-t
 	});
 
 	it('would catch one out of order', () => {
-		const field = (displayName: string): INodeProperties => ({ displayName, name: displayName.toLowerCase(), type: 'string', default: '' });
+		const field = (displayName: string): INodeProperties => ({
+			displayName,
+			name: displayName.toLowerCase(),
+			type: 'string',
+			default: '',
+		});
 		const filters: INodeProperties = {
 			displayName: 'Filters',
 			name: 'filters',
@@ -46,7 +60,9 @@ describe('Collections in the order n8n\'s lint requires (node-param-collection-t
 			default: {},
 			options: ['Created After', 'Created Before', 'Email', 'Status', 'Search'].map(field),
 		};
-		expect(unsorted([filters], '')).toEqual(['filters ({}): Created After, Created Before, Email, Status, Search']);
+		expect(unsorted([filters], '')).toEqual([
+			'filters ({}): Created After, Created Before, Email, Status, Search',
+		]);
 	});
 });
 
@@ -68,10 +84,15 @@ describe('Properties shared across operations (descriptions/mergeProperties.ts)'
 		for (const [resource, { description }] of Object.entries(resources)) {
 			const shared = mergeAcrossOperations(description);
 			merged += description.length - shared.length;
-			const operations = (description.find((property) => property.name === 'operation')?.options ?? []) as INodePropertyOptions[];
+			const operations = (description.find((property) => property.name === 'operation')?.options ??
+				[]) as INodePropertyOptions[];
 			expect(operations.length).toBeGreaterThan(0);
 			for (const { value } of operations) {
-				expect({ resource, operation: value, properties: seen(shared, resource, String(value)) }).toEqual({
+				expect({
+					resource,
+					operation: value,
+					properties: seen(shared, resource, String(value)),
+				}).toEqual({
 					resource,
 					operation: value,
 					properties: seen(description, resource, String(value)),
@@ -88,17 +109,41 @@ describe('Properties shared across operations (descriptions/mergeProperties.ts)'
 			.filter((property) => property.name === 'contactId')
 			.flatMap((property) => property.displayOptions?.show?.operation as string[]);
 		expect(defining).toEqual(expect.arrayContaining(['delete', 'get', 'update']));
-		const locators = mergeAcrossOperations(description).filter((property) => property.name === 'contactId');
+		const locators = mergeAcrossOperations(description).filter(
+			(property) => property.name === 'contactId',
+		);
 		expect(locators).toHaveLength(1);
-		expect([...(locators[0].displayOptions?.show?.operation as string[])].sort()).toEqual([...defining].sort());
+		expect([...(locators[0].displayOptions?.show?.operation as string[])].sort()).toEqual(
+			[...defining].sort(),
+		);
 	});
 
 	it('keep a copy apart where a property of the operation lies between the two', () => {
-		const show = (operation: string) => ({ show: { resource: ['contact'], operation: [operation] } });
-		const id: INodeProperties = { displayName: 'ID', name: 'id', type: 'string', default: '', displayOptions: show('get') };
-		const before: INodeProperties = { displayName: 'Before', name: 'before', type: 'string', default: '', displayOptions: show('update') };
+		const show = (operation: string) => ({
+			show: { resource: ['contact'], operation: [operation] },
+		});
+		const id: INodeProperties = {
+			displayName: 'ID',
+			name: 'id',
+			type: 'string',
+			default: '',
+			displayOptions: show('get'),
+		};
+		const before: INodeProperties = {
+			displayName: 'Before',
+			name: 'before',
+			type: 'string',
+			default: '',
+			displayOptions: show('update'),
+		};
 		const shared = mergeAcrossOperations([id, before, { ...id, displayOptions: show('update') }]);
 		expect(shared.map((property) => property.name)).toEqual(['id', 'before', 'id']);
-		expect(mergeAcrossOperations([id, { ...before, displayOptions: show('delete') }, { ...id, displayOptions: show('update') }])).toHaveLength(2);
+		expect(
+			mergeAcrossOperations([
+				id,
+				{ ...before, displayOptions: show('delete') },
+				{ ...id, displayOptions: show('update') },
+			]),
+		).toHaveLength(2);
 	});
 });

@@ -44,14 +44,17 @@ function deepKeys(value: unknown): string[] {
  * Routing features the hook bypasses. `send.paginate` is allowed on the Resource parameter only: that is the switch
  * that sends every request through the hook.
  */
-function bypassedRouting(description: Pick<INodeTypeDescription, 'properties' | 'requestDefaults'>): string[] {
+function bypassedRouting(
+	description: Pick<INodeTypeDescription, 'properties' | 'requestDefaults'>,
+): string[] {
 	const found: string[] = [];
 	const defaults = (description.requestDefaults ?? {}) as Record<string, unknown>;
 	for (const key of ['ignoreHttpStatusErrors', 'returnFullResponse', 'maxResults']) {
 		if (key in defaults) found.push(`requestDefaults.${key}`);
 	}
 	for (const { path, entry } of walk(description.properties)) {
-		const routing = (entry as { routing?: Record<string, Record<string, unknown> | undefined> }).routing;
+		const routing = (entry as { routing?: Record<string, Record<string, unknown> | undefined> })
+			.routing;
 		if (!routing) continue;
 		if (routing.output !== undefined) found.push(`${path}: routing.output`);
 		if (routing.operations !== undefined) found.push(`${path}: routing.operations`);
@@ -61,7 +64,8 @@ function bypassedRouting(description: Pick<INodeTypeDescription, 'properties' | 
 		if (routing.send && 'paginate' in routing.send && path !== '/resource')
 			found.push(`${path}: routing.send.paginate`);
 		for (const key of deepKeys(routing)) {
-			if (['postReceive', 'maxResults', 'pagination'].includes(key)) found.push(`${path}: routing ${key}`);
+			if (['postReceive', 'maxResults', 'pagination'].includes(key))
+				found.push(`${path}: routing ${key}`);
 		}
 	}
 	return found;
@@ -75,7 +79,9 @@ function bypassedRouting(description: Pick<INodeTypeDescription, 'properties' | 
 function idempotencyKeyProblems(properties: INodeProperties[]): string[] {
 	const problems: string[] = [];
 	const showsKey = (property: INodeProperties) =>
-		((property.options ?? []) as Entry[]).some((option) => 'name' in option && option.name === 'idempotencyKey');
+		((property.options ?? []) as Entry[]).some(
+			(option) => 'name' in option && option.name === 'idempotencyKey',
+		);
 	for (const operation of properties.filter((property) => property.name === 'operation')) {
 		const resource = String(operation.displayOptions?.show?.resource?.[0]);
 		for (const option of (operation.options ?? []) as INodePropertyOptions[]) {
@@ -84,7 +90,11 @@ function idempotencyKeyProblems(properties: INodeProperties[]): string[] {
 				const show = property.displayOptions?.show;
 				const resources = show?.resource as string[] | undefined;
 				const operations = show?.operation as string[] | undefined;
-				return showsKey(property) && (!resources || resources.includes(resource)) && (!operations || operations.includes(option.value as string));
+				return (
+					showsKey(property) &&
+					(!resources || resources.includes(resource)) &&
+					(!operations || operations.includes(option.value as string))
+				);
 			}).length;
 			const expected = method === 'POST' ? 1 : 0;
 			if (shown !== expected) {
@@ -128,7 +138,11 @@ describe('Node descriptions', () => {
 									name: 'value',
 									type: 'string',
 									default: '',
-									routing: { output: { postReceive: [{ type: 'rootProperty', properties: { property: 'x' } }] } },
+									routing: {
+										output: {
+											postReceive: [{ type: 'rootProperty', properties: { property: 'x' } }],
+										},
+									},
 								},
 							],
 						},
@@ -141,7 +155,13 @@ describe('Node descriptions', () => {
 			name: 'operation',
 			type: 'options',
 			default: 'get',
-			options: [{ name: 'Get', value: 'get', routing: { send: { paginate: true }, output: { maxResults: 5 } } }],
+			options: [
+				{
+					name: 'Get',
+					value: 'get',
+					routing: { send: { paginate: true }, output: { maxResults: 5 } },
+				},
+			],
 		};
 		expect(
 			bypassedRouting({
@@ -176,7 +196,10 @@ describe('Node descriptions', () => {
 			for (const option of (operation.options ?? []) as INodePropertyOptions[]) {
 				const url = String(option.routing?.request?.url ?? '');
 				// An expression here would make n8n evaluate the parameter once more per item.
-				if (url.startsWith('=')) problems.push(`${resource} → ${option.value}: the URL ${url} is an expression; write it as fixed text naming the parameter in braces`);
+				if (url.startsWith('='))
+					problems.push(
+						`${resource} → ${option.value}: the URL ${url} is an expression; write it as fixed text naming the parameter in braces`,
+					);
 				for (const name of urlParameters(url)) {
 					urls++;
 					const shown = stora.properties.filter(
@@ -191,7 +214,9 @@ describe('Node descriptions', () => {
 								'spread the operation file\'s description into its <Resource>.resource.ts and define the parameter once there (docs/ARCHITECTURE.md, "How to add", steps 1 and 2)',
 						);
 					} else if (shown[0].routing) {
-						problems.push(`${resource} → ${option.value}: {${name}} has routing of its own; a URL parameter is read only by fillRecordIds, so remove its routing`);
+						problems.push(
+							`${resource} → ${option.value}: {${name}} has routing of its own; a URL parameter is read only by fillRecordIds, so remove its routing`,
+						);
 					}
 				}
 			}
@@ -202,7 +227,9 @@ describe('Node descriptions', () => {
 
 	it('show Idempotency Key for exactly the operations that POST, resource by resource', () => {
 		expect(idempotencyKeyProblems(stora.properties)).toEqual([]);
-		expect(stora.properties.filter((property) => property.name === 'options').length).toBeGreaterThan(20);
+		expect(
+			stora.properties.filter((property) => property.name === 'options').length,
+		).toBeGreaterThan(20);
 		// A collection that forgets its resource shows the key wherever the operation value is used, here a GET.
 		const withKey = stora.properties.find(
 			(property) =>
@@ -217,16 +244,26 @@ describe('Node descriptions', () => {
 			type: 'options',
 			default: 'create',
 			displayOptions: { show: { resource: ['report'] } },
-			options: [{ name: 'Create', value: 'create', routing: { request: { method: 'GET', url: '/reports' } } }],
+			options: [
+				{
+					name: 'Create',
+					value: 'create',
+					routing: { request: { method: 'GET', url: '/reports' } },
+				},
+			],
 		};
 		expect(idempotencyKeyProblems([getCreate, unscoped])).toEqual([
-			expect.stringMatching(/^report → create \(GET\): Idempotency Key shown 1 times, expected 0\. Give every Options collection its resource/),
+			expect.stringMatching(
+				/^report → create \(GET\): Idempotency Key shown 1 times, expected 0\. Give every Options collection its resource/,
+			),
 		]);
 	});
 
-	it('read no $credentials in routing (n8n 1.x evaluates an option\'s routing with only $value and $version)', () => {
+	it("read no $credentials in routing (n8n 1.x evaluates an option's routing with only $value and $version)", () => {
 		const readers = walk([...stora.properties, ...trigger.properties])
-			.filter(({ entry }) => JSON.stringify((entry as { routing?: unknown }).routing ?? {}).includes('$credentials'))
+			.filter(({ entry }) =>
+				JSON.stringify((entry as { routing?: unknown }).routing ?? {}).includes('$credentials'),
+			)
 			.map(({ path }) => path);
 		expect(readers).toEqual([]);
 	});
@@ -239,20 +276,32 @@ describe('Node descriptions', () => {
 				.flatMap((option) => urlParameters(String(option.routing?.request?.url ?? ''))),
 		);
 		const recordFields = stora.properties.filter(
-			(property) => property.type === 'resourceLocator' || (property.type === 'options' && property.typeOptions?.loadOptionsMethod),
+			(property) =>
+				property.type === 'resourceLocator' ||
+				(property.type === 'options' && property.typeOptions?.loadOptionsMethod),
 		);
 		expect(recordFields.length).toBeGreaterThan(30);
 		for (const property of recordFields.filter((field) => field.routing === undefined)) {
-			expect({ name: property.name, inUrl: inUrls.has(property.name) }).toEqual({ name: property.name, inUrl: true });
+			expect({ name: property.name, inUrl: inUrls.has(property.name) }).toEqual({
+				name: property.name,
+				inUrl: true,
+			});
 		}
 	});
 
 	it('define each top-level record parameter once (n8n evaluates every namesake per item)', () => {
 		const shownFor = new Map<string, string[]>();
 		for (const property of stora.properties) {
-			if (property.type !== 'resourceLocator' && !(property.type === 'options' && property.typeOptions?.loadOptionsMethod)) continue;
+			if (
+				property.type !== 'resourceLocator' &&
+				!(property.type === 'options' && property.typeOptions?.loadOptionsMethod)
+			)
+				continue;
 			const show = property.displayOptions?.show ?? {};
-			shownFor.set(property.name, [...(shownFor.get(property.name) ?? []), `${show.resource}: ${show.operation}`]);
+			shownFor.set(property.name, [
+				...(shownFor.get(property.name) ?? []),
+				`${show.resource}: ${show.operation}`,
+			]);
 		}
 		expect(shownFor.size).toBeGreaterThan(30);
 		expect([...shownFor].filter(([, places]) => places.length > 1)).toEqual([]);
@@ -264,10 +313,15 @@ describe('Node descriptions', () => {
 		for (const { path, entry } of filters) {
 			const property = entry as INodeProperties;
 			// Two checks: the value given (filters.ts, every filter) and the IDs' prefixes.
-			expect({ path, preSend: property.routing?.send?.preSend?.length }).toEqual({ path, preSend: 2 });
+			expect({ path, preSend: property.routing?.send?.preSend?.length }).toEqual({
+				path,
+				preSend: 2,
+			});
 		}
 		// One dialect: no singular ID filter left anywhere.
-		expect(walk(stora.properties).filter(({ path }) => /^\/filters\/\w+Id$/.test(path))).toEqual([]);
+		expect(walk(stora.properties).filter(({ path }) => /^\/filters\/\w+Id$/.test(path))).toEqual(
+			[],
+		);
 	});
 
 	it('offer Simplify only where the output knows what it keeps', () => {

@@ -10,7 +10,11 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
 import { runStora, tokenCredentials } from '../helpers/n8n';
-import { startReplayServer, type RecordedExchange, type ReplayServer } from '../helpers/replayServer';
+import {
+	startReplayServer,
+	type RecordedExchange,
+	type ReplayServer,
+} from '../helpers/replayServer';
 
 interface DocsFixture {
 	name: string;
@@ -33,7 +37,7 @@ function load(file: string): DocsFixture {
 	return JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as DocsFixture;
 }
 
-describe('Stora node against the answers in Stora\'s docs', () => {
+describe("Stora node against the answers in Stora's docs", () => {
 	let server: ReplayServer | undefined;
 
 	beforeEach(() => {
@@ -57,7 +61,9 @@ describe('Stora node against the answers in Stora\'s docs', () => {
 	it.each(files)('%s', async (file) => {
 		const fixture = load(file);
 		// A fixture must say either what comes out or how it fails, never both.
-		expect(Number(fixture.expected !== undefined) + Number(fixture.expectedError !== undefined)).toBe(1);
+		expect(
+			Number(fixture.expected !== undefined) + Number(fixture.expectedError !== undefined),
+		).toBe(1);
 		const storaNodes = fixture.nodes.filter((node) => node.type === 'n8n-nodes-stora.stora');
 		expect(storaNodes).toHaveLength(1);
 
@@ -68,7 +74,9 @@ describe('Stora node against the answers in Stora\'s docs', () => {
 		});
 
 		// Exactly the recorded requests, in order, each with the credential's token.
-		expect(server.received.map((request) => ({ method: request.method, path: request.path }))).toEqual(
+		expect(
+			server.received.map((request) => ({ method: request.method, path: request.path })),
+		).toEqual(
 			fixture.recorded.map((recording) => ({ method: recording.method, path: recording.path })),
 		);
 		fixture.recorded.forEach((recording, index) => {
@@ -84,7 +92,9 @@ describe('Stora node against the answers in Stora\'s docs', () => {
 			expect(result.error).toBeDefined();
 			expect(result.error?.message).toBe(fixture.expectedError.message);
 			if (fixture.expectedError.httpCode !== undefined) {
-				expect((result.error as { httpCode?: string }).httpCode).toBe(fixture.expectedError.httpCode);
+				expect((result.error as { httpCode?: string }).httpCode).toBe(
+					fixture.expectedError.httpCode,
+				);
 			}
 			const lines = String(result.error?.description ?? '').split('\n');
 			for (const line of fixture.expectedError.descriptionIncludes) expect(lines).toContain(line);

@@ -86,7 +86,11 @@ describe('fault matrix', () => {
 		const changed = [...is.keys()].filter((id) => was.has(id) && was.get(id) !== is.get(id));
 		counts.duplicateWrites += Math.max(0, added.length - (effect.added ?? 0));
 		counts.lostRecords += removed.filter((id) => !effect.removed?.includes(id)).length;
-		expect({ added: added.length, removed, unexpectedlyChanged: changed.filter((id) => !effect.changed?.includes(id)) }).toEqual({
+		expect({
+			added: added.length,
+			removed,
+			unexpectedlyChanged: changed.filter((id) => !effect.changed?.includes(id)),
+		}).toEqual({
 			added: effect.added ?? 0,
 			removed: effect.removed ?? [],
 			unexpectedlyChanged: [],
@@ -96,7 +100,12 @@ describe('fault matrix', () => {
 	/** Waits until every request the sandbox received has been answered (a delayed one is processed late). */
 	async function settled() {
 		for (let polls = 0; polls < 200; polls++) {
-			if ((await client().requests()).every((request) => request.status !== null || request.fault === 'reset')) return;
+			if (
+				(await client().requests()).every(
+					(request) => request.status !== null || request.fault === 'reset',
+				)
+			)
+				return;
 			await sleep(50);
 		}
 		throw new Error('The sandbox still had requests in progress');
@@ -109,7 +118,16 @@ describe('fault matrix', () => {
 				match: { method: 'GET', path: `/2025-09/sites/${site.id}` },
 				collection: 'sites',
 				effect: {},
-				run: async () => await runStora({ credentials: credentials(), parameters: { ...WITH_TIMEOUT, resource: 'site', operation: 'get', siteId: locator(site.id) } }),
+				run: async () =>
+					await runStora({
+						credentials: credentials(),
+						parameters: {
+							...WITH_TIMEOUT,
+							resource: 'site',
+							operation: 'get',
+							siteId: locator(site.id),
+						},
+					}),
 				verify: async ({ items }) => expect(items?.map((item) => item.json.id)).toEqual([site.id]),
 			};
 		},
@@ -119,7 +137,16 @@ describe('fault matrix', () => {
 				match: { method: 'GET', path: '/2025-09/contacts' },
 				collection: 'contacts',
 				effect: {},
-				run: async () => await runStora({ credentials: credentials(), parameters: { ...WITH_TIMEOUT, resource: 'contact', operation: 'getAll', returnAll: true } }),
+				run: async () =>
+					await runStora({
+						credentials: credentials(),
+						parameters: {
+							...WITH_TIMEOUT,
+							resource: 'contact',
+							operation: 'getAll',
+							returnAll: true,
+						},
+					}),
 				verify: async ({ items }) => {
 					const ids = items?.map((item) => String(item.json.id)) ?? [];
 					expect(ids).toHaveLength(contacts.length);
@@ -133,7 +160,17 @@ describe('fault matrix', () => {
 				match: { method: 'POST', path: '/2025-09/tasks' },
 				collection: 'tasks',
 				effect: { added: 1 },
-				run: async () => await runStora({ credentials: credentials(), parameters: { ...WITH_TIMEOUT, resource: 'task', operation: 'create', title: 'Fault matrix', additionalFields: {} } }),
+				run: async () =>
+					await runStora({
+						credentials: credentials(),
+						parameters: {
+							...WITH_TIMEOUT,
+							resource: 'task',
+							operation: 'create',
+							title: 'Fault matrix',
+							additionalFields: {},
+						},
+					}),
 				verify: async ({ items }) => {
 					const created = (await stateOf('tasks')).filter((task) => task.title === 'Fault matrix');
 					expect(created).toHaveLength(1);
@@ -151,10 +188,18 @@ describe('fault matrix', () => {
 				run: async () =>
 					await runStora({
 						credentials: credentials(),
-						parameters: { ...WITH_TIMEOUT, resource: 'contact', operation: 'update', contactId: locator(contact.id), updateFields: { email: 'fault.matrix@example.com' } },
+						parameters: {
+							...WITH_TIMEOUT,
+							resource: 'contact',
+							operation: 'update',
+							contactId: locator(contact.id),
+							updateFields: { email: 'fault.matrix@example.com' },
+						},
 					}),
 				verify: async ({ items }) => {
-					expect((await stateOf('contacts')).find((record) => record.id === contact.id)?.email).toBe('fault.matrix@example.com');
+					expect(
+						(await stateOf('contacts')).find((record) => record.id === contact.id)?.email,
+					).toBe('fault.matrix@example.com');
 					expect(items?.map((item) => item.json.email)).toEqual(['fault.matrix@example.com']);
 				},
 			};
@@ -166,39 +211,80 @@ describe('fault matrix', () => {
 				match: { method: 'DELETE', path: `/2025-09/tasks/${task.id}` },
 				collection: 'tasks',
 				effect: { removed: [task.id] },
-				run: async () => await runStora({ credentials: credentials(), parameters: { ...WITH_TIMEOUT, resource: 'task', operation: 'delete', taskId: locator(task.id) } }),
+				run: async () =>
+					await runStora({
+						credentials: credentials(),
+						parameters: {
+							...WITH_TIMEOUT,
+							resource: 'task',
+							operation: 'delete',
+							taskId: locator(task.id),
+						},
+					}),
 				verify: async ({ items }) => {
 					const after = await stateOf('tasks');
 					expect(after.some((record) => record.id === task.id)).toBe(false);
 					expect(after).toHaveLength(tasks.length - 1);
-					expect(items?.map((item) => item.json)).toEqual([expect.objectContaining({ deleted: true, id: task.id })]);
+					expect(items?.map((item) => item.json)).toEqual([
+						expect.objectContaining({ deleted: true, id: task.id }),
+					]);
 				},
 			};
 		},
 		'action (Deal → Win)': async () => {
-			const deal = (await stateOf('deals')).find((record) => record.status === 'open') as StateRecord;
+			const deal = (await stateOf('deals')).find(
+				(record) => record.status === 'open',
+			) as StateRecord;
 			return {
 				match: { method: 'POST', path: `/2025-09/deals/${deal.id}/win` },
 				collection: 'deals',
 				effect: { changed: [deal.id] },
-				run: async () => await runStora({ credentials: credentials(), parameters: { ...WITH_TIMEOUT, resource: 'deal', operation: 'win', dealId: locator(deal.id) } }),
+				run: async () =>
+					await runStora({
+						credentials: credentials(),
+						parameters: {
+							...WITH_TIMEOUT,
+							resource: 'deal',
+							operation: 'win',
+							dealId: locator(deal.id),
+						},
+					}),
 				verify: async ({ items }) => {
-					expect((await stateOf('deals')).find((record) => record.id === deal.id)?.status).toBe('won');
-					expect(items?.map((item) => [item.json.id, item.json.status])).toEqual([[deal.id, 'won']]);
+					expect((await stateOf('deals')).find((record) => record.id === deal.id)?.status).toBe(
+						'won',
+					);
+					expect(items?.map((item) => [item.json.id, item.json.status])).toEqual([
+						[deal.id, 'won'],
+					]);
 				},
 			};
 		},
 		'download (Invoice PDF)': async () => {
-			const invoice = (await stateOf('invoices')).find((record) => record.status === 'paid') as StateRecord;
+			const invoice = (await stateOf('invoices')).find(
+				(record) => record.status === 'paid',
+			) as StateRecord;
 			return {
 				match: { method: 'GET', path: `/2025-09/invoices/${invoice.id}` },
 				collection: 'invoices',
 				effect: {},
-				run: async () => await runStora({ credentials: credentials(), parameters: { ...WITH_TIMEOUT, resource: 'invoice', operation: 'downloadPdf', invoiceId: locator(invoice.id) } }),
+				run: async () =>
+					await runStora({
+						credentials: credentials(),
+						parameters: {
+							...WITH_TIMEOUT,
+							resource: 'invoice',
+							operation: 'downloadPdf',
+							invoiceId: locator(invoice.id),
+						},
+					}),
 				verify: async ({ items }) => {
 					const file = items?.[0]?.binary?.data;
 					expect(file?.mimeType).toBe('application/pdf');
-					expect(Buffer.from(file?.data ?? '', 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+					expect(
+						Buffer.from(file?.data ?? '', 'base64')
+							.subarray(0, 5)
+							.toString(),
+					).toBe('%PDF-');
 				},
 			};
 		},
@@ -209,7 +295,10 @@ describe('fault matrix', () => {
 				collection: 'contacts',
 				effect: {},
 				run: async () => {
-					const context = loadOptionsContext(credentials(), { resource: 'contact', operation: 'get' });
+					const context = loadOptionsContext(credentials(), {
+						resource: 'contact',
+						operation: 'get',
+					});
 					try {
 						const result = await new Stora().methods.listSearch.searchContacts.call(context);
 						return { items: result.results.map((entry) => ({ json: { id: entry.value } })) };
@@ -222,7 +311,9 @@ describe('fault matrix', () => {
 		},
 		'trigger registration': async () => {
 			const before = (await stateOf('webhook_endpoints')).length;
-			const harness = await new TriggerHarness(credentials(), { events: ['contact.created'] }).start();
+			const harness = await new TriggerHarness(credentials(), {
+				events: ['contact.created'],
+			}).start();
 			return {
 				match: { method: 'POST', path: '/2025-09/webhook_endpoints' },
 				collection: 'webhook_endpoints',
@@ -270,7 +361,9 @@ describe('fault matrix', () => {
 			}
 			// An answer that is not what was asked for, and no way to know it is safe to repeat: a clear error that
 			// names the operation.
-			expect(outcome.error?.message).toMatch(/not JSON|empty body|instead of a file|no ID or signing secret/);
+			expect(outcome.error?.message).toMatch(
+				/not JSON|empty body|instead of a file|no ID or signing secret/,
+			);
 			expect(String(outcome.error?.description)).toMatch(/Operation: /);
 			// The fault took the place of the API's answer: the API never processed the request, so nothing changed
 			// (a refused update leaves its record as it was, a refused create adds none, a refused delete removes none).

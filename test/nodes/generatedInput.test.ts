@@ -61,7 +61,9 @@ function operations(): Operation[] {
 				// The access-token operations live beside the versioned API: the transport sends /oauth2/... there.
 				path: new RegExp(`^${OAUTH_PATH.test(url) ? '' : '/2025-09'}${pattern}$`),
 				fields: properties.filter(
-					(property) => !['resource', 'operation'].includes(property.name) && shownFor(property, String(resource), String(option.value)),
+					(property) =>
+						!['resource', 'operation'].includes(property.name) &&
+						shownFor(property, String(resource), String(option.value)),
 				),
 			});
 		}
@@ -72,25 +74,57 @@ function operations(): Operation[] {
 /** The ID prefixes a locator accepts, from its "By ID" validation pattern. */
 function prefixesOf(field: INodeProperties): string[] {
 	const mode = field.modes?.find((candidate) => candidate.name === 'id');
-	const regex = String((mode?.validation?.[0] as { properties?: { regex?: string } } | undefined)?.properties?.regex ?? '');
+	const regex = String(
+		(mode?.validation?.[0] as { properties?: { regex?: string } } | undefined)?.properties?.regex ??
+			'',
+	);
 	return /\(\?:([^)]*)\)/.exec(regex)?.[1].split('|') ?? [];
 }
 
-const expressionValues = fc.constantFrom('={{ { "a": 1 } }}', '={{ [1, 2] }}', '={{ null }}', '={{ undefined }}', '={{ 42 }}', '={{ true }}');
-const injections = fc.constantFrom('../', '../../sites', '?limit=1', '#fragment', '%00', '%2F..%2F', '\u0000', 'a/b', ' ');
+const expressionValues = fc.constantFrom(
+	'={{ { "a": 1 } }}',
+	'={{ [1, 2] }}',
+	'={{ null }}',
+	'={{ undefined }}',
+	'={{ 42 }}',
+	'={{ true }}',
+);
+const injections = fc.constantFrom(
+	'../',
+	'../../sites',
+	'?limit=1',
+	'#fragment',
+	'%00',
+	'%2F..%2F',
+	'\u0000',
+	'a/b',
+	' ',
+);
 // A text starting with "=" is an n8n expression; a broken one is n8n's own error in the editor, not the node's.
 const notAnExpression = (text: string) => !text.startsWith('=');
 const hostileStrings = fc.oneof(
 	fc.constant(''),
 	fc.string({ maxLength: 30 }).filter(notAnExpression),
 	fc.string({ unit: 'grapheme', maxLength: 30 }).filter(notAnExpression),
-	fc.string({ unit: fc.constantFrom('\u0000', '\u0007', '\n', '\r', '\t', '\u202e', '\ufeff', '\ud83d\ude00'), maxLength: 10 }),
+	fc.string({
+		unit: fc.constantFrom('\u0000', '\u0007', '\n', '\r', '\t', '\u202e', '\ufeff', '\ud83d\ude00'),
+		maxLength: 10,
+	}),
 	fc.constant('x'.repeat(100_000)),
 	injections,
 	expressionValues,
 );
 const hostileDates = fc.oneof(
-	fc.constantFrom('31/02/2027', '2027-13-01', '2027-02-30T10:00:00Z', 'yesterday', '0', '-1', '9999999999999', '2027-01-01T25:00:00Z'),
+	fc.constantFrom(
+		'31/02/2027',
+		'2027-13-01',
+		'2027-02-30T10:00:00Z',
+		'yesterday',
+		'0',
+		'-1',
+		'9999999999999',
+		'2027-01-01T25:00:00Z',
+	),
 	fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
 	hostileStrings,
 );
@@ -105,9 +139,16 @@ function idValues(prefixes: string[]) {
 	const good = prefixes.length ? fc.constantFrom(...prefixes) : fc.constant('con_');
 	return fc.oneof(
 		// Well-formed IDs of the right kind (most do not exist: a 404 is a clear answer too).
-		fc.tuple(good, fc.stringMatching(/^[A-Za-z0-9]{1,16}$/)).map(([prefix, rest]) => `${prefix}${rest}`),
+		fc
+			.tuple(good, fc.stringMatching(/^[A-Za-z0-9]{1,16}$/))
+			.map(([prefix, rest]) => `${prefix}${rest}`),
 		// The wrong kind, or a right prefix with something appended that must never leave its path segment.
-		fc.tuple(fc.constantFrom('xyz_', 'con_', 'site_', 'inv_', ''), fc.stringMatching(/^[A-Za-z0-9]{1,8}$/)).map(([p, r]) => `${p}${r}`),
+		fc
+			.tuple(
+				fc.constantFrom('xyz_', 'con_', 'site_', 'inv_', ''),
+				fc.stringMatching(/^[A-Za-z0-9]{1,8}$/),
+			)
+			.map(([p, r]) => `${p}${r}`),
 		fc.tuple(good, injections).map(([prefix, injection]) => `${prefix}abc${injection}`),
 		hostileStrings,
 	);
@@ -116,7 +157,9 @@ function idValues(prefixes: string[]) {
 function valueFor(field: INodeProperties): fc.Arbitrary<unknown> {
 	switch (field.type) {
 		case 'resourceLocator':
-			return fc.tuple(idValues(prefixesOf(field)), fc.constantFrom('id', 'list')).map(([value, mode]) => ({ __rl: true, mode, value }));
+			return fc
+				.tuple(idValues(prefixesOf(field)), fc.constantFrom('id', 'list'))
+				.map(([value, mode]) => ({ __rl: true, mode, value }));
 		case 'number':
 			return hostileNumbers;
 		case 'boolean':
@@ -125,12 +168,16 @@ function valueFor(field: INodeProperties): fc.Arbitrary<unknown> {
 			return hostileDates;
 		case 'options': {
 			// Dropdowns loaded from the API hold record IDs.
-			const values = ((field.options ?? []) as INodePropertyOptions[]).map((option) => option.value);
+			const values = ((field.options ?? []) as INodePropertyOptions[]).map(
+				(option) => option.value,
+			);
 			if (!values.length) return idValues([]);
 			return fc.oneof(fc.constantFrom(...values), fc.constant('nonsense'), expressionValues);
 		}
 		case 'multiOptions': {
-			const values = ((field.options ?? []) as INodePropertyOptions[]).map((option) => option.value);
+			const values = ((field.options ?? []) as INodePropertyOptions[]).map(
+				(option) => option.value,
+			);
 			if (!values.length) return fc.oneof(fc.array(idValues([]), { maxLength: 3 }), hostileStrings);
 			return fc.oneof(fc.subarray(values), fc.constant(['nonsense']), expressionValues);
 		}
@@ -139,18 +186,30 @@ function valueFor(field: INodeProperties): fc.Arbitrary<unknown> {
 			if (!members.length) return fc.constant({});
 			return fc
 				.subarray(members, { maxLength: Math.min(4, members.length) })
-				.chain((chosen) => fc.tuple(...chosen.map((member) => valueFor(member).map((value) => [member.name, value] as const))))
+				.chain((chosen) =>
+					fc.tuple(
+						...chosen.map((member) =>
+							valueFor(member).map((value) => [member.name, value] as const),
+						),
+					),
+				)
 				.map((entries) => Object.fromEntries(entries));
 		}
 		case 'fixedCollection':
 			// Metadata pairs (and the like): hostile keys and values.
 			return fc
-				.array(fc.record({ key: fc.oneof(hostileStrings, injections), value: hostileStrings }), { maxLength: 3 })
+				.array(fc.record({ key: fc.oneof(hostileStrings, injections), value: hostileStrings }), {
+					maxLength: 3,
+				})
 				.map((entry) => ({ entry }));
 		case 'json':
 			return fc.oneof(fc.constantFrom('{', '[]', 'null', '{"a":'), hostileStrings);
 		default:
-			return fc.oneof(hostileStrings, fc.constant('Plain text'), fc.emailAddress().filter(notAnExpression));
+			return fc.oneof(
+				hostileStrings,
+				fc.constant('Plain text'),
+				fc.emailAddress().filter(notAnExpression),
+			);
 	}
 }
 
@@ -158,9 +217,14 @@ function parameterSet(operation: Operation): fc.Arbitrary<INodeParameters> {
 	const entries = operation.fields
 		.filter((field) => field.name !== 'authentication' && field.type !== 'notice')
 		.map((field) => valueFor(field).map((value) => [field.name, value] as const));
-	return fc
-		.tuple(...entries)
-		.map((pairs) => ({ resource: operation.resource, operation: operation.operation, ...Object.fromEntries(pairs) }) as INodeParameters);
+	return fc.tuple(...entries).map(
+		(pairs) =>
+			({
+				resource: operation.resource,
+				operation: operation.operation,
+				...Object.fromEntries(pairs),
+			}) as INodeParameters,
+	);
 }
 
 /**
@@ -171,12 +235,23 @@ function displayNamesSet(fields: INodeProperties[], parameters: INodeParameters)
 	return fields.flatMap((field) => {
 		if (!(field.name in parameters)) return [];
 		const value = parameters[field.name];
-		const members = (field.options ?? []) as Array<INodeProperties & { values?: INodeProperties[] }>;
+		const members = (field.options ?? []) as Array<
+			INodeProperties & { values?: INodeProperties[] }
+		>;
 		if (field.type === 'collection' && value && typeof value === 'object') {
-			return [field.displayName, ...displayNamesSet(members.filter((member) => 'displayName' in member), value as INodeParameters)];
+			return [
+				field.displayName,
+				...displayNamesSet(
+					members.filter((member) => 'displayName' in member),
+					value as INodeParameters,
+				),
+			];
 		}
 		if (field.type === 'fixedCollection') {
-			return [field.displayName, ...members.flatMap((entry) => (entry.values ?? []).map((inner) => inner.displayName))];
+			return [
+				field.displayName,
+				...members.flatMap((entry) => (entry.values ?? []).map((inner) => inner.displayName)),
+			];
 		}
 		return [field.displayName];
 	});
@@ -195,7 +270,11 @@ function spellings(displayName: string): RegExp {
  * own check (a locator's pattern, a required value) lists its problems as lines under "The 'Stora' node has
  * issues:": then every line must name one.
  */
-function namesAParameter(operation: Operation, parameters: INodeParameters, message: string): boolean {
+function namesAParameter(
+	operation: Operation,
+	parameters: INodeParameters,
+	message: string,
+): boolean {
 	const names = displayNamesSet(operation.fields, parameters).map(spellings);
 	const issues = /^The 'Stora' node has issues:\n((?:- .*(?:\n|$))+)$/.exec(message)?.[1];
 	const lines = issues ? issues.trim().split('\n') : [message];
@@ -205,7 +284,8 @@ function namesAParameter(operation: Operation, parameters: INodeParameters, mess
 /** n8n checks a locator's pattern in a VM with a 250 ms limit, which a loaded machine can exceed: its own failure. */
 const N8N_REGEX_TIMEOUT = 'Regular expression execution timed out';
 
-const CRASH = /TypeError|ReferenceError|RangeError|Cannot read prop|is not a function|is not iterable|undefined is not a|\[object Object\]/;
+const CRASH =
+	/TypeError|ReferenceError|RangeError|Cannot read prop|is not a function|is not iterable|undefined is not a|\[object Object\]/;
 
 describe('generated bad input across every operation', () => {
 	// Documented rate-limit headers only, as in every reliability figure (this sandbox has no limits).
@@ -222,7 +302,11 @@ describe('generated bad input across every operation', () => {
 			// The parameters alone: they name resource and operation, and keep a counterexample short.
 			fc.constantFrom(...all).chain(parameterSet),
 			async (parameters) => {
-				const operation = all.find((candidate) => candidate.resource === parameters.resource && candidate.operation === parameters.operation)!;
+				const operation = all.find(
+					(candidate) =>
+						candidate.resource === parameters.resource &&
+						candidate.operation === parameters.operation,
+				)!;
 				tally.runs++;
 				perOperation.add(`${operation.resource}.${operation.operation}`);
 				if (tally.runs % 100 === 0) await fixture.client.reset('demo');
@@ -233,33 +317,44 @@ describe('generated bad input across every operation', () => {
 					result = await runStora({ credentials: fixture.credentials(), parameters });
 				}
 				const requests = await fixture.client.requests();
-				const error = result.error as { message?: string; description?: string | null; httpCode?: string } | undefined;
+				const error = result.error as
+					| { message?: string; description?: string | null; httpCode?: string }
+					| undefined;
 				const text = `${error?.message ?? ''}\n${error?.description ?? ''}`;
 				expect(text).not.toMatch(CRASH);
 				if (requests.length === 0) {
 					// Refused before any request: with a message, never a silent empty result.
 					expect(error?.message).toBeTruthy();
-					if (!namesAParameter(operation, parameters, String(error?.message))) unnamed.push(`${parameters.resource}.${parameters.operation}: ${error?.message} | ${JSON.stringify(parameters).slice(0, 400)}`);
+					if (!namesAParameter(operation, parameters, String(error?.message)))
+						unnamed.push(
+							`${parameters.resource}.${parameters.operation}: ${error?.message} | ${JSON.stringify(parameters).slice(0, 400)}`,
+						);
 					tally.localErrors++;
 					return;
 				}
 				tally.sent++;
 				for (const request of requests) {
-					expect(`${request.method} ${request.path}`).toMatch(new RegExp(`^${operation.method} ${operation.path.source.slice(1, -1)}$`));
+					expect(`${request.method} ${request.path}`).toMatch(
+						new RegExp(`^${operation.method} ${operation.path.source.slice(1, -1)}$`),
+					);
 				}
 				if (error) {
 					// The API's own answer, with its status: a well-formed request it refused (unknown ID, conflict, ...).
 					expect(error.httpCode).toMatch(/^[45]\d\d$/);
 					tally.apiErrors++;
 					byStatus[String(error.httpCode)] = (byStatus[String(error.httpCode)] ?? 0) + 1;
-					if (error.httpCode === '422') rejected.push(`${parameters.resource}.${parameters.operation}: ${error.message} ${String(error.description).split('\n')[0]} ${JSON.stringify(requests[0].body).slice(0, 300)}`);
+					if (error.httpCode === '422')
+						rejected.push(
+							`${parameters.resource}.${parameters.operation}: ${error.message} ${String(error.description).split('\n')[0]} ${JSON.stringify(requests[0].body).slice(0, 300)}`,
+						);
 				} else {
 					tally.succeeded++;
 				}
 			},
 		);
 		await fc.assert(property, { seed: SEED, numRuns: RUNS, endOnFailure: true });
-		if (rejected.length) printFigure(`generated input refused by the sandbox as invalid:\n${rejected.join('\n')}`);
+		if (rejected.length)
+			printFigure(`generated input refused by the sandbox as invalid:\n${rejected.join('\n')}`);
 		expect(tally.runs).toBe(RUNS);
 		expect(perOperation.size).toBe(all.length);
 		// Nothing the node can check locally reaches the API to be refused as invalid.
@@ -275,7 +370,15 @@ describe('generated bad input across every operation', () => {
 				'`test/nodes/generatedInput.test.ts`',
 				`${tally.localErrors} refused before any request with a message naming the parameter by its display name; ${tally.sent} sent to the operation's own path only (${[`${tally.succeeded} succeeded`, ...answers].join(', ')}); 0 crashes, ${rejected.length} requests Stora refused as invalid`,
 			],
-			figures: { runs: tally.runs, operations: all.length, seed: SEED, refusedBeforeSending: tally.localErrors, sent: tally.sent, succeeded: tally.succeeded, ...byStatus },
+			figures: {
+				runs: tally.runs,
+				operations: all.length,
+				seed: SEED,
+				refusedBeforeSending: tally.localErrors,
+				sent: tally.sent,
+				succeeded: tally.succeeded,
+				...byStatus,
+			},
 		});
 	});
 });

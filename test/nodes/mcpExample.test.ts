@@ -19,7 +19,9 @@ import { startSandbox } from '../../sandbox';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
-const example = JSON.parse(fs.readFileSync(path.join(__dirname, '../../examples/stora-assistant-mcp.json'), 'utf8')) as {
+const example = JSON.parse(
+	fs.readFileSync(path.join(__dirname, '../../examples/stora-assistant-mcp.json'), 'utf8'),
+) as {
 	nodes: Array<{ name: string; type: string; parameters: INodeParameters }>;
 };
 const tools = example.nodes.filter((node) => node.type === 'n8n-nodes-stora.storaTool');
@@ -40,7 +42,10 @@ function keysOf(value: unknown, into = new Set<string>()): Set<string> {
 function fromAiArguments(parameters: unknown): Map<string, boolean> {
 	const found = new Map<string, boolean>();
 	const text = JSON.stringify(parameters);
-	for (const match of text.matchAll(/\$fromAI\('([A-Za-z0-9_]+)',\s*`[^`]*`,\s*'[a-z]+'(,\s*[^)]+)?\)/g)) found.set(match[1], !!match[2]);
+	for (const match of text.matchAll(
+		/\$fromAI\('([A-Za-z0-9_]+)',\s*`[^`]*`,\s*'[a-z]+'(,\s*[^)]+)?\)/g,
+	))
+		found.set(match[1], !!match[2]);
 	return found;
 }
 
@@ -85,16 +90,26 @@ describe('the MCP example: each tool says only what it does', () => {
 		// Arguments: the schema's, each named; optional exactly where the workflow gave a default.
 		expect(run.arguments).toEqual([...declared.keys()].sort());
 		for (const argument of run.arguments) expect(description).toContain(`\`${argument}\``);
-		expect(run.optional).toEqual([...declared].filter(([, optional]) => optional).map(([key]) => key).sort());
+		expect(run.optional).toEqual(
+			[...declared]
+				.filter(([, optional]) => optional)
+				.map(([key]) => key)
+				.sort(),
+		);
 		if (run.arguments.length === 0) expect(description).toMatch(/Takes no arguments/);
-		for (const optional of run.optional) expect(description).toMatch(new RegExp(`optionally[^.]*\`${optional}\``));
+		for (const optional of run.optional)
+			expect(description).toMatch(new RegExp(`optionally[^.]*\`${optional}\``));
 
 		// Nothing in backticks that is neither an argument nor a field of the real answer.
 		const fields = keysOf(call.answer);
 		const named = [...description.matchAll(/`([a-z_A-Z]+)`/g)].map((match) => match[1]);
 		// `more` is in a list's answer only when not every match is shown, as its description says.
 		const mayBeAbsent = /`more` says/.test(description) ? ['more'] : [];
-		expect(named.filter((word) => !run.arguments.includes(word) && !fields.has(word) && !mayBeAbsent.includes(word))).toEqual([]);
+		expect(
+			named.filter(
+				(word) => !run.arguments.includes(word) && !fields.has(word) && !mayBeAbsent.includes(word),
+			),
+		).toEqual([]);
 
 		// What the workflow fixed is stated as a fact; Limit is named only where the model sets it.
 		const filters = (tool.parameters.filters ?? {}) as IDataObject;
@@ -107,7 +122,9 @@ describe('the MCP example: each tool says only what it does', () => {
 		const options = (tool.parameters.options ?? {}) as IDataObject;
 		if (options.sortBy) {
 			expect(description).toContain(`sorted by ${String(options.sortBy).replace(/_/g, ' ')}`);
-			expect(description).toContain(options.sortDirection === 'DESC' ? 'newest first' : 'oldest first');
+			expect(description).toContain(
+				options.sortDirection === 'DESC' ? 'newest first' : 'oldest first',
+			);
 		} else expect(description).not.toMatch(/sorted|newest first|oldest first/);
 		if (!declared.has('limit')) expect(description).not.toMatch(/\bLimit\b|`limit`/);
 		expect(description).not.toMatch(/filtered by|optionally filtered/);
@@ -119,13 +136,18 @@ describe('the MCP example: each tool says only what it does', () => {
 		const run = await runStoraTool({
 			parameters: tool.parameters,
 			credentials: tokenCredentials(sandbox.url, sandbox.token),
-			calls: [{ title: 'About an invoice', contactId: invoice.id }, { title: 'No link, no due date' }],
+			calls: [
+				{ title: 'About an invoice', contactId: invoice.id },
+				{ title: 'No link, no due date' },
+			],
 			name: 'create_task',
 		});
 		expect(run.calls[0].error).toMatch(/contactId/);
 		expect(run.calls[0].error).toMatch(/con_/);
 		expect(run.calls[1].error).toBeUndefined();
-		expect(run.calls[1].answer).toEqual([expect.objectContaining({ title: 'No link, no due date', due_at: null, resource: null })]);
+		expect(run.calls[1].answer).toEqual([
+			expect.objectContaining({ title: 'No link, no due date', due_at: null, resource: null }),
+		]);
 		expect(sandbox.core.all('tasks').some((task) => task.title === 'About an invoice')).toBe(false);
 	});
 });

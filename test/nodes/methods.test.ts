@@ -12,7 +12,10 @@ describe('Stora node: lists and dropdowns', () => {
 	it('lists sites for the Site locator, one page per scroll, searched by the API', async () => {
 		await fixture.client.addSites(120);
 		await fixture.client.clearRequests();
-		const context = loadOptionsContext(fixture.credentials(), { resource: 'site', operation: 'get' });
+		const context = loadOptionsContext(fixture.credentials(), {
+			resource: 'site',
+			operation: 'get',
+		});
 
 		const first = await listSearch.searchSites.call(context);
 		expect(first.results).toHaveLength(100);
@@ -31,16 +34,24 @@ describe('Stora node: lists and dropdowns', () => {
 	});
 
 	it('loads the sites dropdown sorted by name', async () => {
-		const context = loadOptionsContext(fixture.credentials(), { resource: 'site', operation: 'get' });
+		const context = loadOptionsContext(fixture.credentials(), {
+			resource: 'site',
+			operation: 'get',
+		});
 		const options = await loadOptions.getSites.call(context);
 		const sites = await fixture.client.state('sites');
-		expect(options.map((option) => option.value).sort()).toEqual(sites.map((site) => site.id).sort());
+		expect(options.map((option) => option.value).sort()).toEqual(
+			sites.map((site) => site.id).sort(),
+		);
 		const names = options.map((option) => option.name);
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 	});
 
 	it('loads deal stages, unit types, contract templates, timeline sources and templates', async () => {
-		const context = loadOptionsContext(fixture.credentials(), { resource: 'site', operation: 'get' });
+		const context = loadOptionsContext(fixture.credentials(), {
+			resource: 'site',
+			operation: 'get',
+		});
 		const cases: Array<[keyof typeof loadOptions, string]> = [
 			['getDealStages', 'stages'],
 			['getUnitTypes', 'unit_types'],
@@ -52,7 +63,9 @@ describe('Stora node: lists and dropdowns', () => {
 			const options = await loadOptions[method].call(context);
 			const records = await fixture.client.state(collection);
 			expect(records.length).toBeGreaterThan(0);
-			expect(options.map((option) => option.value).sort()).toEqual(records.map((record) => record.id).sort());
+			expect(options.map((option) => option.value).sort()).toEqual(
+				records.map((record) => record.id).sort(),
+			);
 		}
 	});
 

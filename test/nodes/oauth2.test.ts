@@ -16,22 +16,63 @@ import { useSandboxForNode } from '../helpers/sandboxFixture';
  * endpoint pages (timeline, unit, unit type, webhook endpoint read) and the spec (unit allocation read) name it.
  */
 const DOCUMENTED_SCOPES = [
-	...['access_token:read', 'application:read', 'contact:read', 'contact:write', 'contract:read', 'contract_template:read'],
-	...['coupon:read', 'credit_note:read', 'deal:read', 'deal:write', 'deal_stage:read', 'identity_verification:read'],
-	...['invoice:read', 'note:read', 'note:write', 'order:read', 'order:write', 'product:read', 'product:write'],
-	...['product_category:read', 'protection_level:read', 'protection_level:write', 'site:read', 'staff:read'],
+	...[
+		'access_token:read',
+		'application:read',
+		'contact:read',
+		'contact:write',
+		'contract:read',
+		'contract_template:read',
+	],
+	...[
+		'coupon:read',
+		'credit_note:read',
+		'deal:read',
+		'deal:write',
+		'deal_stage:read',
+		'identity_verification:read',
+	],
+	...[
+		'invoice:read',
+		'note:read',
+		'note:write',
+		'order:read',
+		'order:write',
+		'product:read',
+		'product:write',
+	],
+	...[
+		'product_category:read',
+		'protection_level:read',
+		'protection_level:write',
+		'site:read',
+		'staff:read',
+	],
 	...['subscription:read', 'task:read', 'task:write', 'tenancy:read'],
-	...['timeline_event:write', 'timeline_source:read', 'unit:read', 'unit:write', 'unit_allocation:read'],
+	...[
+		'timeline_event:write',
+		'timeline_source:read',
+		'unit:read',
+		'unit:write',
+		'unit_allocation:read',
+	],
 	...['unit_type:read', 'unit_type:write', 'webhook_endpoint:read'],
 ].map((scope) => `public.${scope}`);
 
-const scopeProperty = () => new StoraOAuth2Api().properties.find((property) => property.name === 'scope')!;
+const scopeProperty = () =>
+	new StoraOAuth2Api().properties.find((property) => property.name === 'scope')!;
 const withScope = (store: CredentialStore, scope: string): CredentialStore => ({
 	storaOAuth2Api: { ...store.storaOAuth2Api, scope },
 });
 
 const REDIRECT = 'http://127.0.0.1:5678/rest/oauth2-credential/callback';
-const getSites = { authentication: 'oAuth2', resource: 'site', operation: 'getAll', returnAll: false, limit: 2 };
+const getSites = {
+	authentication: 'oAuth2',
+	resource: 'site',
+	operation: 'getAll',
+	returnAll: false,
+	limit: 2,
+};
 
 describe('Stora node with OAuth2', () => {
 	const fixture = useSandboxForNode();
@@ -51,14 +92,16 @@ describe('Stora node with OAuth2', () => {
 		const first = await runStora({ credentials: store, parameters: getSites });
 		expect(first.error).toBeUndefined();
 		expect(first.items).toHaveLength(2);
-		const firstToken = (store.storaOAuth2Api.oauthTokenData as { access_token: string }).access_token;
+		const firstToken = (store.storaOAuth2Api.oauthTokenData as { access_token: string })
+			.access_token;
 		expect(firstToken).toBeTruthy();
 
 		await expireAll();
 		const second = await runStora({ credentials: store, parameters: getSites });
 		expect(second.error).toBeUndefined();
 		expect(second.items).toHaveLength(2);
-		const secondToken = (store.storaOAuth2Api.oauthTokenData as { access_token: string }).access_token;
+		const secondToken = (store.storaOAuth2Api.oauthTokenData as { access_token: string })
+			.access_token;
 		expect(secondToken).not.toBe(firstToken);
 
 		const calls = (await client().requests()).map((request) => `${request.path} ${request.status}`);
@@ -71,7 +114,10 @@ describe('Stora node with OAuth2', () => {
 		]);
 		const tokenRequest = (await client().requests())[0];
 		expect(tokenRequest.headers['content-type']).toContain('application/x-www-form-urlencoded');
-		expect(tokenRequest.body).toMatchObject({ grant_type: 'client_credentials', client_id: app.client_id });
+		expect(tokenRequest.body).toMatchObject({
+			grant_type: 'client_credentials',
+			client_id: app.client_id,
+		});
 	});
 
 	it('authorization code with PKCE: refreshes an expired token and keeps the rotated refresh token', async () => {
@@ -88,7 +134,9 @@ describe('Stora node with OAuth2', () => {
 			code_challenge_method: 'S256',
 		};
 		// The operator approves on the consent page.
-		const consent = await fetch(`${fixture.sandbox.url}/oauth2/authorize?${new URLSearchParams(params)}`);
+		const consent = await fetch(
+			`${fixture.sandbox.url}/oauth2/authorize?${new URLSearchParams(params)}`,
+		);
 		expect(await consent.text()).toContain('Approve');
 		const approved = await fetch(`${fixture.sandbox.url}/oauth2/authorize`, {
 			method: 'POST',
@@ -96,7 +144,9 @@ describe('Stora node with OAuth2', () => {
 			headers: { 'content-type': 'application/x-www-form-urlencoded' },
 			body: new URLSearchParams({ ...params, decision: 'approve' }).toString(),
 		});
-		const code = new URL(approved.headers.get('location') as string).searchParams.get('code') as string;
+		const code = new URL(approved.headers.get('location') as string).searchParams.get(
+			'code',
+		) as string;
 		// n8n exchanges the code (form-encoded, client id and secret in the body, with the PKCE verifier).
 		const exchange = await fetch(`${fixture.sandbox.url}/oauth2/token`, {
 			method: 'POST',
@@ -122,7 +172,10 @@ describe('Stora node with OAuth2', () => {
 		expect(second.error).toBeUndefined();
 		expect(second.items).toHaveLength(2);
 
-		const stored = store.storaOAuth2Api.oauthTokenData as { access_token: string; refresh_token: string };
+		const stored = store.storaOAuth2Api.oauthTokenData as {
+			access_token: string;
+			refresh_token: string;
+		};
 		expect(stored.access_token).not.toBe(tokens.access_token);
 		expect(stored.refresh_token).not.toBe(tokens.refresh_token);
 
@@ -158,9 +211,14 @@ describe('Stora node with OAuth2', () => {
 
 			// With a scope the docs do not show, the same app gets no token at all: why the extras are opt-in.
 			await client().clearRequests();
-			const extra = withScope(oauthCredentials(fixture.sandbox.url, app), `${scope} public.opportunity:write`);
+			const extra = withScope(
+				oauthCredentials(fixture.sandbox.url, app),
+				`${scope} public.opportunity:write`,
+			);
 			expect((await runStora({ credentials: extra, parameters: getSites })).error).toBeDefined();
-			const calls = new Set((await client().requests()).map((request) => `${request.path} ${request.status}`));
+			const calls = new Set(
+				(await client().requests()).map((request) => `${request.path} ${request.status}`),
+			);
 			expect([...calls]).toEqual(['/oauth2/token 400']);
 		});
 
@@ -171,10 +229,15 @@ describe('Stora node with OAuth2', () => {
 				expect(description).toContain(name);
 				expect(neededBy).toMatch(/\w/);
 			}
-			expect([...ALL_SCOPES].sort()).toEqual([...DEFAULT_SCOPES, ...Object.keys(OPTIONAL_SCOPES)].sort());
+			expect([...ALL_SCOPES].sort()).toEqual(
+				[...DEFAULT_SCOPES, ...Object.keys(OPTIONAL_SCOPES)].sort(),
+			);
 
 			const app = await client().oauthClient([REDIRECT]);
-			const store = withScope(oauthCredentials(fixture.sandbox.url, app), `${String(scope)} public.webhook_endpoint:write`);
+			const store = withScope(
+				oauthCredentials(fixture.sandbox.url, app),
+				`${String(scope)} public.webhook_endpoint:write`,
+			);
 			const info = await runStora({
 				credentials: store,
 				parameters: { authentication: 'oAuth2', resource: 'accessToken', operation: 'getInfo' },

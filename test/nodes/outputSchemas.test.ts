@@ -34,9 +34,12 @@ const writing = process.env.STORA_SCHEMAS === 'write';
 function misfits(value: unknown, schema: JsonSchema, path: string): string[] {
 	const type = typeOf(value);
 	if (type === 'null') {
-		return schema.nullable || schema.type === 'null' ? [] : [`${path} is null, the schema says ${String(schema.type)}`];
+		return schema.nullable || schema.type === 'null'
+			? []
+			: [`${path} is null, the schema says ${String(schema.type)}`];
 	}
-	if (![schema.type].flat().includes(type)) return [`${path} is ${type}, the schema says ${String(schema.type)}`];
+	if (![schema.type].flat().includes(type))
+		return [`${path} is ${type}, the schema says ${String(schema.type)}`];
 	// An object without properties is a map whose keys the user chooses (metadata).
 	if (type === 'object' && schema.properties) {
 		return Object.entries(value as IDataObject)
@@ -50,7 +53,9 @@ function misfits(value: unknown, schema: JsonSchema, path: string): string[] {
 	if (type === 'array') {
 		const items = schema.items as JsonSchema;
 		return (value as unknown[]).flatMap((element, index) =>
-			items.type ? misfits(element, items, `${path}[${index}]`) : [`${path}[${index}]: the schema has no items`],
+			items.type
+				? misfits(element, items, `${path}[${index}]`)
+				: [`${path}[${index}]: the schema has no items`],
 		);
 	}
 	return [];
@@ -59,7 +64,9 @@ function misfits(value: unknown, schema: JsonSchema, path: string): string[] {
 describe('output schemas for the editor', () => {
 	const fixture = useSandboxForNode({ allowHttpWebhooks: true, resetEach: false });
 	// Generated once, inside the first test that needs it: the fixture sizes the node's rate-limit budget before each test.
-	let generated: Promise<{ outputs: Map<string, IDataObject[]>; schemas: Map<string, JsonSchema> }> | undefined;
+	let generated:
+		| Promise<{ outputs: Map<string, IDataObject[]>; schemas: Map<string, JsonSchema> }>
+		| undefined;
 	const generation = () =>
 		(generated ??= generateOutputs(fixture.sandbox).then((outputs) => {
 			const schemas = schemasOf(outputs);
@@ -71,28 +78,46 @@ describe('output schemas for the editor', () => {
 		const { schemas } = await generation();
 		const committed = committedSchemas();
 		const problems = [
-			...[...schemas.keys()].filter((file) => !committed.has(file)).map((file) => `${file} is missing`),
-			...[...committed.keys()].filter((file) => !schemas.has(file)).map((file) => `${file} is for no output`),
+			...[...schemas.keys()]
+				.filter((file) => !committed.has(file))
+				.map((file) => `${file} is missing`),
+			...[...committed.keys()]
+				.filter((file) => !schemas.has(file))
+				.map((file) => `${file} is for no output`),
 			...[...schemas]
 				.filter(([file, schema]) => committed.has(file) && committed.get(file) !== fileText(schema))
 				.map(([file]) => `${file} differs`),
 		];
-		if (problems.length) throw new Error(`${problems.join('\n')}\n\nThe output schemas are out of date: ${REGENERATE}.`);
+		if (problems.length)
+			throw new Error(
+				`${problems.join('\n')}\n\nThe output schemas are out of date: ${REGENERATE}.`,
+			);
 	});
 
 	it(`exist for all ${nodeOperations().length} operations of the Stora node and for each trigger version (${REGENERATE})`, () => {
 		const expected = [
 			...[new Stora().description.version]
 				.flat()
-				.flatMap((version) => nodeOperations().map(({ resource, operation }) => schemaFile('Stora', version, resource, operation))),
-			...[new StoraTrigger().description.version].flat().map((version) => schemaFile('StoraTrigger', version)),
-			...[new StoraPollTrigger().description.version].flat().map((version) => schemaFile('StoraPollTrigger', version)),
+				.flatMap((version) =>
+					nodeOperations().map(({ resource, operation }) =>
+						schemaFile('Stora', version, resource, operation),
+					),
+				),
+			...[new StoraTrigger().description.version]
+				.flat()
+				.map((version) => schemaFile('StoraTrigger', version)),
+			...[new StoraPollTrigger().description.version]
+				.flat()
+				.map((version) => schemaFile('StoraPollTrigger', version)),
 		];
 		const committed = committedSchemas();
 		const missing = expected.filter((file) => !committed.has(file));
 		if (missing.length) throw new Error(`No output schema: ${missing.join(', ')}. ${REGENERATE}.`);
 		for (const file of expected) {
-			expect(JSON.parse(committed.get(file)!)).toMatchObject({ type: 'object', properties: expect.any(Object) });
+			expect(JSON.parse(committed.get(file)!)).toMatchObject({
+				type: 'object',
+				properties: expect.any(Object),
+			});
 		}
 	});
 
@@ -112,8 +137,10 @@ describe('output schemas for the editor', () => {
 	 * saw: each field they fill must have the type its schema took from other records of the kind.
 	 */
 	describe('fit records created with all their fields', () => {
-		const first = async (collection: string, where: (record: StateRecord) => boolean = () => true) =>
-			(await fixture.client.state(collection)).find(where)!.id;
+		const first = async (
+			collection: string,
+			where: (record: StateRecord) => boolean = () => true,
+		) => (await fixture.client.state(collection)).find(where)!.id;
 		const metadata = { entry: [{ key: 'crm.id', value: 'HUB-42' }] };
 		const cases: Array<[string, string, () => Promise<INodeParameters>]> = [
 			[
@@ -130,7 +157,14 @@ describe('output schemas for the editor', () => {
 						useCase: 'moving_home',
 						taxId: 'GB123456789',
 						companyRegistrationNumber: '01234567',
-						address: { address: { line1: '1 Dock Road', city: 'Leeds', postalCode: 'LS1 1AA', countryAlpha2: 'gb' } },
+						address: {
+							address: {
+								line1: '1 Dock Road',
+								city: 'Leeds',
+								postalCode: 'LS1 1AA',
+								countryAlpha2: 'gb',
+							},
+						},
 						metadata,
 					},
 				}),
@@ -149,7 +183,10 @@ describe('output schemas for the editor', () => {
 							assigneeId: await first('staff'),
 							note: 'About £60 per month',
 							startsAt: '2027-03-01T09:30:00.000Z',
-							unitTypeId: await first('unit_types', (unitType) => (unitType.site as IDataObject).id === site),
+							unitTypeId: await first(
+								'unit_types',
+								(unitType) => (unitType.site as IDataObject).id === site,
+							),
 							metadata,
 						},
 					};
@@ -175,7 +212,10 @@ describe('output schemas for the editor', () => {
 				'create',
 				async () => {
 					const site = await first('sites');
-					const unitType = await first('unit_types', (record) => (record.site as IDataObject).id === site);
+					const unitType = await first(
+						'unit_types',
+						(record) => (record.site as IDataObject).id === site,
+					);
 					return {
 						orderSiteId: site,
 						additionalFields: {
@@ -183,7 +223,9 @@ describe('output schemas for the editor', () => {
 							startsAt: '2030-05-01T09:00:00.000Z',
 							contactId: locator(await first('contacts')),
 							purchaseOrderNumber: 'PO-1',
-							lineItems: { lineItem: [{ type: 'unit_type', itemId: unitType, quantity: 1, price: '' }] },
+							lineItems: {
+								lineItem: [{ type: 'unit_type', itemId: unitType, quantity: 1, price: '' }],
+							},
 							finalize: true,
 							metadata,
 						},
@@ -208,7 +250,9 @@ describe('output schemas for the editor', () => {
 			expect(result.error).toBeUndefined();
 			const file = schemaFile('Stora', 1, resource, operation);
 			const schema = JSON.parse(committedSchemas().get(file)!) as JsonSchema;
-			expect(result.items.flatMap((item) => misfits(item.json, schema, `${file}: item`))).toEqual([]);
+			expect(result.items.flatMap((item) => misfits(item.json, schema, `${file}: item`))).toEqual(
+				[],
+			);
 		});
 	});
 });

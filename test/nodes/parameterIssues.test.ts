@@ -11,9 +11,26 @@ import { Stora } from '../../nodes/Stora/Stora.node';
 const description = new Stora().description;
 
 function issuesFor(parameters: INodeParameters) {
-	const node: INode = { id: 'n', name: 'Stora', type: 'n8n-nodes-stora.stora', typeVersion: 1, position: [0, 0], parameters };
-	node.parameters = NodeHelpers.getNodeParameters(description.properties, parameters, true, false, node, description) ?? {};
-	return NodeHelpers.getNodeParametersIssues(description.properties, node, description)?.parameters ?? {};
+	const node: INode = {
+		id: 'n',
+		name: 'Stora',
+		type: 'n8n-nodes-stora.stora',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+	};
+	node.parameters =
+		NodeHelpers.getNodeParameters(
+			description.properties,
+			parameters,
+			true,
+			false,
+			node,
+			description,
+		) ?? {};
+	return (
+		NodeHelpers.getNodeParametersIssues(description.properties, node, description)?.parameters ?? {}
+	);
 }
 
 /** Top-level locators with an ID check, each with one resource and operation that shows it. */
@@ -21,10 +38,14 @@ const locators = description.properties.flatMap((property: INodeProperties) => {
 	const idMode = property.modes?.find((mode) => mode.name === 'id' && mode.validation?.length);
 	// The first value of each display condition (a line item's type, ...), so the locator is shown.
 	const shownBy = Object.fromEntries(
-		Object.entries(property.displayOptions?.show ?? {}).flatMap(([key, values]) => (key.startsWith('@') ? [] : [[key, (values as unknown[])[0]]])),
+		Object.entries(property.displayOptions?.show ?? {}).flatMap(([key, values]) =>
+			key.startsWith('@') ? [] : [[key, (values as unknown[])[0]]],
+		),
 	);
 	const { resource, operation } = shownBy as { resource?: string; operation?: string };
-	return property.type === 'resourceLocator' && idMode && resource && operation ? [{ name: property.name, resource, operation, shownBy }] : [];
+	return property.type === 'resourceLocator' && idMode && resource && operation
+		? [{ name: property.name, resource, operation, shownBy }]
+		: [];
 });
 
 describe('Issues n8n lists for a bad value', () => {
@@ -34,19 +55,40 @@ describe('Issues n8n lists for a bad value', () => {
 	});
 
 	it.each(locators)('lists a bad $name once ($resource → $operation)', ({ name, shownBy }) => {
-		const issues = issuesFor({ ...(shownBy as INodeParameters), [name]: { __rl: true, mode: 'id', value: 'wrong_1' } });
+		const issues = issuesFor({
+			...(shownBy as INodeParameters),
+			[name]: { __rl: true, mode: 'id', value: 'wrong_1' },
+		});
 		expect(issues[name]).toHaveLength(1);
 		expect(issues[name][0]).toMatch(/ID starts with "/);
 	});
 
 	it('still checks and shows Contact in Order → Create → Additional Fields', () => {
 		const additional = description.properties.find(
-			(property) => property.name === 'additionalFields' && (property.displayOptions?.show?.resource as string[] | undefined)?.includes('order'),
+			(property) =>
+				property.name === 'additionalFields' &&
+				(property.displayOptions?.show?.resource as string[] | undefined)?.includes('order'),
 		);
-		const contact = (additional?.options as INodeProperties[] | undefined)?.find((option) => option.name === 'contactId');
+		const contact = (additional?.options as INodeProperties[] | undefined)?.find(
+			(option) => option.name === 'contactId',
+		);
 		expect(contact?.type).toBe('resourceLocator');
-		const parameters = { resource: 'order', operation: 'create', additionalFields: { contactId: { __rl: true, mode: 'id', value: 'con_1' } } };
-		expect(NodeHelpers.displayParameterPath(parameters, contact!, 'additionalFields', null, description)).toBe(true);
-		expect(NodeHelpers.displayParameterPath({ ...parameters, resource: 'contact', operation: 'get' }, contact!, 'additionalFields', null, description)).toBe(false);
+		const parameters = {
+			resource: 'order',
+			operation: 'create',
+			additionalFields: { contactId: { __rl: true, mode: 'id', value: 'con_1' } },
+		};
+		expect(
+			NodeHelpers.displayParameterPath(parameters, contact!, 'additionalFields', null, description),
+		).toBe(true);
+		expect(
+			NodeHelpers.displayParameterPath(
+				{ ...parameters, resource: 'contact', operation: 'get' },
+				contact!,
+				'additionalFields',
+				null,
+				description,
+			),
+		).toBe(false);
 	});
 });

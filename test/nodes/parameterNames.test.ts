@@ -12,8 +12,11 @@ import { RECORDS, recordKindOfParameter, type RecordKind } from '../../nodes/Sto
 import { Stora } from '../../nodes/Stora/Stora.node';
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const camel = (member: string) => member.replace(/_([a-z])/g, (_all, letter: string) => letter.toUpperCase());
-const kindByPrefix = new Map(Object.entries(RECORDS).map(([kind, { prefix }]) => [prefix as string, kind as RecordKind]));
+const camel = (member: string) =>
+	member.replace(/_([a-z])/g, (_all, letter: string) => letter.toUpperCase());
+const kindByPrefix = new Map(
+	Object.entries(RECORDS).map(([kind, { prefix }]) => [prefix as string, kind as RecordKind]),
+);
 const kindByDropdown = new Map(
 	Object.entries(RECORDS).flatMap(([kind, record]) =>
 		'loadOptionsMethod' in record ? [[record.loadOptionsMethod as string, kind as RecordKind]] : [],
@@ -24,14 +27,16 @@ const kindByDropdown = new Map(
 function kindsOf(property: INodeProperties): RecordKind[] | undefined {
 	if (property.type === 'resourceLocator') {
 		const byId = property.modes?.find((mode) => mode.name === 'id');
-		const pattern = byId?.validation?.find((rule) => typeof rule === 'object' && rule.type === 'regex') as
-			| { properties: { regex: string } }
-			| undefined;
-		const prefixes = /^\^\(\?:([^)]*)\)/.exec(pattern?.properties.regex ?? '')?.[1].split('|') ?? [];
+		const pattern = byId?.validation?.find(
+			(rule) => typeof rule === 'object' && rule.type === 'regex',
+		) as { properties: { regex: string } } | undefined;
+		const prefixes =
+			/^\^\(\?:([^)]*)\)/.exec(pattern?.properties.regex ?? '')?.[1].split('|') ?? [];
 		return prefixes.map((prefix) => kindByPrefix.get(prefix) as RecordKind);
 	}
 	const method = property.typeOptions?.loadOptionsMethod;
-	if (typeof method === 'string' && kindByDropdown.has(method)) return [kindByDropdown.get(method) as RecordKind];
+	if (typeof method === 'string' && kindByDropdown.has(method))
+		return [kindByDropdown.get(method) as RecordKind];
 	return undefined;
 }
 
@@ -42,7 +47,10 @@ function kindsOf(property: INodeProperties): RecordKind[] | undefined {
  */
 function topLevelName(resource: string, property: INodeProperties): string | undefined {
 	const kinds = kindsOf(property);
-	if (kinds === undefined) return property.type === 'string' && /Id$/.test(property.name) ? `${resource}RecordId` : undefined;
+	if (kinds === undefined)
+		return property.type === 'string' && /Id$/.test(property.name)
+			? `${resource}RecordId`
+			: undefined;
 	if (kinds.length !== 1) return `${resource}RecordId`;
 	return kinds[0] === resource ? `${resource}Id` : `${resource}${capitalized(kinds[0])}Id`;
 }
@@ -67,7 +75,8 @@ function nestedName(collection: string, property: INodeProperties): string | und
 	const send = property.routing?.send;
 	const member = typeof send?.property === 'string' ? send.property : undefined;
 	if (collection === 'filters') {
-		const query = member !== undefined && send?.type === 'query' ? /^(\w+)_id$/.exec(member)?.[1] : undefined;
+		const query =
+			member !== undefined && send?.type === 'query' ? /^(\w+)_id$/.exec(member)?.[1] : undefined;
 		return query === undefined ? undefined : `${camel(query)}Ids`;
 	}
 	const body = member === undefined ? undefined : /^(\w+)\.id$/.exec(member)?.[1];
@@ -81,7 +90,13 @@ function nestedProblems(properties: INodeProperties[]): string[] {
 	const problems: string[] = [];
 	const walk = (resource: string, path: string, collection: string, options: INodeProperties[]) => {
 		for (const property of options) {
-			if (property.type === 'collection') walk(resource, `${path}.${property.name}`, property.name, (property.options ?? []) as INodeProperties[]);
+			if (property.type === 'collection')
+				walk(
+					resource,
+					`${path}.${property.name}`,
+					property.name,
+					(property.options ?? []) as INodeProperties[],
+				);
 			const expected = nestedName(collection, property);
 			if (expected !== undefined && expected !== property.name) {
 				problems.push(
@@ -103,31 +118,52 @@ describe('Record parameter names', () => {
 	const { properties } = new Stora().description;
 
 	it('follow the rule at the top level: <resource>Id, <resource><Kind>Id, <resource>RecordId', () => {
-		const named = properties.filter((property) => (property.displayOptions?.show?.resource ?? []).length === 1);
-		const checked = named.filter((property) => topLevelName(String(property.displayOptions?.show?.resource?.[0]), property));
+		const named = properties.filter(
+			(property) => (property.displayOptions?.show?.resource ?? []).length === 1,
+		);
+		const checked = named.filter((property) =>
+			topLevelName(String(property.displayOptions?.show?.resource?.[0]), property),
+		);
 		expect(checked.length).toBeGreaterThan(30);
 		expect(topLevelProblems(properties)).toEqual([]);
 	});
 
 	it('would say what to rename for a name that breaks it', () => {
 		const stage = properties.find((property) => property.name === 'dealStageId') as INodeProperties;
-		const contact = properties.find((property) => property.name === 'unitContactId') as INodeProperties;
-		expect(topLevelProblems([{ ...stage, name: 'stageId' }, { ...contact, name: 'overlockContactId' }])).toEqual([
-			expect.stringMatching(/^dealStage → get: "stageId" must be "dealStageId" \(docs\/ARCHITECTURE\.md/),
-			expect.stringMatching(/^unit → overlock, removeOverlock: "overlockContactId" must be "unitContactId"/),
+		const contact = properties.find(
+			(property) => property.name === 'unitContactId',
+		) as INodeProperties;
+		expect(
+			topLevelProblems([
+				{ ...stage, name: 'stageId' },
+				{ ...contact, name: 'overlockContactId' },
+			]),
+		).toEqual([
+			expect.stringMatching(
+				/^dealStage → get: "stageId" must be "dealStageId" \(docs\/ARCHITECTURE\.md/,
+			),
+			expect.stringMatching(
+				/^unit → overlock, removeOverlock: "overlockContactId" must be "unitContactId"/,
+			),
 		]);
 	});
 
 	it('name each record parameter inside a collection for the API member it sets', () => {
 		expect(nestedProblems(properties)).toEqual([]);
 		const order = properties.find(
-			(property) => property.name === 'additionalFields' && property.displayOptions?.show?.resource?.includes('order'),
+			(property) =>
+				property.name === 'additionalFields' &&
+				property.displayOptions?.show?.resource?.includes('order'),
 		) as INodeProperties;
 		const renamed = {
 			...order,
-			options: (order.options as INodeProperties[]).map((option) => (option.name === 'contactId' ? { ...option, name: 'contact' } : option)),
+			options: (order.options as INodeProperties[]).map((option) =>
+				option.name === 'contactId' ? { ...option, name: 'contact' } : option,
+			),
 		};
-		expect(nestedProblems([renamed])).toEqual([expect.stringMatching(/^order: additionalFields\.contact must be "contactId"/)]);
+		expect(nestedProblems([renamed])).toEqual([
+			expect.stringMatching(/^order: additionalFields\.contact must be "contactId"/),
+		]);
 	});
 
 	it('give every URL placeholder a record kind by the rule, as fillRecordIds reads it', () => {

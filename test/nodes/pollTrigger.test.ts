@@ -22,14 +22,20 @@ async function sitesAt(times: number[], prefix = 'Poll') {
 	const [template] = await fixture.client.state('sites');
 	const records = times.map((time, n) => {
 		const at = new Date(time).toISOString();
-		const record: Record<string, unknown> = { ...template, name: `${prefix} ${n}`, created_at: at, updated_at: at };
+		const record: Record<string, unknown> = {
+			...template,
+			name: `${prefix} ${n}`,
+			created_at: at,
+			updated_at: at,
+		};
 		delete record.id;
 		return record;
 	});
 	return await fixture.client.insert('sites', records);
 }
 
-const names = (records: Array<Record<string, unknown>> | null) => (records ?? []).map((record) => record.name);
+const names = (records: Array<Record<string, unknown>> | null) =>
+	(records ?? []).map((record) => record.name);
 
 /** A whole second a little ahead of now, so inserted records are newer than the cursor set on activation. */
 const aheadSecond = (seconds: number) => Math.ceil(Date.now() / 1000) * 1000 + seconds * 1000;
@@ -40,24 +46,34 @@ describe('Stora Poll Trigger description', () => {
 	it('offers exactly the resources the Stora node can list (Get Many)', () => {
 		const listable = new Stora().description.properties
 			.filter((property) => property.name === 'operation')
-			.filter((property) => (property.options as INodePropertyOptions[]).some((option) => option.value === 'getAll'))
+			.filter((property) =>
+				(property.options as INodePropertyOptions[]).some((option) => option.value === 'getAll'),
+			)
 			.flatMap((property) => property.displayOptions?.show?.resource as string[]);
-		const offered = (poll.properties.find((property) => property.name === 'pollResource')?.options as INodePropertyOptions[]).map(
-			(option) => option.value,
-		);
+		const offered = (
+			poll.properties.find((property) => property.name === 'pollResource')
+				?.options as INodePropertyOptions[]
+		).map((option) => option.value);
 		expect([...offered].sort()).toEqual([...listable].sort());
 		expect(offered).toEqual(expect.arrayContaining(['contact', 'deal', 'site', 'task']));
 		// No Get Many in the Stora node: nothing to poll.
 		expect(offered).not.toContain('accessToken');
 		// n8n appends "Custom API Call" to a parameter named resource or operation: the poll trigger has neither.
-		expect(poll.properties.map((property) => property.name)).not.toEqual(expect.arrayContaining(['resource']));
-		expect(poll.properties.map((property) => property.name)).not.toEqual(expect.arrayContaining(['operation']));
+		expect(poll.properties.map((property) => property.name)).not.toEqual(
+			expect.arrayContaining(['resource']),
+		);
+		expect(poll.properties.map((property) => property.name)).not.toEqual(
+			expect.arrayContaining(['operation']),
+		);
 		expect(offered).not.toContain('opportunity');
 	});
 
 	it('is a polling node with the Stora credentials, registered in the package', () => {
 		expect(poll.polling).toBe(true);
-		expect(poll.credentials?.map((credential) => credential.name)).toEqual(['storaApi', 'storaOAuth2Api']);
+		expect(poll.credentials?.map((credential) => credential.name)).toEqual([
+			'storaApi',
+			'storaOAuth2Api',
+		]);
 		const manifest = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8'));
 		expect(manifest.n8n.nodes).toContain('dist/nodes/StoraPollTrigger/StoraPollTrigger.node.js');
 	});
@@ -81,20 +97,23 @@ describe('Stora Poll Trigger', () => {
 	it.each([
 		['behind', -600],
 		['ahead of', 600],
-	])("starts from Stora's clock when it runs 10 minutes %s n8n's: nothing created after activation is lost, no history emitted", async (_, offset) => {
-		const { now } = await fixture.client.advanceClock(offset);
-		const storaNow = Date.parse(now);
-		// History: created just before activation by Stora's clock (after it by n8n's when Stora runs ahead).
-		const [old] = await sitesAt([storaNow - 2000], 'History');
-		const poller = harness();
-		expect(await poller.poll()).toBeNull();
-		// New: created just after activation by Stora's clock (before it by n8n's when Stora runs behind).
-		const [fresh] = await sitesAt([storaNow + 3000], 'New');
-		const emitted = (await poller.poll())?.map((record) => record.id);
-		expect(emitted).toEqual([fresh.id]);
-		expect(emitted).not.toContain(old.id);
-		expect(await poller.poll()).toBeNull();
-	});
+	])(
+		"starts from Stora's clock when it runs 10 minutes %s n8n's: nothing created after activation is lost, no history emitted",
+		async (_, offset) => {
+			const { now } = await fixture.client.advanceClock(offset);
+			const storaNow = Date.parse(now);
+			// History: created just before activation by Stora's clock (after it by n8n's when Stora runs ahead).
+			const [old] = await sitesAt([storaNow - 2000], 'History');
+			const poller = harness();
+			expect(await poller.poll()).toBeNull();
+			// New: created just after activation by Stora's clock (before it by n8n's when Stora runs behind).
+			const [fresh] = await sitesAt([storaNow + 3000], 'New');
+			const emitted = (await poller.poll())?.map((record) => record.id);
+			expect(emitted).toEqual([fresh.id]);
+			expect(emitted).not.toContain(old.id);
+			expect(await poller.poll()).toBeNull();
+		},
+	);
 
 	it('emits two records sharing one created_at second each once when they arrive in different polls', async () => {
 		const poller = harness();
@@ -135,7 +154,10 @@ describe('Stora Poll Trigger', () => {
 	it('leaves the cursor where it was when a poll fails half-way, and emits those records next poll', async () => {
 		const poller = harness();
 		await poller.poll();
-		const inserted = await sitesAt(Array.from({ length: 105 }, (_, n) => aheadSecond(5) + n * 1000), 'Many');
+		const inserted = await sitesAt(
+			Array.from({ length: 105 }, (_, n) => aheadSecond(5) + n * 1000),
+			'Many',
+		);
 		const before = poller.staticData;
 		// The first page answers normally, the second is refused.
 		await fixture.client.fault({ method: 'GET', path: '/2025-09/sites' }, [
@@ -147,7 +169,9 @@ describe('Stora Poll Trigger', () => {
 		// It failed on the second request (the walk's cursor moved on to the first page's last record).
 		const sent = (await fixture.client.requests()).map((request) => request.query);
 		expect(sent).toHaveLength(2);
-		expect(Date.parse(String(sent[1].created_after))).toBe(Date.parse(String(inserted[99].created_at)));
+		expect(Date.parse(String(sent[1].created_after))).toBe(
+			Date.parse(String(inserted[99].created_at)),
+		);
 		expect(poller.staticData).toEqual(before);
 
 		const emitted = await poller.poll();
@@ -159,9 +183,15 @@ describe('Stora Poll Trigger', () => {
 		const poller = harness();
 		await poller.poll();
 		const start = aheadSecond(5);
-		const inserted = await sitesAt(Array.from({ length: 105 }, (_, n) => start + n * 1000), 'Paged');
+		const inserted = await sitesAt(
+			Array.from({ length: 105 }, (_, n) => start + n * 1000),
+			'Paged',
+		);
 		// The second page waits, and a site is created meanwhile (pushing the others one place down the pages).
-		await fixture.client.fault({ method: 'GET', path: '/2025-09/sites' }, [{ delay_ms: 1 }, { delay_ms: 400 }]);
+		await fixture.client.fault({ method: 'GET', path: '/2025-09/sites' }, [
+			{ delay_ms: 1 },
+			{ delay_ms: 400 },
+		]);
 		const polling = poller.poll();
 		await new Promise((resolve) => setTimeout(resolve, 150));
 		const [late] = await sitesAt([start + 200_000], 'Late');
@@ -186,11 +216,19 @@ describe('Stora Poll Trigger', () => {
 		async (mode) => {
 			await fixture.client.configure({ unknown_params: mode });
 			try {
-				const poller = new PollHarness(fixture.credentials(), { pollResource: 'task', event: 'created' });
+				const poller = new PollHarness(fixture.credentials(), {
+					pollResource: 'task',
+					event: 'created',
+				});
 				expect(await poller.poll()).toBeNull();
 				const [template] = await fixture.client.state('tasks');
 				const at = new Date(aheadSecond(5)).toISOString();
-				const record: Record<string, unknown> = { ...template, title: 'Call the lead', created_at: at, updated_at: at };
+				const record: Record<string, unknown> = {
+					...template,
+					title: 'Call the lead',
+					created_at: at,
+					updated_at: at,
+				};
 				delete record.id;
 				const [task] = await fixture.client.insert('tasks', [record]);
 				const emitted = await poller.poll();
@@ -207,7 +245,12 @@ describe('Stora Poll Trigger', () => {
 		const [template] = await fixture.client.state('tasks');
 		const records = rows.map(({ at, ...fields }) => {
 			const time = new Date(at).toISOString();
-			const record: Record<string, unknown> = { ...template, ...fields, created_at: time, updated_at: time };
+			const record: Record<string, unknown> = {
+				...template,
+				...fields,
+				created_at: time,
+				updated_at: time,
+			};
 			delete record.id;
 			return record;
 		});
@@ -217,10 +260,14 @@ describe('Stora Poll Trigger', () => {
 	it("offers each resource's Get Many filters but the created/updated windows, and sends them as Get Many does", async () => {
 		const description = new StoraPollTrigger().description;
 		const taskFilters = description.properties.find(
-			(property) => property.name === 'filters' && (property.displayOptions?.show?.pollResource as string[]).includes('task'),
+			(property) =>
+				property.name === 'filters' &&
+				(property.displayOptions?.show?.pollResource as string[]).includes('task'),
 		);
 		const names = (taskFilters?.options as Array<{ name: string }>).map((option) => option.name);
-		expect(names).toEqual(expect.arrayContaining(['status', 'siteIds', 'assigneeIds', 'dueAfter', 'metadata']));
+		expect(names).toEqual(
+			expect.arrayContaining(['status', 'siteIds', 'assigneeIds', 'dueAfter', 'metadata']),
+		);
 		expect(names).not.toEqual(expect.arrayContaining(['createdAfter']));
 		expect(names).not.toContain('updatedBefore');
 
@@ -232,12 +279,25 @@ describe('Stora Poll Trigger', () => {
 			metadata: { entry: [{ key: 'tier', value: 'gold' }] },
 		};
 		await fixture.client.clearRequests();
-		await runStora({ credentials: fixture.credentials(), parameters: { resource: 'task', operation: 'getAll', limit: 5, filters } });
-		const poller = new PollHarness(fixture.credentials(), { pollResource: 'task', event: 'created', filters });
+		await runStora({
+			credentials: fixture.credentials(),
+			parameters: { resource: 'task', operation: 'getAll', limit: 5, filters },
+		});
+		const poller = new PollHarness(fixture.credentials(), {
+			pollResource: 'task',
+			event: 'created',
+			filters,
+		});
 		await poller.poll('manual');
-		const [fromGetMany, fromPoll] = (await fixture.client.requests()).map((request) => request.query);
+		const [fromGetMany, fromPoll] = (await fixture.client.requests()).map(
+			(request) => request.query,
+		);
 		const filterPart = (query: Record<string, unknown>) =>
-			Object.fromEntries(Object.entries(query).filter(([name]) => !['page', 'limit', 'sort_by', 'sort_direction'].includes(name)));
+			Object.fromEntries(
+				Object.entries(query).filter(
+					([name]) => !['page', 'limit', 'sort_by', 'sort_direction'].includes(name),
+				),
+			);
 		expect(filterPart(fromPoll)).toEqual(filterPart(fromGetMany));
 		expect(fromPoll).toMatchObject({ status: 'open', site_id: site.id, 'metadata[tier]': 'gold' });
 	});
@@ -268,25 +328,41 @@ describe('Stora Poll Trigger', () => {
 			filters: { siteIds: ['con_notasite'] },
 		});
 		await fixture.client.clearRequests();
-		await expect(poller.poll()).rejects.toThrow('Site Names or IDs: "con_notasite" is not a valid ID');
+		await expect(poller.poll()).rejects.toThrow(
+			'Site Names or IDs: "con_notasite" is not a valid ID',
+		);
 		expect(await fixture.client.requests()).toEqual([]);
 	});
 
 	it.each([
 		['creditNote', 'updated', 'Credit Note records carry no updated_at', 'Event → New Record'],
-		['productCategory', 'created', 'Product Category records carry no created_at', 'Remove Duplicates'],
-	])('refuses to poll %s by a time its records lack (%s), before any request, saying what works', async (pollResource, event, message, remedy) => {
-		await fixture.client.clearRequests();
-		const failed = await new PollHarness(fixture.credentials(), { pollResource, event }).poll().catch((error: { description?: string } & Error) => error);
-		expect((failed as Error).message).toContain(message);
-		expect((failed as { description?: string }).description).toContain(remedy);
-		expect(await fixture.client.requests()).toEqual([]);
-	});
+		[
+			'productCategory',
+			'created',
+			'Product Category records carry no created_at',
+			'Remove Duplicates',
+		],
+	])(
+		'refuses to poll %s by a time its records lack (%s), before any request, saying what works',
+		async (pollResource, event, message, remedy) => {
+			await fixture.client.clearRequests();
+			const failed = await new PollHarness(fixture.credentials(), { pollResource, event })
+				.poll()
+				.catch((error: { description?: string } & Error) => error);
+			expect((failed as Error).message).toContain(message);
+			expect((failed as { description?: string }).description).toContain(remedy);
+			expect(await fixture.client.requests()).toEqual([]);
+		},
+	);
 
 	it('fails naming the filter when Stora ignores it, instead of emitting records it excludes', async () => {
 		await fixture.client.configure({ unknown_params: 'ignore' });
 		try {
-			const poller = new PollHarness(fixture.credentials(), { pollResource: 'task', event: 'created', filters: { status: ['open'] } });
+			const poller = new PollHarness(fixture.credentials(), {
+				pollResource: 'task',
+				event: 'created',
+				filters: { status: ['open'] },
+			});
 			expect(await poller.poll()).toBeNull();
 			const before = poller.staticData;
 			await tasksAt([
@@ -305,36 +381,60 @@ describe('Stora Poll Trigger', () => {
 		const poller = harness('updated');
 		await poller.poll();
 		const start = aheadSecond(5);
-		const inserted = await sitesAt(Array.from({ length: 150 }, (_, n) => start + n * 1000), 'Walk');
+		const inserted = await sitesAt(
+			Array.from({ length: 150 }, (_, n) => start + n * 1000),
+			'Walk',
+		);
 		// The second page waits; meanwhile the first site is updated (it moves to the end of an updated_at walk).
-		await fixture.client.fault({ method: 'GET', path: '/2025-09/sites' }, [{ delay_ms: 1 }, { delay_ms: 400 }]);
+		await fixture.client.fault({ method: 'GET', path: '/2025-09/sites' }, [
+			{ delay_ms: 1 },
+			{ delay_ms: 400 },
+		]);
 		const polling = poller.poll();
 		await new Promise((resolve) => setTimeout(resolve, 150));
 		const changedAt = new Date(start + 500_000).toISOString();
-		await fixture.client.insert('sites', [{ ...inserted[0], name: 'Walk changed', updated_at: changedAt }]);
+		await fixture.client.insert('sites', [
+			{ ...inserted[0], name: 'Walk changed', updated_at: changedAt },
+		]);
 		const first = (await polling) ?? [];
 		const second = (await poller.poll()) ?? [];
 		const emitted = [...first, ...second];
 		// Every site once, and the changed one in its changed form (possibly also once before the change).
 		const ids = new Set(emitted.map((record) => record.id));
 		expect([...ids].sort()).toEqual(inserted.map((record) => record.id).sort());
-		expect(emitted.filter((record) => record.id === inserted[0].id).pop()?.name).toBe('Walk changed');
+		expect(emitted.filter((record) => record.id === inserted[0].id).pop()?.name).toBe(
+			'Walk changed',
+		);
 		expect(emitted.length - ids.size).toBeLessThanOrEqual(1);
 		expect(await poller.poll()).toBeNull();
 	});
 
 	it('polls Deal Stages, whose complete docs show no time filter, by page with their documented sort only', async () => {
-		const poller = new PollHarness(fixture.credentials(), { pollResource: 'dealStage', event: 'updated' });
+		const poller = new PollHarness(fixture.credentials(), {
+			pollResource: 'dealStage',
+			event: 'updated',
+		});
 		expect(await poller.poll()).toBeNull();
 		const [template] = await fixture.client.state('stages');
 		const at = new Date(aheadSecond(5)).toISOString();
-		const record: Record<string, unknown> = { ...template, name: 'Viewing booked', position: 50, created_at: at, updated_at: at };
+		const record: Record<string, unknown> = {
+			...template,
+			name: 'Viewing booked',
+			position: 50,
+			created_at: at,
+			updated_at: at,
+		};
 		delete record.id;
 		const [stage] = await fixture.client.insert('stages', [record]);
 		await fixture.client.clearRequests();
 		expect((await poller.poll())?.map((item) => item.id)).toEqual([stage.id]);
 		for (const request of await fixture.client.requests()) {
-			expect(Object.keys(request.query).sort()).toEqual(['limit', 'page', 'sort_by', 'sort_direction']);
+			expect(Object.keys(request.query).sort()).toEqual([
+				'limit',
+				'page',
+				'sort_by',
+				'sort_direction',
+			]);
 			expect(request.query).toMatchObject({ sort_by: 'updated_at', sort_direction: 'DESC' });
 		}
 	});
@@ -342,21 +442,51 @@ describe('Stora Poll Trigger', () => {
 
 /** The query without what only the list walk sets: paging, the sort and the poll's cursor. */
 const filterPart = (query: Record<string, unknown>) =>
-	Object.fromEntries(Object.entries(query).filter(([name]) => !['page', 'limit', 'sort_by', 'sort_direction', 'created_after'].includes(name)));
+	Object.fromEntries(
+		Object.entries(query).filter(
+			([name]) => !['page', 'limit', 'sort_by', 'sort_direction', 'created_after'].includes(name),
+		),
+	);
 
 describe('Stora Poll Trigger filter query', () => {
 	it.each([
-		['deal', (siteId: string) => ({ status: ['open', 'won'], siteIds: [siteId], stageIds: 'dstg_a1b2c3, dstg_d4e5f6' })],
-		['contact', () => ({ status: ['lead', 'customer'], type: ['unspecified'], metadata: { entry: [{ key: 'tier', value: 'gold' }] } })],
-	])("equals the Stora node's %s Get Many query for the same filters", async (resource, filtersFor) => {
-		const [site] = await fixture.client.state('sites');
-		const filters = filtersFor(String(site.id));
-		await fixture.client.clearRequests();
-		const getMany = await runStora({ credentials: fixture.credentials(), parameters: { resource, operation: 'getAll', limit: 5, filters } });
-		expect(getMany.error).toBeUndefined();
-		await new PollHarness(fixture.credentials(), { pollResource: resource, event: 'created', filters }).poll('manual');
-		const [fromGetMany, fromPoll] = (await fixture.client.requests()).map((request) => request.query);
-		expect(Object.keys(filterPart(fromGetMany)).length).toBeGreaterThanOrEqual(3);
-		expect(filterPart(fromPoll)).toEqual(filterPart(fromGetMany));
-	});
+		[
+			'deal',
+			(siteId: string) => ({
+				status: ['open', 'won'],
+				siteIds: [siteId],
+				stageIds: 'dstg_a1b2c3, dstg_d4e5f6',
+			}),
+		],
+		[
+			'contact',
+			() => ({
+				status: ['lead', 'customer'],
+				type: ['unspecified'],
+				metadata: { entry: [{ key: 'tier', value: 'gold' }] },
+			}),
+		],
+	])(
+		"equals the Stora node's %s Get Many query for the same filters",
+		async (resource, filtersFor) => {
+			const [site] = await fixture.client.state('sites');
+			const filters = filtersFor(String(site.id));
+			await fixture.client.clearRequests();
+			const getMany = await runStora({
+				credentials: fixture.credentials(),
+				parameters: { resource, operation: 'getAll', limit: 5, filters },
+			});
+			expect(getMany.error).toBeUndefined();
+			await new PollHarness(fixture.credentials(), {
+				pollResource: resource,
+				event: 'created',
+				filters,
+			}).poll('manual');
+			const [fromGetMany, fromPoll] = (await fixture.client.requests()).map(
+				(request) => request.query,
+			);
+			expect(Object.keys(filterPart(fromGetMany)).length).toBeGreaterThanOrEqual(3);
+			expect(filterPart(fromPoll)).toEqual(filterPart(fromGetMany));
+		},
+	);
 });

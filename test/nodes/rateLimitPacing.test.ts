@@ -18,7 +18,12 @@ interface Outcome {
  * Sends `count` requests at once through `registry`, each with `send(index)`, as the transport does with n8n's request
  * helper. Returns each outcome, the order the first attempts were granted in, and first attempt to last answer in ms.
  */
-async function burst(registry: RateLimitRegistry, key: string, count: number, send: (index: number) => Promise<Response>) {
+async function burst(
+	registry: RateLimitRegistry,
+	key: string,
+	count: number,
+	send: (index: number) => Promise<Response>,
+) {
 	const grantOrder: number[] = [];
 	const starts: number[] = [];
 	const outcomes: Outcome[] = await Promise.all(
@@ -44,7 +49,8 @@ async function burst(registry: RateLimitRegistry, key: string, count: number, se
 }
 
 /** The floor for `count` requests under one window of `limit` per `windowMs` starting empty. */
-const floorMs = (count: number, limit: number, windowMs: number) => Math.ceil(count / limit - 1) * windowMs;
+const floorMs = (count: number, limit: number, windowMs: number) =>
+	Math.ceil(count / limit - 1) * windowMs;
 
 describe('rate limit: sandbox at the documented limits (10/s, 60/min)', () => {
 	const fixture = useSandboxForNode({ rateLimit: 'default' });
@@ -60,12 +66,20 @@ describe('rate limit: sandbox at the documented limits (10/s, 60/min)', () => {
 			const key = rateLimitKey(url, token);
 			const seen = new Set<string>();
 			const batch = await burst(rateLimits, key, 60, async (index) => {
-				const response = await fetch(`${url}/2025-09/contacts/${contacts[index % contacts.length].id}`, {
-					method: 'PATCH',
-					headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-					body: JSON.stringify({ metadata: { [`rl_${index}`]: String(index) } }),
-				});
-				for (const name of response.headers.keys()) if (name.startsWith('ratelimit') || name === 'retry-after') seen.add(name);
+				const response = await fetch(
+					`${url}/2025-09/contacts/${contacts[index % contacts.length].id}`,
+					{
+						method: 'PATCH',
+						headers: {
+							Authorization: `Bearer ${token}`,
+							'Content-Type': 'application/json',
+							Accept: 'application/json',
+						},
+						body: JSON.stringify({ metadata: { [`rl_${index}`]: String(index) } }),
+					},
+				);
+				for (const name of response.headers.keys())
+					if (name.startsWith('ratelimit') || name === 'retry-after') seen.add(name);
 				return response;
 			});
 
@@ -74,16 +88,24 @@ describe('rate limit: sandbox at the documented limits (10/s, 60/min)', () => {
 			expect(log).toHaveLength(60);
 			expect(batch.outcomes.every((o) => o.status === 200 && o.attempts === 1)).toBe(true);
 			// Every update applied: each contact carries the metadata of its requests.
-			const stored = new Map((await fixture.client.state('contacts')).map((c) => [c.id, c.metadata as Record<string, string>]));
+			const stored = new Map(
+				(await fixture.client.state('contacts')).map((c) => [
+					c.id,
+					c.metadata as Record<string, string>,
+				]),
+			);
 			for (let index = 0; index < 60; index++) {
-				expect(stored.get(contacts[index % contacts.length].id)).toMatchObject({ [`rl_${index}`]: String(index) });
+				expect(stored.get(contacts[index % contacts.length].id)).toMatchObject({
+					[`rl_${index}`]: String(index),
+				});
 			}
 			// FIFO: requests got their turn in the order they asked for it.
 			expect(batch.grantOrder).toEqual(Array.from({ length: 60 }, (_, i) => i));
 			const floor = floorMs(60, 10, 1000);
 			expect(batch.elapsedMs).toBeGreaterThanOrEqual(floor);
 			expect(batch.elapsedMs).toBeLessThanOrEqual(floor * 1.5);
-			if (headers === 'documented') expect([...seen].sort()).toEqual(['ratelimit-limit', 'ratelimit-reset']);
+			if (headers === 'documented')
+				expect([...seen].sort()).toEqual(['ratelimit-limit', 'ratelimit-reset']);
 			else expect(seen).toContain('ratelimit-remaining');
 		},
 		20_000,
@@ -98,7 +120,10 @@ async function freshMinute(): Promise<void> {
 
 describe('rate limit: sandbox at 5/s and 20/min, budget starting from the documented limits', () => {
 	// Documented headers only (RateLimit-Limit and RateLimit-Reset): the limits are learned from the bare values.
-	const fixture = useSandboxForNode({ rateLimit: { perSecond: 5, perMinute: 20 }, headers: 'documented' });
+	const fixture = useSandboxForNode({
+		rateLimit: { perSecond: 5, perMinute: 20 },
+		headers: 'documented',
+	});
 	beforeEach(() => rateLimits.reset());
 	afterAll(() => rateLimits.reset());
 
@@ -106,12 +131,17 @@ describe('rate limit: sandbox at 5/s and 20/min, budget starting from the docume
 		await freshMinute();
 		const { url, token } = fixture.sandbox;
 		const key = rateLimitKey(url, token);
-		const get = async () => await fetch(`${url}/2025-09/sites?limit=1`, { headers: { Authorization: `Bearer ${token}` } });
+		const get = async () =>
+			await fetch(`${url}/2025-09/sites?limit=1`, {
+				headers: { Authorization: `Bearer ${token}` },
+			});
 
 		// One request teaches the per-second limit before the burst.
 		const probe = await burst(rateLimits, key, 1, get);
 		expect(probe.outcomes[0].status).toBe(200);
-		expect(rateLimits.snapshot(key).windows.map(({ limit, windowMs }) => ({ limit, windowMs }))).toEqual([
+		expect(
+			rateLimits.snapshot(key).windows.map(({ limit, windowMs }) => ({ limit, windowMs })),
+		).toEqual([
 			{ limit: 5, windowMs: 1000 },
 			{ limit: 60, windowMs: 60000 },
 		]);
@@ -120,7 +150,9 @@ describe('rate limit: sandbox at 5/s and 20/min, budget starting from the docume
 		const log = await fixture.client.requests();
 		expect(log.filter((r) => r.status === 429)).toHaveLength(0);
 		expect(batch.outcomes.every((o) => o.status === 200)).toBe(true);
-		expect(rateLimits.snapshot(key).windows.map(({ limit, windowMs }) => ({ limit, windowMs }))).toEqual([
+		expect(
+			rateLimits.snapshot(key).windows.map(({ limit, windowMs }) => ({ limit, windowMs })),
+		).toEqual([
 			{ limit: 5, windowMs: 1000 },
 			{ limit: 20, windowMs: 60000 },
 		]);

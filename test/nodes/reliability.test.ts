@@ -5,7 +5,13 @@
  * Each case asserts the figures it records for the README's reliability section (test/helpers/figures.ts).
  */
 import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
-import { arrivalSpan, busiestWindow, insertContacts, updateContacts, withPlan } from '../helpers/contactUpdates';
+import {
+	arrivalSpan,
+	busiestWindow,
+	insertContacts,
+	updateContacts,
+	withPlan,
+} from '../helpers/contactUpdates';
 import { runStora, locator, type CredentialStore } from '../helpers/n8n';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
 import type { SandboxClient } from '../../sandbox/client';
@@ -23,7 +29,12 @@ const SUITE = "`test/nodes/reliability.test.ts` (n8n's engine in-process)";
 const SLOWEST = 1.5;
 
 /** `count` new contacts updated by one Contact → Update node, with what the sandbox saw and counted. */
-async function bulkUpdate(client: SandboxClient, credentials: CredentialStore, count: number, plan: { perSecond: number; perMinute: number }) {
+async function bulkUpdate(
+	client: SandboxClient,
+	credentials: CredentialStore,
+	count: number,
+	plan: { perSecond: number; perMinute: number },
+) {
 	const contacts = await insertContacts(client, count, 'bulk');
 	await client.clearRequests();
 	const run = await updateContacts(client, credentials, contacts);
@@ -45,10 +56,15 @@ async function bulkUpdate(client: SandboxClient, credentials: CredentialStore, c
  * budget counts a request from its sending until its answer plus the window, so no window the sandbox counts in,
  * fixed seconds and minutes, ever holds more), and the run within SLOWEST × the floor.
  */
-function expectPaced(run: Awaited<ReturnType<typeof bulkUpdate>>, count: number, limits: { perSecond: number; perMinute: number }) {
+function expectPaced(
+	run: Awaited<ReturnType<typeof bulkUpdate>>,
+	count: number,
+	limits: { perSecond: number; perMinute: number },
+) {
 	expect(run.result.error).toBeUndefined();
 	expect(run.result.items).toHaveLength(count);
-	for (const contact of run.contacts) expect(run.state.get(contact.id)?.use_case).toBe('travelling');
+	for (const contact of run.contacts)
+		expect(run.state.get(contact.id)?.use_case).toBe('travelling');
 	expect(run.limited).toBe(0);
 	expect(run.requests).toHaveLength(count);
 	expect(run.busiestSecond).toBeLessThanOrEqual(limits.perSecond);
@@ -62,7 +78,12 @@ describe('many items, a plan of 10/s and 600/min set in the credential, document
 
 	it(`1,000 Contact → Update items: all applied, no 429, within ${SLOWEST} × the floor`, async () => {
 		const count = 1000;
-		const run = await bulkUpdate(fixture.client, withPlan(fixture.credentials(), plan), count, plan);
+		const run = await bulkUpdate(
+			fixture.client,
+			withPlan(fixture.credentials(), plan),
+			count,
+			plan,
+		);
 		expectPaced(run, count, plan);
 		recordFigures('reliability', 'contactUpdates', {
 			cells: [
@@ -70,7 +91,14 @@ describe('many items, a plan of 10/s and 600/min set in the credential, document
 				SUITE,
 				`all applied; first to last request ${run.span.toFixed(1)} s against a floor of ${run.floor} s (${(run.span / run.floor).toFixed(2)} ×), ${run.seconds.toFixed(1)} s in all; at most ${run.busiestSecond} requests in any second; ${run.limited} answers 429`,
 			],
-			figures: { items: count, spanSeconds: run.span, floorSeconds: run.floor, seconds: run.seconds, busiestSecond: run.busiestSecond, limited: run.limited },
+			figures: {
+				items: count,
+				spanSeconds: run.span,
+				floorSeconds: run.floor,
+				seconds: run.seconds,
+				busiestSecond: run.busiestSecond,
+				limited: run.limited,
+			},
 		});
 	});
 });
@@ -94,7 +122,14 @@ describe('the reported failure: 80 updates at the documented 10/s and 60/min, do
 				SUITE,
 				`all applied; first to last request ${run.span.toFixed(1)} s against a floor of ${run.floor} s (the ${documented.perMinute + 1}st waits for the minute), ${run.seconds.toFixed(1)} s in all; at most ${run.busiestMinute} requests in any minute; ${run.limited} answers 429`,
 			],
-			figures: { items: count, spanSeconds: run.span, floorSeconds: run.floor, seconds: run.seconds, busiestMinute: run.busiestMinute, limited: run.limited },
+			figures: {
+				items: count,
+				spanSeconds: run.span,
+				floorSeconds: run.floor,
+				seconds: run.seconds,
+				busiestMinute: run.busiestMinute,
+				limited: run.limited,
+			},
 		});
 	});
 });
@@ -106,7 +141,9 @@ describe('deletes are idempotent for the user', () => {
 
 	it('counts a 404 on the retry of a DELETE whose first answer was lost as deleted, and says so', async () => {
 		const [task] = await fixture.client.state('tasks');
-		await fixture.client.fault({ method: 'DELETE', path: `/2025-09/tasks/${task.id}` }, [{ reset_after: true }]);
+		await fixture.client.fault({ method: 'DELETE', path: `/2025-09/tasks/${task.id}` }, [
+			{ reset_after: true },
+		]);
 		const result = await runStora({
 			credentials: fixture.credentials(),
 			parameters: { resource: 'task', operation: 'delete', taskId: locator(task.id) },
@@ -115,11 +152,17 @@ describe('deletes are idempotent for the user', () => {
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json).toMatchObject({ deleted: true, id: task.id });
 		// What is known: the record is gone; not who removed it.
-		expect(String(result.items[0].json.message)).toMatch(/^The record is gone: .*earlier attempt was lost.*404/);
+		expect(String(result.items[0].json.message)).toMatch(
+			/^The record is gone: .*earlier attempt was lost.*404/,
+		);
 		expect(String(result.items[0].json.message)).not.toMatch(/first attempt deleted it/);
-		const deletes = (await fixture.client.requests()).filter((request) => request.method === 'DELETE');
+		const deletes = (await fixture.client.requests()).filter(
+			(request) => request.method === 'DELETE',
+		);
 		expect(deletes.map((request) => request.status)).toEqual([200, 404]);
-		expect((await fixture.client.state('tasks')).some((record) => record.id === task.id)).toBe(false);
+		expect((await fixture.client.state('tasks')).some((record) => record.id === task.id)).toBe(
+			false,
+		);
 		retriedDeleteCounted = true;
 	});
 
@@ -130,13 +173,14 @@ describe('deletes are idempotent for the user', () => {
 		});
 		expect(result.error?.message).toMatch(/not found/i);
 		expect((await fixture.client.requests()).map((request) => request.status)).toEqual([404]);
-		if (retriedDeleteCounted) recordFigures('reliability', 'lostDelete', {
-			cells: [
-				'A DELETE whose answer is lost, retried into a 404',
-				SUITE,
-				'`deleted: true` with a message saying so; a first 404 is still an error',
-			],
-			figures: {},
-		});
+		if (retriedDeleteCounted)
+			recordFigures('reliability', 'lostDelete', {
+				cells: [
+					'A DELETE whose answer is lost, retried into a 404',
+					SUITE,
+					'`deleted: true` with a message saying so; a first 404 is still an error',
+				],
+				figures: {},
+			});
 	});
 });

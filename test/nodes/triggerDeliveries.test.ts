@@ -6,7 +6,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
 
 import type { StartedSandbox } from '../../sandbox';
-import { SIGNATURE_FUTURE_SKEW_SECONDS, SIGNATURE_TOLERANCE_SECONDS } from '../../nodes/StoraTrigger/signature';
+import {
+	SIGNATURE_FUTURE_SKEW_SECONDS,
+	SIGNATURE_TOLERANCE_SECONDS,
+} from '../../nodes/StoraTrigger/signature';
 import { type TriggerHarness, useTriggerSandbox } from '../helpers/trigger';
 
 function signed(
@@ -68,7 +71,12 @@ describe('Stora Trigger', () => {
 			beforeEach(() => {
 				const id = `evt_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 				body = JSON.stringify({
-					event: { id, type: 'contact.created', created_at: new Date().toISOString(), data: { contact: { id: 'con_1' } } },
+					event: {
+						id,
+						type: 'contact.created',
+						created_at: new Date().toISOString(),
+						data: { contact: { id: 'con_1' } },
+					},
 				});
 			});
 			const post = async (headers: Record<string, string>, payload = body) =>
@@ -83,7 +91,9 @@ describe('Stora Trigger', () => {
 			beforeEach(async () => await harness.activate());
 
 			it('accepts a correctly signed delivery (control)', async () => {
-				const response = await post({ 'x-stora-signature': signed(registration('production')!.secret, body) });
+				const response = await post({
+					'x-stora-signature': signed(registration('production')!.secret, body),
+				});
 				expect(response.status).toBe(200);
 				expect(harness.received.at(-1)?.workflowData).toHaveLength(1);
 			});
@@ -92,8 +102,14 @@ describe('Stora Trigger', () => {
 			it.each([
 				['seconds, hex', () => signed(registration('production')!.secret, body)],
 				['milliseconds, hex', () => signed(registration('production')!.secret, body, Date.now())],
-				['seconds, base64', () => signed(registration('production')!.secret, body, undefined, 'base64')],
-				['milliseconds, base64url', () => signed(registration('production')!.secret, body, Date.now(), 'base64url')],
+				[
+					'seconds, base64',
+					() => signed(registration('production')!.secret, body, undefined, 'base64'),
+				],
+				[
+					'milliseconds, base64url',
+					() => signed(registration('production')!.secret, body, Date.now(), 'base64url'),
+				],
 			])('accepts a delivery signed with %s', async (_name, header) => {
 				const response = await post({ 'x-stora-signature': header() });
 				expect(response.status).toBe(200);
@@ -103,13 +119,44 @@ describe('Stora Trigger', () => {
 			it.each([
 				['unsigned', () => ({})],
 				['forged', () => ({ 'x-stora-signature': signed('0'.repeat(64), body) })],
-				['stale', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, old()) })],
-				['future', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, ahead()) })],
+				[
+					'stale',
+					() => ({ 'x-stora-signature': signed(registration('production')!.secret, body, old()) }),
+				],
+				[
+					'future',
+					() => ({
+						'x-stora-signature': signed(registration('production')!.secret, body, ahead()),
+					}),
+				],
 				['malformed', () => ({ 'x-stora-signature': 'v1=abc' })],
-				['stale in milliseconds', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, old() * 1000) })],
-				['stale in base64', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, old(), 'base64') })],
-				['signed with another secret in base64', () => ({ 'x-stora-signature': signed('whsec_other', body, undefined, 'base64') })],
-				['truncated base64', () => ({ 'x-stora-signature': signed(registration('production')!.secret, body, undefined, 'base64').slice(0, -4) })],
+				[
+					'stale in milliseconds',
+					() => ({
+						'x-stora-signature': signed(registration('production')!.secret, body, old() * 1000),
+					}),
+				],
+				[
+					'stale in base64',
+					() => ({
+						'x-stora-signature': signed(registration('production')!.secret, body, old(), 'base64'),
+					}),
+				],
+				[
+					'signed with another secret in base64',
+					() => ({ 'x-stora-signature': signed('whsec_other', body, undefined, 'base64') }),
+				],
+				[
+					'truncated base64',
+					() => ({
+						'x-stora-signature': signed(
+							registration('production')!.secret,
+							body,
+							undefined,
+							'base64',
+						).slice(0, -4),
+					}),
+				],
 			])('%s delivery gets 401', async (_name, headers) => {
 				const response = await post(headers());
 				expect(response.status).toBe(401);
@@ -118,14 +165,20 @@ describe('Stora Trigger', () => {
 
 			it('tampered delivery gets 401', async () => {
 				const header = signed(registration('production')!.secret, body);
-				const response = await post({ 'x-stora-signature': header }, body.replace('con_1', 'con_2'));
+				const response = await post(
+					{ 'x-stora-signature': header },
+					body.replace('con_1', 'con_2'),
+				);
 				expect(response.status).toBe(401);
 				expect(harness.received.at(-1)?.workflowData).toBeUndefined();
 			});
 
 			it('an event type the user did not pick starts nothing, and says so with a 2xx', async () => {
 				const other = body.replace('contact.created', 'deal.lost');
-				const response = await post({ 'x-stora-signature': signed(registration('production')!.secret, other) }, other);
+				const response = await post(
+					{ 'x-stora-signature': signed(registration('production')!.secret, other) },
+					other,
+				);
 				expect(response.status).toBe(200);
 				expect(await response.json()).toEqual({
 					received: true,

@@ -26,9 +26,14 @@ describe('Stora Trigger', () => {
 			await harness.activate();
 			const after = await endpoints();
 			expect(after).toHaveLength(before + 1);
-			const created = after.find((endpoint) => endpoint.id === registration('production')?.endpointId);
+			const created = after.find(
+				(endpoint) => endpoint.id === registration('production')?.endpointId,
+			);
 			expect(created).toMatchObject({ url: harness.productionUrl(), api_version: '2025-09' });
-			expect([...(created?.event_types as string[])].sort()).toEqual(['contact.created', 'invoice.paid']);
+			expect([...(created?.event_types as string[])].sort()).toEqual([
+				'contact.created',
+				'invoice.paid',
+			]);
 			expect(registration('production')?.secret).toMatch(/^[0-9a-f]{64}$/);
 		});
 
@@ -37,7 +42,9 @@ describe('Stora Trigger', () => {
 			const first = registration('production')?.endpointId;
 			await harness.activate('production', 'init');
 			expect(registration('production')?.endpointId).toBe(first);
-			expect((await endpoints()).filter((endpoint) => endpoint.url === harness.productionUrl())).toHaveLength(1);
+			expect(
+				(await endpoints()).filter((endpoint) => endpoint.url === harness.productionUrl()),
+			).toHaveLength(1);
 		});
 
 		it('keeps test and production registrations apart and removes only the test one when listening ends', async () => {
@@ -112,9 +119,16 @@ describe('Stora Trigger', () => {
 
 		it('registers with a token that may write endpoints but not read them (the search for leftovers is skipped, with a warning)', async () => {
 			const token = await client.token(['public.webhook_endpoint:write']);
-			const writeOnly = await new TriggerHarness(withRateLimit(tokenCredentials(sandbox.url, token), { rateLimit: 'custom', requestsPerSecond: 0, requestsPerMinute: 0 }), {
-				events: ['contact.created'],
-			}).start();
+			const writeOnly = await new TriggerHarness(
+				withRateLimit(tokenCredentials(sandbox.url, token), {
+					rateLimit: 'custom',
+					requestsPerSecond: 0,
+					requestsPerMinute: 0,
+				}),
+				{
+					events: ['contact.created'],
+				},
+			).start();
 			try {
 				await writeOnly.activate();
 				expect(await at(writeOnly.productionUrl())).toHaveLength(1);
@@ -148,7 +162,9 @@ describe('Stora Trigger', () => {
 			const old = registration('production')!.endpointId;
 			harness.setParameters({ events: ['deal.lost'] });
 			await harness.activate('production', 'update');
-			const mine = (await endpoints()).filter((endpoint) => endpoint.url === harness.productionUrl());
+			const mine = (await endpoints()).filter(
+				(endpoint) => endpoint.url === harness.productionUrl(),
+			);
 			expect(mine).toHaveLength(1);
 			expect(mine[0].id).not.toBe(old);
 			expect(mine[0].event_types).toEqual(['deal.lost']);
@@ -162,7 +178,9 @@ describe('Stora Trigger', () => {
 				headers: { Authorization: `Bearer ${sandbox.token}` },
 			});
 			await harness.activate('production', 'init');
-			const mine = (await endpoints()).filter((endpoint) => endpoint.url === harness.productionUrl());
+			const mine = (await endpoints()).filter(
+				(endpoint) => endpoint.url === harness.productionUrl(),
+			);
 			expect(mine).toHaveLength(1);
 			expect(mine[0].id).toBe(registration('production')!.endpointId);
 			expect(mine[0].id).not.toBe(old);
@@ -187,14 +205,22 @@ describe('Stora Trigger', () => {
 
 	describe('Additional Event Types', () => {
 		const registrations = async () =>
-			(await client.requests()).filter((request) => request.method === 'POST' && request.path === '/2025-09/webhook_endpoints');
+			(await client.requests()).filter(
+				(request) => request.method === 'POST' && request.path === '/2025-09/webhook_endpoints',
+			);
 
 		it('registers the typed types with the picked ones, each once, and starts the workflow for them', async () => {
-			harness.setParameters({ events: ['invoice.paid'], options: { additionalEventTypes: ' deal.lost , invoice.paid,,' } });
+			harness.setParameters({
+				events: ['invoice.paid'],
+				options: { additionalEventTypes: ' deal.lost , invoice.paid,,' },
+			});
 			await client.clearRequests();
 			await harness.activate();
 			const [request] = await registrations();
-			expect((request.body as { event_types: string[] }).event_types).toEqual(['deal.lost', 'invoice.paid']);
+			expect((request.body as { event_types: string[] }).event_types).toEqual([
+				'deal.lost',
+				'invoice.paid',
+			]);
 			expect(registration('production')?.events).toEqual(['deal.lost', 'invoice.paid']);
 			// Activating again with the same settings keeps the endpoint: the typed types count in the comparison.
 			await harness.activate('production', 'init');
@@ -211,27 +237,41 @@ describe('Stora Trigger', () => {
 
 		it('refuses a typed entry that is not shaped like an event type, or no event at all, before any request', async () => {
 			await client.clearRequests();
-			harness.setParameters({ events: ['invoice.paid'], options: { additionalEventTypes: 'deal.won, Deal Won, invoice' } });
+			harness.setParameters({
+				events: ['invoice.paid'],
+				options: { additionalEventTypes: 'deal.won, Deal Won, invoice' },
+			});
 			await expect(harness.activate()).rejects.toMatchObject({
 				message: 'Additional Event Types: "Deal Won", "invoice" are not event types',
 				description: expect.stringContaining('lowercase words joined by dots'),
 			});
 			harness.setParameters({ events: [], options: { additionalEventTypes: ' , ' } });
-			await expect(harness.activate()).rejects.toMatchObject({ message: 'Events: choose at least one event' });
+			await expect(harness.activate()).rejects.toMatchObject({
+				message: 'Events: choose at least one event',
+			});
 			expect(await client.requests()).toEqual([]);
 		});
 
 		it("shows Stora's 422 for a type it does not send, pointing at Additional Event Types", async () => {
 			// The docs' enum is cut off, so the sandbox accepts only the 13 confirmed types, as Stora accepts only its own.
-			harness.setParameters({ events: ['invoice.paid'], options: { additionalEventTypes: 'deal.won' } });
+			harness.setParameters({
+				events: ['invoice.paid'],
+				options: { additionalEventTypes: 'deal.won' },
+			});
 			const error = await harness.activate().then(
 				() => undefined,
-				(thrown: unknown) => thrown as { httpCode?: string; message?: string; description?: string },
+				(thrown: unknown) =>
+					thrown as { httpCode?: string; message?: string; description?: string },
 			);
-			expect(error).toMatchObject({ httpCode: '422', message: expect.stringContaining('[invalid_content]') });
+			expect(error).toMatchObject({
+				httpCode: '422',
+				message: expect.stringContaining('[invalid_content]'),
+			});
 			expect(error?.description).toContain('Field /event_types/0: '); // sorted: deal.won comes first
 			expect(error?.description).toContain('check Options → Additional Event Types (deal.won)');
-			expect(error?.description).toContain('Operation: registering the Stora webhook endpoint (POST /webhook_endpoints)');
+			expect(error?.description).toContain(
+				'Operation: registering the Stora webhook endpoint (POST /webhook_endpoints)',
+			);
 			expect(registration('production')).toBeUndefined();
 		});
 	});

@@ -8,7 +8,11 @@ export const V = '/2025-09';
 
 export const READINGS = ['honour', 'ignore', 'reject'] as const;
 export type Reading = (typeof READINGS)[number];
-export const VERDICT: Record<Reading, string> = { honour: 'honoured', ignore: 'ignored', reject: 'refused' };
+export const VERDICT: Record<Reading, string> = {
+	honour: 'honoured',
+	ignore: 'ignored',
+	reject: 'refused',
+};
 export const FAST = ['--pace', '1000/100000'];
 
 /**
@@ -22,15 +26,18 @@ export const UNDECIDABLE: Record<string, string> = {
 	[`GET ${V}/product_categories?created_after`]: 'product categories carry no timestamps',
 	[`GET ${V}/product_categories?created_before`]: 'product categories carry no timestamps',
 	[`GET ${V}/product_categories?updated_after`]: 'product categories carry no timestamps',
-	[`GET ${V}/webhook_endpoints?sort_by`]: 'two endpoints: any two records are in one order or the other, so a sort in either direction would not show',
+	[`GET ${V}/webhook_endpoints?sort_by`]:
+		'two endpoints: any two records are in one order or the other, so a sort in either direction would not show',
 };
 /**
  * Points where only an honouring list can be told apart: ignored looks like "no difference a sort would show", so the
  * probe must say "unknown" there when the list ignores the parameter.
  */
 export const HONOUR_ONLY: Record<string, string> = {
-	[`GET ${V}/product_categories?sort_direction`]: 'no field shows the order the records come in, so an ignored direction cannot be told',
-	[`GET ${V}/webhook_endpoints?expand`]: 'both endpoints have the same creator: one bare reference could be a deleted record, not an ignored expand',
+	[`GET ${V}/product_categories?sort_direction`]:
+		'no field shows the order the records come in, so an ignored direction cannot be told',
+	[`GET ${V}/webhook_endpoints?expand`]:
+		'both endpoints have the same creator: one bare reference could be a deleted record, not an ignored expand',
 };
 /** Free-text Expand, no reference on the records: nothing to send. */
 export const NEVER_ASKED = [`GET ${V}/product_categories?expand`];
@@ -48,16 +55,22 @@ export function expected(id: string, parameter: string, reading: Reading): strin
 }
 
 /** `run`'s list points that differ from `want(id, parameter)`, one line each. */
-export function mismatches(run: ProbeRun, lists: ProbeList[], want: (list: ProbeList, parameter: string) => string): string[] {
+export function mismatches(
+	run: ProbeRun,
+	lists: ProbeList[],
+	want: (list: ProbeList, parameter: string) => string,
+): string[] {
 	const wrong: string[] = [];
 	for (const list of lists) {
 		for (const parameter of list.parameters) {
 			const id = idOf(list, parameter);
 			const found = run.json.points.find((entry) => entry.id === id);
 			const wanted = want(list, parameter);
-			if (found?.verdict !== wanted) wrong.push(`${id}: ${found?.verdict ?? 'no point'} (wanted ${wanted}) ${found?.evidence ?? ''}`);
+			if (found?.verdict !== wanted)
+				wrong.push(
+					`${id}: ${found?.verdict ?? 'no point'} (wanted ${wanted}) ${found?.evidence ?? ''}`,
+				);
 		}
 	}
 	return wrong;
 }
-

@@ -48,10 +48,20 @@ export async function runProbe(
 	try {
 		const argv = [CLI, '--out', out, ...args];
 		const childEnv = { ...process.env, STORA_BASE_URL: baseUrl, STORA_ACCESS_TOKEN: token, ...env };
-		const command = [process.execPath, ...argv].map((word) => `'${word.replace(/'/g, "'\\''")}'`).join(' ');
+		const command = [process.execPath, ...argv]
+			.map((word) => `'${word.replace(/'/g, "'\\''")}'`)
+			.join(' ');
 		const child = input?.terminal
-			? spawn('script', ['--quiet', '--return', '--command', command, '/dev/null'], { cwd: ROOT, env: childEnv, stdio: 'pipe' })
-			: spawn(process.execPath, argv, { cwd: ROOT, env: childEnv, stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+			? spawn('script', ['--quiet', '--return', '--command', command, '/dev/null'], {
+					cwd: ROOT,
+					env: childEnv,
+					stdio: 'pipe',
+				})
+			: spawn(process.execPath, argv, {
+					cwd: ROOT,
+					env: childEnv,
+					stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+				});
 		if (input && !input.terminal) child.stdin!.end(input.answer ?? '');
 		let stdout = '';
 		let stderr = '';
@@ -64,7 +74,8 @@ export async function runProbe(
 		});
 		child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 		const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-		const read = async (name: string) => await readFile(path.join(out, name), 'utf8').catch(() => '');
+		const read = async (name: string) =>
+			await readFile(path.join(out, name), 'utf8').catch(() => '');
 		const [md, jsonText] = await Promise.all([read('probe-report.md'), read('probe-report.json')]);
 		const json = jsonText ? (JSON.parse(jsonText) as ProbeRun['json']) : { probe: {}, points: [] };
 		const verdicts = new Map(json.points.map((entry) => [entry.id, entry.verdict]));
@@ -104,16 +115,25 @@ export interface ProbeList {
 export function probeTable(): ProbeList[] {
 	const url = pathToFileURL(path.join(ROOT, 'scripts/probe/lists.mjs')).href;
 	const script = `import(${JSON.stringify(url)}).then((m) => process.stdout.write(JSON.stringify(m.LISTS.map((l) => ({ ...l, parameters: m.parametersOf(l) })))))`;
-	return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as ProbeList[];
+	return JSON.parse(
+		execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }),
+	) as ProbeList[];
 }
 
 /** Every place a run could leak `secret`: its output and both report files. */
 export function leaks(run: ProbeRun, secret: string): string[] {
-	return (['stdout', 'stderr', 'md', 'jsonText'] as const).filter((name) => run[name].includes(secret));
+	return (['stdout', 'stderr', 'md', 'jsonText'] as const).filter((name) =>
+		run[name].includes(secret),
+	);
 }
 
 /** A call to the sandbox's control plane (`/__sandbox/...`), its JSON answer. */
-export async function control(sandbox: { url: string }, method: string, path: string, body?: unknown) {
+export async function control(
+	sandbox: { url: string },
+	method: string,
+	path: string,
+	body?: unknown,
+) {
 	const response = await fetch(`${sandbox.url}/__sandbox${path}`, {
 		method,
 		headers: body === undefined ? {} : { 'Content-Type': 'application/json' },

@@ -30,15 +30,23 @@ function getManys(): Map<string, GetMany> {
 		const show = property.displayOptions?.show ?? {};
 		const resources = (show.resource ?? []) as string[];
 		if (property.name === 'operation') {
-			for (const option of (property.options ?? []) as Array<{ value: string; routing?: { request?: { url?: string } } }>) {
-				if (option.value === 'getAll') for (const resource of resources) entry(resource).url = option.routing?.request?.url;
+			for (const option of (property.options ?? []) as Array<{
+				value: string;
+				routing?: { request?: { url?: string } };
+			}>) {
+				if (option.value === 'getAll')
+					for (const resource of resources) entry(resource).url = option.routing?.request?.url;
 			}
 			continue;
 		}
-		if (!((show.operation ?? []) as string[]).includes('getAll') || property.type !== 'collection') continue;
+		if (!((show.operation ?? []) as string[]).includes('getAll') || property.type !== 'collection')
+			continue;
 		for (const option of (property.options ?? []) as INodeProperties[]) {
-			const sent = option.name === 'metadata' ? 'metadata[]' : String(option.routing?.send?.property ?? '');
-			const values = ((option.options ?? []) as Array<{ value: string }>).map((choice) => choice.value);
+			const sent =
+				option.name === 'metadata' ? 'metadata[]' : String(option.routing?.send?.property ?? '');
+			const values = ((option.options ?? []) as Array<{ value: string }>).map(
+				(choice) => choice.value,
+			);
 			for (const resource of resources) {
 				if (property.name === 'filters') entry(resource).filters.push(sent);
 				else if (sent === 'sort_by') entry(resource).sortBy = values;
@@ -54,14 +62,25 @@ describe("the probe's table of lists", () => {
 	const node = getManys();
 
 	it('has every Get Many of the node, no other, with its URL', () => {
-		expect(table.map((list) => list.resource).sort()).toEqual([...node.keys()].filter((resource) => node.get(resource)!.url).sort());
-		for (const list of table) expect([list.resource, `/${list.path}`]).toEqual([list.resource, node.get(list.resource)!.url]);
+		expect(table.map((list) => list.resource).sort()).toEqual(
+			[...node.keys()].filter((resource) => node.get(resource)!.url).sort(),
+		);
+		for (const list of table)
+			expect([list.resource, `/${list.path}`]).toEqual([
+				list.resource,
+				node.get(list.resource)!.url,
+			]);
 	});
 
 	it("holds each Get Many's Filters, Sort By and Expand values", () => {
 		for (const list of table) {
 			const sent = node.get(list.resource)!;
-			expect({ resource: list.resource, filters: [...list.filters].sort(), sortBy: [...list.sortBy].sort(), expand: list.expand }).toEqual({
+			expect({
+				resource: list.resource,
+				filters: [...list.filters].sort(),
+				sortBy: [...list.sortBy].sort(),
+				expand: list.expand,
+			}).toEqual({
 				resource: list.resource,
 				filters: [...sent.filters].sort(),
 				sortBy: [...sent.sortBy].sort(),
@@ -74,14 +93,21 @@ describe("the probe's table of lists", () => {
 		for (const list of table) {
 			const byNumber = resourceFacts(list.resource)?.listWithoutTimeFilters === true;
 			expect([list.path, list.cursor === false]).toEqual([list.path, byNumber]);
-			expect([list.path, list.parameters.includes('created_after')]).toEqual([list.path, !byNumber || list.filters.includes('created_after')]);
-			for (const parameter of ['limit', 'page', 'sort_by', 'sort_direction', ...list.filters]) expect(list.parameters).toContain(parameter);
+			expect([list.path, list.parameters.includes('created_after')]).toEqual([
+				list.path,
+				!byNumber || list.filters.includes('created_after'),
+			]);
+			for (const parameter of ['limit', 'page', 'sort_by', 'sort_direction', ...list.filters])
+				expect(list.parameters).toContain(parameter);
 		}
 	});
 
-	it("calls documented exactly what sandbox/core/documented.ts lists for the endpoint", () => {
+	it('calls documented exactly what sandbox/core/documented.ts lists for the endpoint', () => {
 		for (const list of table) {
-			expect([list.path, [...list.documented].sort()]).toEqual([list.path, [...DOCUMENTED[`GET /2025-09/${list.path}`].query].sort()]);
+			expect([list.path, [...list.documented].sort()]).toEqual([
+				list.path,
+				[...DOCUMENTED[`GET /2025-09/${list.path}`].query].sort(),
+			]);
 		}
 	});
 

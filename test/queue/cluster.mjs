@@ -45,10 +45,20 @@ function spawnN8n(name, args, { userFolder, env, port }) {
 		cwd: userFolder,
 		detached: true, // own process group, so its task runner can be stopped with it
 		stdio: ['ignore', out, out],
-		env: childEnv({ PATH: `${path.dirname(node24())}:${path.join(HOST_DIR, 'node_modules/.bin')}:${process.env.PATH}`, ...env }),
+		env: childEnv({
+			PATH: `${path.dirname(node24())}:${path.join(HOST_DIR, 'node_modules/.bin')}:${process.env.PATH}`,
+			...env,
+		}),
 	});
 	fs.closeSync(out);
-	const proc = new N8n({ base: port ? `http://127.0.0.1:${port}` : undefined, port, userFolder, child, logFile, ownsFolder: false });
+	const proc = new N8n({
+		base: port ? `http://127.0.0.1:${port}` : undefined,
+		port,
+		userFolder,
+		child,
+		logFile,
+		ownsFolder: false,
+	});
 	proc.name = name;
 	return proc;
 }
@@ -57,7 +67,10 @@ function spawnN8n(name, args, { userFolder, env, port }) {
 async function waitHealthy(proc, url, timeoutMs = 240_000) {
 	await until(
 		async () => {
-			if (proc.exited) throw new Error(`n8n ${proc.name} exited (${proc.exitCode}) before it was ready:\n${proc.logTail()}`);
+			if (proc.exited)
+				throw new Error(
+					`n8n ${proc.name} exited (${proc.exitCode}) before it was ready:\n${proc.logTail()}`,
+				);
 			try {
 				const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
 				await res.arrayBuffer();
@@ -76,7 +89,15 @@ async function waitHealthy(proc, url, timeoutMs = 240_000) {
  * `onStarted(proc)` is called for each process as soon as it is spawned (so a failure or Ctrl-C can stop it).
  * Resolves to { main, webhook, workers, all, env, timings }.
  */
-export async function startCluster({ userFolder, pg, redis, workers = 2, webhooks = 1, onStarted, log }) {
+export async function startCluster({
+	userFolder,
+	pg,
+	redis,
+	workers = 2,
+	webhooks = 1,
+	onStarted,
+	log,
+}) {
 	fs.mkdirSync(path.join(userFolder, 'tmp'), { recursive: true });
 	const mainPort = await freePort();
 	const webhookPort = await freePort();
@@ -133,7 +154,18 @@ export async function startCluster({ userFolder, pg, redis, workers = 2, webhook
 		`${workers} workers (pids ${workerProcs.map((w) => w.pid).join(', ')}) and ${webhooks} webhook processor(s) (pids ${webhookProcs.map((w) => w.pid).join(', ')}, ${webhookBases.join(', ')}) ready in ${(timings.workersAndWebhook / 1000).toFixed(1)} s`,
 	);
 	const [webhook] = webhookProcs;
-	const cluster = { main, webhook, webhooks: webhookProcs, workers: workerProcs, all: [main, ...workerProcs, ...webhookProcs], env, timings, mainBase, webhookBase, webhookBases };
+	const cluster = {
+		main,
+		webhook,
+		webhooks: webhookProcs,
+		workers: workerProcs,
+		all: [main, ...workerProcs, ...webhookProcs],
+		env,
+		timings,
+		mainBase,
+		webhookBase,
+		webhookBases,
+	};
 	/**
 	 * Starts one more worker (`extraEnv` on top of the shared environment, `args` after `worker`) and waits until it is
 	 * ready; it joins `workers` (so the checks' counts and logs cover it) and is stopped at the end like the others.
@@ -171,7 +203,10 @@ export function executionsByWorker(workers) {
 	const byWorker = new Map();
 	for (const worker of workers) {
 		const text = fs.existsSync(worker.logFile) ? fs.readFileSync(worker.logFile, 'utf8') : '';
-		byWorker.set(worker.name, [...text.matchAll(/Worker started execution (\d+)/g)].map((m) => m[1]));
+		byWorker.set(
+			worker.name,
+			[...text.matchAll(/Worker started execution (\d+)/g)].map((m) => m[1]),
+		);
 	}
 	return byWorker;
 }

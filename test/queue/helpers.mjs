@@ -24,11 +24,13 @@ export async function pool(items, limit, fn) {
 	return out;
 }
 
-export const countBy = (values) => values.reduce((map, v) => map.set(v, (map.get(v) ?? 0) + 1), new Map());
+export const countBy = (values) =>
+	values.reduce((map, v) => map.set(v, (map.get(v) ?? 0) + 1), new Map());
 export const describeCounts = (map) => [...map].map(([k, v]) => `${k}: ${v}`).join(', ');
 
 /** POSTs JSON to a production webhook on the (first) webhook processor; a long timeout, as rate-limited runs wait. */
-export const callWebhook = (ctx, webhookPath, body) => ctx.cluster.webhook.callWebhook(webhookPath, { body: body ?? {}, timeoutMs: 300_000 });
+export const callWebhook = (ctx, webhookPath, body) =>
+	ctx.cluster.webhook.callWebhook(webhookPath, { body: body ?? {}, timeoutMs: 300_000 });
 
 /**
  * The executions of a workflow as n8n's REST API lists them (pages of 100 by `cursor`/`nextCursor`; the e2e helper's
@@ -40,7 +42,10 @@ export async function listedExecutions(ctx, workflowId) {
 	const all = [];
 	let cursor;
 	for (;;) {
-		const data = await ctx.main.request('GET', `/rest/executions?filter=${filter}&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+		const data = await ctx.main.request(
+			'GET',
+			`/rest/executions?filter=${filter}&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+		);
 		const page = data.results ?? data;
 		all.push(...page);
 		cursor = data.nextCursor;
@@ -53,7 +58,9 @@ const FINISHED = ['success', 'error', 'crashed', 'canceled'];
 /** Every execution of a workflow in n8n's PostgreSQL, newest first: [{ id, status, mode }]. */
 export function executionRows(ctx, workflowId) {
 	return ctx.pg
-		.query(`select id || ' ' || status || ' ' || mode from execution_entity where "workflowId" = '${String(workflowId).replace(/'/g, '')}' order by id desc`)
+		.query(
+			`select id || ' ' || status || ' ' || mode from execution_entity where "workflowId" = '${String(workflowId).replace(/'/g, '')}' order by id desc`,
+		)
 		.split('\n')
 		.filter(Boolean)
 		.map((line) => {
@@ -86,7 +93,10 @@ export function workersOf(ctx, executionIds) {
 	const byWorker = executionsByWorker(ctx.cluster.workers);
 	return executionIds.map((id) => {
 		const names = [...byWorker].filter(([, ids]) => ids.includes(String(id))).map(([name]) => name);
-		if (names.length !== 1) throw new Error(`execution ${id} was started by ${names.length ? names.join(' and ') : 'no worker'}`);
+		if (names.length !== 1)
+			throw new Error(
+				`execution ${id} was started by ${names.length ? names.join(' and ') : 'no worker'}`,
+			);
 		return names[0];
 	});
 }
@@ -99,22 +109,48 @@ export const outputOf = (execution, nodeName) => {
 
 /** The id of the event the execution's Stora Trigger output (whatever the trigger node is called). */
 export const eventIdOf = (execution) => {
-	const trigger = execution.workflowData?.nodes?.find((n) => n.type === STORA_TRIGGER)?.name ?? 'Stora Trigger';
+	const trigger =
+		execution.workflowData?.nodes?.find((n) => n.type === STORA_TRIGGER)?.name ?? 'Stora Trigger';
 	return outputOf(execution, trigger)?.[0]?.id;
 };
 
 /** For a failure message: the errors of failed executions (of one workflow, or of all), as n8n recorded them. */
 export async function failedExecutionErrors(ctx, workflowId) {
 	const ofWorkflow = workflowId === undefined ? '' : `"workflowId" = '${workflowId}' and `;
-	const ids = ctx.pg.query(`select id from execution_entity where ${ofWorkflow}status <> 'success' order by id limit 5`).split('\n').filter(Boolean);
+	const ids = ctx.pg
+		.query(
+			`select id from execution_entity where ${ofWorkflow}status <> 'success' order by id limit 5`,
+		)
+		.split('\n')
+		.filter(Boolean);
 	const lines = [];
 	for (const id of ids) {
-		const execution = await ctx.main.execution(id).catch((error) => ({ fetchError: error.message }));
+		const execution = await ctx.main
+			.execution(id)
+			.catch((error) => ({ fetchError: error.message }));
 		const resultData = execution.data?.resultData ?? {};
-		const errors = [resultData.error, ...Object.values(resultData.runData ?? {}).flat().map((run) => run.error)].filter(Boolean);
-		const where = (e) => String(e.stack ?? '').split('\n').slice(1, 7).map((line) => line.trim()).join(' < ');
-		const text = errors.map((e) => [e.message, e.description, e.httpCode && `HTTP ${e.httpCode}`, where(e)].filter(Boolean).join(' | ')).join('; ');
-		lines.push(`execution ${id} on ${workerOf(ctx.cluster.workers, id) ?? 'no worker'}: ${execution.fetchError ?? (text || 'no error recorded')}`);
+		const errors = [
+			resultData.error,
+			...Object.values(resultData.runData ?? {})
+				.flat()
+				.map((run) => run.error),
+		].filter(Boolean);
+		const where = (e) =>
+			String(e.stack ?? '')
+				.split('\n')
+				.slice(1, 7)
+				.map((line) => line.trim())
+				.join(' < ');
+		const text = errors
+			.map((e) =>
+				[e.message, e.description, e.httpCode && `HTTP ${e.httpCode}`, where(e)]
+					.filter(Boolean)
+					.join(' | '),
+			)
+			.join('; ');
+		lines.push(
+			`execution ${id} on ${workerOf(ctx.cluster.workers, id) ?? 'no worker'}: ${execution.fetchError ?? (text || 'no error recorded')}`,
+		);
 	}
 	return lines.join('\n');
 }
@@ -123,11 +159,17 @@ export async function failedExecutionErrors(ctx, workflowId) {
 export async function describeExecutions(ctx, ids) {
 	const lines = [];
 	for (const id of ids.slice(0, 10)) {
-		const row = ctx.pg.query(`select status, mode, "createdAt", "startedAt", "stoppedAt" from execution_entity where id = ${Number(id)}`);
+		const row = ctx.pg.query(
+			`select status, mode, "createdAt", "startedAt", "stoppedAt" from execution_entity where id = ${Number(id)}`,
+		);
 		const execution = await ctx.main.execution(id).catch(() => undefined);
 		const eventId = execution ? eventIdOf(execution) : undefined;
-		const deliveries = ctx.sandbox.core.webhooks.deliveries.filter((d) => d.event_id === eventId).map((d) => `attempt ${d.attempt} ${d.status ?? d.error} at ${d.at}`);
-		lines.push(`execution ${id} [${row}] on ${workerOf(ctx.cluster.workers, id) ?? 'no worker'}: event ${eventId}; deliveries: ${deliveries.join('; ') || 'none'}`);
+		const deliveries = ctx.sandbox.core.webhooks.deliveries
+			.filter((d) => d.event_id === eventId)
+			.map((d) => `attempt ${d.attempt} ${d.status ?? d.error} at ${d.at}`);
+		lines.push(
+			`execution ${id} [${row}] on ${workerOf(ctx.cluster.workers, id) ?? 'no worker'}: event ${eventId}; deliveries: ${deliveries.join('; ') || 'none'}`,
+		);
 	}
 	return lines.join('\n');
 }
@@ -138,9 +180,18 @@ export async function registeredEndpoint(ctx, eventTypes) {
 	const endpoints = await sandbox.control.state('webhook_endpoints');
 	assert(endpoints.length === 1, `${endpoints.length} endpoints after publishing`);
 	const [endpoint] = endpoints;
-	assert(endpoint.url.startsWith(`${cluster.webhookBase}/webhook/`), `endpoint URL ${endpoint.url} is not on the webhook processor (${cluster.webhookBase})`);
-	assert(JSON.stringify(endpoint.event_types) === JSON.stringify(eventTypes), `event types ${JSON.stringify(endpoint.event_types)}`);
-	assert(sandbox.core.webhookSecrets.get(endpoint.id), 'the sandbox holds no secret for the endpoint');
+	assert(
+		endpoint.url.startsWith(`${cluster.webhookBase}/webhook/`),
+		`endpoint URL ${endpoint.url} is not on the webhook processor (${cluster.webhookBase})`,
+	);
+	assert(
+		JSON.stringify(endpoint.event_types) === JSON.stringify(eventTypes),
+		`event types ${JSON.stringify(endpoint.event_types)}`,
+	);
+	assert(
+		sandbox.core.webhookSecrets.get(endpoint.id),
+		'the sandbox holds no secret for the endpoint',
+	);
 	return endpoint;
 }
 

@@ -53,7 +53,9 @@ const WRITES = Number(args.writes);
 const BURST = Number(args.burst);
 const RATE = /^(\d+)\/s,(\d+)\/min$/.exec(args['rate-limit']);
 if (!RATE || !(DELIVERIES > 0) || !(WRITES > 0) || !(BURST > 0)) {
-	console.error('usage: npm run test:queue -- [--deliveries n] [--writes n] [--burst n] [--rate-limit <n>/s,<m>/min] [--keep]');
+	console.error(
+		'usage: npm run test:queue -- [--deliveries n] [--writes n] [--burst n] [--rate-limit <n>/s,<m>/min] [--keep]',
+	);
 	process.exit(2);
 }
 const RATE_LIMIT = { perSecond: Number(RATE[1]), perMinute: Number(RATE[2]) };
@@ -61,11 +63,19 @@ const ONLY = args.only ? new Set(args.only.split(',').map((name) => name.trim())
 const SHARED_LONG = args['shared-long'];
 
 const figures = [];
-const { log, timings, cleanups, timed, check, run: runSuite } = createHarness('[queue]', {
+const {
+	log,
+	timings,
+	cleanups,
+	timed,
+	check,
+	run: runSuite,
+} = createHarness('[queue]', {
 	report: {
 		start: (name) => log(`check: ${name}`),
 		passed: (name, time) => log(`passed: ${name} (${time})`),
-		failed: (name, time, error) => log(`FAILED: ${name} (${time})\n${indent(error.stack ?? error.message)}`),
+		failed: (name, time, error) =>
+			log(`FAILED: ${name} (${time})\n${indent(error.stack ?? error.message)}`),
 	},
 	width: 72,
 	prefixHeadings: true,
@@ -79,23 +89,69 @@ function figure(text) {
 }
 
 async function main() {
-	const { main, cluster, sandbox, pg, redis } = await setUp({ rateLimit: RATE_LIMIT, timed, timings, cleanups, log });
+	const { main, cluster, sandbox, pg, redis } = await setUp({
+		rateLimit: RATE_LIMIT,
+		timed,
+		timings,
+		cleanups,
+		log,
+	});
 	const secrets = new Set([pg.password, redis.password, cluster.env.N8N_ENCRYPTION_KEY]);
 	const reset = async (seed = 'demo') => {
 		collectSecrets(sandbox, secrets);
 		await sandbox.control.reset(seed);
 	};
 	/** What every check gets; `trigger` and `dedupe` are left by the checks that publish them, for the ones after. */
-	const ctx = { main, cluster, sandbox, pg, redis, workflows: [], secrets, reset, figure, log, cleanups, sizes: { DELIVERIES, WRITES, BURST, RATE_LIMIT, SHARED_LONG } };
-	const checks = new Map(Object.entries({ processes, triggerPublish, deliveries, redelivery, refusedExecution, redisStall, dedupeExample, forged, returnAll, writesDocumented, writesHalfLimit, oauth2ClientCredentials, oauth2AuthorizationCode, sharedAccount, atTheEnd }).map(([name, module]) => [module, name]));
+	const ctx = {
+		main,
+		cluster,
+		sandbox,
+		pg,
+		redis,
+		workflows: [],
+		secrets,
+		reset,
+		figure,
+		log,
+		cleanups,
+		sizes: { DELIVERIES, WRITES, BURST, RATE_LIMIT, SHARED_LONG },
+	};
+	const checks = new Map(
+		Object.entries({
+			processes,
+			triggerPublish,
+			deliveries,
+			redelivery,
+			refusedExecution,
+			redisStall,
+			dedupeExample,
+			forged,
+			returnAll,
+			writesDocumented,
+			writesHalfLimit,
+			oauth2ClientCredentials,
+			oauth2AuthorizationCode,
+			sharedAccount,
+			atTheEnd,
+		}).map(([name, module]) => [module, name]),
+	);
 	const step = async (module, ...rest) => {
 		const name = checks.get(module);
-		if (ONLY && module !== processes && !ONLY.has(name) && !rest.some((arg) => ONLY.has(`${name}:${arg}`))) return;
+		if (
+			ONLY &&
+			module !== processes &&
+			!ONLY.has(name) &&
+			!rest.some((arg) => ONLY.has(`${name}:${arg}`))
+		)
+			return;
 		await check(module.title(ctx, ...rest), () => module.run(ctx, ...rest));
 	};
 
 	await step(processes);
-	ctx.token = await main.createCredential('Stora sandbox (token)', 'storaApi', { baseUrl: sandbox.url, accessToken: sandbox.token });
+	ctx.token = await main.createCredential('Stora sandbox (token)', 'storaApi', {
+		baseUrl: sandbox.url,
+		accessToken: sandbox.token,
+	});
 
 	// Stora Trigger: the deliveries need the workflow the first check publishes.
 	await step(triggerPublish);
@@ -121,13 +177,20 @@ async function main() {
 	// Many processes, one account: 2 workers first, then 4 (the check starts the two more).
 	// Four workers each paced at the whole plan miss the goals in some runs (an execution failed once): that scenario
 	// runs with --shared-long, or alone with --only sharedAccount:plan-4, until the budget holds it every time.
-	const scenarios = ['documented-2', 'plan-2', 'documented-4', ...(SHARED_LONG || ONLY ? ['plan-4'] : [])];
+	const scenarios = [
+		'documented-2',
+		'plan-2',
+		'documented-4',
+		...(SHARED_LONG || ONLY ? ['plan-4'] : []),
+	];
 	for (const scenario of scenarios) await step(sharedAccount, scenario);
 
 	await step(atTheEnd);
 
 	if (args.keep) {
-		log(`--keep: main ${cluster.mainBase} (owner@example.com / Passw0rd!Stora), webhooks ${cluster.webhookBase}, sandbox ${sandbox.url}; Ctrl-C stops everything`);
+		log(
+			`--keep: main ${cluster.mainBase} (owner@example.com / Passw0rd!Stora), webhooks ${cluster.webhookBase}, sandbox ${sandbox.url}; Ctrl-C stops everything`,
+		);
 		await new Promise(() => {});
 	}
 }

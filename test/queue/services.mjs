@@ -27,26 +27,41 @@ function postgresBinDir() {
 	const onPath = which('postgres');
 	if (onPath && which('initdb')) {
 		const dir = path.dirname(fs.realpathSync(onPath));
-		if (fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'psql'))) return dir;
+		if (fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'psql')))
+			return dir;
 	}
 	const root = '/usr/lib/postgresql';
 	if (!fs.existsSync(root)) return undefined;
 	const versions = fs
 		.readdirSync(root)
-		.filter((v) => fs.existsSync(path.join(root, v, 'bin', 'postgres')) && fs.existsSync(path.join(root, v, 'bin', 'initdb')))
+		.filter(
+			(v) =>
+				fs.existsSync(path.join(root, v, 'bin', 'postgres')) &&
+				fs.existsSync(path.join(root, v, 'bin', 'initdb')),
+		)
 		.sort((a, b) => Number(b) - Number(a));
 	return versions.length ? path.join(root, versions[0], 'bin') : undefined;
 }
 
 function redisBin() {
-	return which('redis-server') ?? (fs.existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : undefined);
+	return (
+		which('redis-server') ??
+		(fs.existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : undefined)
+	);
 }
 
 /** `apt-get install -y <packages>` (with one `apt-get update` when the first attempt fails). Needs root. */
 function aptInstall(packages) {
-	if (process.getuid?.() !== 0) throw new Error(`${packages.join(' and ')} missing, and installing them needs root: apt-get install -y ${packages.join(' ')}`);
+	if (process.getuid?.() !== 0)
+		throw new Error(
+			`${packages.join(' and ')} missing, and installing them needs root: apt-get install -y ${packages.join(' ')}`,
+		);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	const install = () => spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { env, encoding: 'utf8' });
+	const install = () =>
+		spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...packages], {
+			env,
+			encoding: 'utf8',
+		});
 	const started = Date.now();
 	log(`installing ${packages.join(', ')} with apt-get`);
 	let result = install();
@@ -54,7 +69,10 @@ function aptInstall(packages) {
 		spawnSync('apt-get', ['update'], { env, encoding: 'utf8' });
 		result = install();
 	}
-	if (result.status !== 0) throw new Error(`apt-get install ${packages.join(' ')} failed:\n${`${result.stdout}${result.stderr}`.split('\n').slice(-20).join('\n')}`);
+	if (result.status !== 0)
+		throw new Error(
+			`apt-get install ${packages.join(' ')} failed:\n${`${result.stdout}${result.stderr}`.split('\n').slice(-20).join('\n')}`,
+		);
 	log(`apt-get install ${packages.join(' ')}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -66,7 +84,10 @@ export function ensureServices() {
 	if (missing.length) aptInstall(missing);
 	const pgBin = postgresBinDir();
 	const redisServer = redisBin();
-	if (!pgBin) throw new Error('postgresql installed, but no postgres/initdb binaries found under /usr/lib/postgresql');
+	if (!pgBin)
+		throw new Error(
+			'postgresql installed, but no postgres/initdb binaries found under /usr/lib/postgresql',
+		);
 	if (!redisServer) throw new Error('redis-server installed, but not found');
 	return { pgBin, redisServer };
 }
@@ -85,7 +106,9 @@ class Service {
 	}
 
 	logTail(lines = 30) {
-		return fs.existsSync(this.logFile) ? fs.readFileSync(this.logFile, 'utf8').split('\n').slice(-lines).join('\n') : '';
+		return fs.existsSync(this.logFile)
+			? fs.readFileSync(this.logFile, 'utf8').split('\n').slice(-lines).join('\n')
+			: '';
 	}
 
 	async stop(signal = 'SIGTERM') {
@@ -95,7 +118,10 @@ class Service {
 			} catch {
 				// already gone
 			}
-			const timedOut = await Promise.race([this.gone.then(() => false), sleep(20_000).then(() => true)]);
+			const timedOut = await Promise.race([
+				this.gone.then(() => false),
+				sleep(20_000).then(() => true),
+			]);
 			if (timedOut) {
 				try {
 					process.kill(-this.pid, 'SIGKILL');
@@ -117,7 +143,10 @@ class Service {
 async function waitFor(what, probe, service, timeoutMs = 60_000) {
 	await until(
 		async () => {
-			if (service.exited) throw new Error(`${what} exited (${service.exitCode}) before it was ready:\n${service.logTail()}`);
+			if (service.exited)
+				throw new Error(
+					`${what} exited (${service.exitCode}) before it was ready:\n${service.logTail()}`,
+				);
 			return await probe();
 		},
 		() => `${what} to be ready:\n${service.logTail()}`,
@@ -143,12 +172,26 @@ export async function startPostgres(pgBin) {
 		for (const entry of [dir, pwfile, path.join(dir, 'socket')]) fs.chownSync(entry, uid, gid);
 		const init = spawnSync(
 			'runuser',
-			['-u', 'postgres', '--', path.join(pgBin, 'initdb'), '-D', data, '--username=n8n', `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C', '--no-sync'],
+			[
+				'-u',
+				'postgres',
+				'--',
+				path.join(pgBin, 'initdb'),
+				'-D',
+				data,
+				'--username=n8n',
+				`--pwfile=${pwfile}`,
+				'--auth=scram-sha-256',
+				'--encoding=UTF8',
+				'--locale=C',
+				'--no-sync',
+			],
 			{ cwd: dir, encoding: 'utf8' },
 		);
 		fs.rmSync(pwfile);
 		// A spawn that never ran (runuser not on PATH, say) has an error and no output.
-		if (init.error) throw new Error(`initdb could not be run through runuser: ${init.error.message}`);
+		if (init.error)
+			throw new Error(`initdb could not be run through runuser: ${init.error.message}`);
 		if (init.status !== 0) throw new Error(`initdb failed:\n${init.stdout}${init.stderr}`);
 
 		const port = await freePort();
@@ -158,14 +201,55 @@ export async function startPostgres(pgBin) {
 		// Durability off: a throw-away database for a test (fsync and full-page writes cost seconds on a busy disk).
 		const child = spawn(
 			path.join(pgBin, 'postgres'),
-			['-D', data, '-p', String(port), '-h', '127.0.0.1', '-k', path.join(dir, 'socket'), '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'],
-			{ cwd: dir, uid, gid, detached: true, stdio: ['ignore', out, out], env: { PATH: process.env.PATH, LANG: 'C' } },
+			[
+				'-D',
+				data,
+				'-p',
+				String(port),
+				'-h',
+				'127.0.0.1',
+				'-k',
+				path.join(dir, 'socket'),
+				'-c',
+				'fsync=off',
+				'-c',
+				'synchronous_commit=off',
+				'-c',
+				'full_page_writes=off',
+				'-c',
+				'max_connections=200',
+			],
+			{
+				cwd: dir,
+				uid,
+				gid,
+				detached: true,
+				stdio: ['ignore', out, out],
+				env: { PATH: process.env.PATH, LANG: 'C' },
+			},
 		);
 		fs.closeSync(out);
 		const service = new Service('postgres', child, logFile);
 		const env = { ...process.env, PGPASSWORD: password, PGCONNECT_TIMEOUT: '3' };
 		const psql = (database, sql) =>
-			spawnSync(path.join(pgBin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'n8n', '-d', database, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], { env, encoding: 'utf8' });
+			spawnSync(
+				path.join(pgBin, 'psql'),
+				[
+					'-h',
+					'127.0.0.1',
+					'-p',
+					String(port),
+					'-U',
+					'n8n',
+					'-d',
+					database,
+					'-v',
+					'ON_ERROR_STOP=1',
+					'-qAtc',
+					sql,
+				],
+				{ env, encoding: 'utf8' },
+			);
 		try {
 			await waitFor('postgres', async () => psql('postgres', 'select 1').status === 0, service);
 			const created = psql('postgres', 'CREATE DATABASE n8n');
@@ -212,12 +296,27 @@ export async function startRedis(redisServer) {
 		const conf = path.join(dir, 'redis.conf');
 		fs.writeFileSync(
 			conf,
-			[`port ${port}`, 'bind 127.0.0.1', 'protected-mode yes', `requirepass ${password}`, 'save ""', 'appendonly no', `dir ${dir}`, 'daemonize no', 'logfile ""', ''].join('\n'),
+			[
+				`port ${port}`,
+				'bind 127.0.0.1',
+				'protected-mode yes',
+				`requirepass ${password}`,
+				'save ""',
+				'appendonly no',
+				`dir ${dir}`,
+				'daemonize no',
+				'logfile ""',
+				'',
+			].join('\n'),
 			{ mode: 0o600 },
 		);
 		const logFile = path.join(dir, 'redis.log');
 		const out = fs.openSync(logFile, 'a');
-		const child = spawn(redisServer, [conf], { cwd: dir, detached: true, stdio: ['ignore', out, out] });
+		const child = spawn(redisServer, [conf], {
+			cwd: dir,
+			detached: true,
+			stdio: ['ignore', out, out],
+		});
 		fs.closeSync(out);
 		const service = new Service('redis', child, logFile);
 		try {
@@ -253,7 +352,11 @@ function redisPing(port, password) {
 		};
 		socket.setTimeout(2000, () => done(false));
 		socket.on('error', () => done(false));
-		socket.on('connect', () => socket.write(`*2\r\n$4\r\nAUTH\r\n$${Buffer.byteLength(password)}\r\n${password}\r\n*1\r\n$4\r\nPING\r\n`));
+		socket.on('connect', () =>
+			socket.write(
+				`*2\r\n$4\r\nAUTH\r\n$${Buffer.byteLength(password)}\r\n${password}\r\n*1\r\n$4\r\nPING\r\n`,
+			),
+		);
 		socket.on('data', (chunk) => {
 			reply += chunk;
 			if (reply.includes('+PONG')) done(reply.startsWith('+OK'));

@@ -17,11 +17,16 @@ export async function setUp({ rateLimit: RATE_LIMIT, timed, timings, cleanups, l
 	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-queue-'));
 	cleanups.push(() => fs.rmSync(work, { recursive: true, force: true }));
 
-	const { pgBin, redisServer } = await timed('PostgreSQL and Redis binaries (apt-get when missing)', () => ensureServices());
+	const { pgBin, redisServer } = await timed(
+		'PostgreSQL and Redis binaries (apt-get when missing)',
+		() => ensureServices(),
+	);
 	const installTimings = await timed('n8n install (cached when unchanged)', () => ensureN8n());
 	for (const [k, v] of Object.entries(installTimings)) timings.push([`  n8n install: ${k}`, v]);
 	await timed('sandbox compile (tsc)', () => buildSandbox());
-	const { tarball } = await timed('package build + npm pack', () => packPackage(path.join(work, 'pack')));
+	const { tarball } = await timed('package build + npm pack', () =>
+		packPackage(path.join(work, 'pack')),
+	);
 
 	const pg = await timed('PostgreSQL start (initdb, server, database)', () => startPostgres(pgBin));
 	cleanups.push(() => pg.stop());
@@ -31,12 +36,18 @@ export async function setUp({ rateLimit: RATE_LIMIT, timed, timings, cleanups, l
 	log(`Redis ${redis.host}:${redis.port} (pid ${redis.pid})`);
 
 	const userFolder = path.join(work, 'n8n');
-	const pkg = await timed('package install into the shared user folder (.n8n/nodes)', () => installPackage(userFolder, tarball));
+	const pkg = await timed('package install into the shared user folder (.n8n/nodes)', () =>
+		installPackage(userFolder, tarball),
+	);
 	log(`installed ${pkg.name}@${pkg.version} into <user folder>/.n8n/nodes`);
 
-	const sandbox = await timed('sandbox start', () => startSandbox({ seed: 'demo', rateLimit: RATE_LIMIT }));
+	const sandbox = await timed('sandbox start', () =>
+		startSandbox({ seed: 'demo', rateLimit: RATE_LIMIT }),
+	);
 	cleanups.push(() => sandbox.close());
-	log(`sandbox at ${sandbox.url}, rate limit ${RATE_LIMIT.perSecond}/s and ${RATE_LIMIT.perMinute}/min per token`);
+	log(
+		`sandbox at ${sandbox.url}, rate limit ${RATE_LIMIT.perSecond}/s and ${RATE_LIMIT.perMinute}/min per token`,
+	);
 
 	const procs = [];
 	cleanups.push(async () => {
@@ -46,8 +57,18 @@ export async function setUp({ rateLimit: RATE_LIMIT, timed, timings, cleanups, l
 			log(`stopped n8n ${proc.name} (pid ${proc.pid})`);
 		}
 	});
-	const cluster = await timed(`n8n ${N8N_VERSION} queue mode start (main, then 2 workers + webhook processor)`, () =>
-		startCluster({ userFolder, pg, redis, workers: 2, webhooks: 2, onStarted: (proc) => procs.push(proc), log }),
+	const cluster = await timed(
+		`n8n ${N8N_VERSION} queue mode start (main, then 2 workers + webhook processor)`,
+		() =>
+			startCluster({
+				userFolder,
+				pg,
+				redis,
+				workers: 2,
+				webhooks: 2,
+				onStarted: (proc) => procs.push(proc),
+				log,
+			}),
 	);
 	return { main: cluster.main, cluster, sandbox, pg, redis };
 }

@@ -15,7 +15,14 @@ import { startSandbox } from '../realN8n/sandbox.mjs';
 import { collectSecrets } from '../realN8n/secrets.mjs';
 import { sleep } from '../realN8n/wait.mjs';
 import { chain, node, storaNode, webhookNode } from '../realN8n/workflow.mjs';
-import { ANSWER_ALL, countBy, describeCounts, failedExecutionErrors, finishedRows, workersOf } from './helpers.mjs';
+import {
+	ANSWER_ALL,
+	countBy,
+	describeCounts,
+	failedExecutionErrors,
+	finishedRows,
+	workersOf,
+} from './helpers.mjs';
 
 const DOCUMENTED = { perSecond: 10, perMinute: 60 };
 const PLAN = { perSecond: 10, perMinute: 600 };
@@ -46,12 +53,21 @@ export const describeScenario = (s, long = false) =>
 export async function runScenario(ctx, name, { long = false } = {}) {
 	const scenario = SCENARIOS[name];
 	const running = ctx.cluster.workers.filter((w) => !w.exited);
-	assert(running.length <= scenario.workers, `${running.length} workers running, the scenario wants ${scenario.workers}`);
-	const adding = Array.from({ length: scenario.workers - running.length }, (_, i) => `worker-${running.length + i + 1}`);
+	assert(
+		running.length <= scenario.workers,
+		`${running.length} workers running, the scenario wants ${scenario.workers}`,
+	);
+	const adding = Array.from(
+		{ length: scenario.workers - running.length },
+		(_, i) => `worker-${running.length + i + 1}`,
+	);
 	await Promise.all(adding.map((worker) => ctx.cluster.addWorker(worker)));
 	const account = await openAccount(ctx, name, scenario.limit, scenario.rateLimit);
 	try {
-		return await sharedWrites(ctx, account, { creates: long && scenario.long ? scenario.long : scenario.creates, label: name });
+		return await sharedWrites(ctx, account, {
+			creates: long && scenario.long ? scenario.long : scenario.creates,
+			label: name,
+		});
 	} finally {
 		await account.close();
 	}
@@ -73,7 +89,11 @@ async function openAccount(ctx, label, limit, rateLimit = {}) {
 		closed = true;
 	};
 	ctx.cleanups.push(closeOnce);
-	const credential = await ctx.main.createCredential(`Stora sandbox (${label})`, 'storaApi', { baseUrl: sandbox.url, accessToken: sandbox.token, ...rateLimit });
+	const credential = await ctx.main.createCredential(`Stora sandbox (${label})`, 'storaApi', {
+		baseUrl: sandbox.url,
+		accessToken: sandbox.token,
+		...rateLimit,
+	});
 	// Its token must not show in any n8n log either (checks/atTheEnd.mjs).
 	const close = async () => {
 		collectSecrets(sandbox, ctx.secrets);
@@ -108,8 +128,20 @@ async function sharedWrites(ctx, account, { creates, label }) {
 	const workflow = await main.createWorkflow(
 		chain(`queue: shared account ${label}`, [
 			webhookNode(path, ANSWER_ALL),
-			node('Split Out', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'body.tags', options: {} }),
-			storaNode('Create', { resource: 'contact', operation: 'create', email: '={{ $json.tag }}@example.com', additionalFields: { fullName: '={{ $json.tag }}' } }, credential),
+			node('Split Out', 'n8n-nodes-base.splitOut', 1, {
+				fieldToSplitOut: 'body.tags',
+				options: {},
+			}),
+			storaNode(
+				'Create',
+				{
+					resource: 'contact',
+					operation: 'create',
+					email: '={{ $json.tag }}@example.com',
+					additionalFields: { fullName: '={{ $json.tag }}' },
+				},
+				credential,
+			),
 		]),
 	);
 	ctx.workflows.push(workflow);
@@ -124,7 +156,9 @@ async function sharedWrites(ctx, account, { creates, label }) {
 	const feeder = async () => {
 		while (fed < creates) {
 			const tags = Array.from({ length: Math.min(ITEMS, creates - fed) }, () => `q${run}-${fed++}`);
-			const answer = await cluster.webhook.callWebhook(path, { body: { tags: tags.map((tag) => ({ tag })) }, timeoutMs: 600_000 }).catch((error) => ({ status: 0, text: error.message }));
+			const answer = await cluster.webhook
+				.callWebhook(path, { body: { tags: tags.map((tag) => ({ tag })) }, timeoutMs: 600_000 })
+				.catch((error) => ({ status: 0, text: error.message }));
 			calls.push({ tags, answer });
 		}
 	};
@@ -138,28 +172,61 @@ async function checkWrites(ctx, account, { workflow, calls, run, start, limit })
 	const { sandbox } = account;
 	for (const { tags, answer } of calls) {
 		const body = answer.body;
-		const answered = answer.status === 200 && Array.isArray(body) && body.length === tags.length && body.every((c, i) => c.email === `${tags[i]}@example.com`);
+		const answered =
+			answer.status === 200 &&
+			Array.isArray(body) &&
+			body.length === tags.length &&
+			body.every((c, i) => c.email === `${tags[i]}@example.com`);
 		if (!answered) {
-			const errors = await failedExecutionErrors(ctx, workflow.id).catch((error) => `(errors not read: ${error.message})`);
-			assert(false, `execution for ${tags[0]}…: HTTP ${answer.status} ${String(answer.text).slice(0, 300)}\n${errors}`);
+			const errors = await failedExecutionErrors(ctx, workflow.id).catch(
+				(error) => `(errors not read: ${error.message})`,
+			);
+			assert(
+				false,
+				`execution for ${tags[0]}…: HTTP ${answer.status} ${String(answer.text).slice(0, 300)}\n${errors}`,
+			);
 		}
 	}
 	const creates = calls.reduce((sum, call) => sum + call.tags.length, 0);
 	const rows = await finishedRows(ctx, workflow.id, calls.length, { timeoutMs: 600_000 });
-	assert(rows.length === calls.length && rows.every((r) => r.status === 'success'), `executions: ${describeCounts(countBy(rows.map((r) => r.status)))} of ${calls.length} calls`);
-	const byWorker = countBy(workersOf(ctx, rows.map((r) => r.id)));
+	assert(
+		rows.length === calls.length && rows.every((r) => r.status === 'success'),
+		`executions: ${describeCounts(countBy(rows.map((r) => r.status)))} of ${calls.length} calls`,
+	);
+	const byWorker = countBy(
+		workersOf(
+			ctx,
+			rows.map((r) => r.id),
+		),
+	);
 
 	// Each contact created once, by the tag in its e-mail.
-	const contacts = (await sandbox.control.state('contacts')).filter((c) => c.email.startsWith(`q${run}-`));
+	const contacts = (await sandbox.control.state('contacts')).filter((c) =>
+		c.email.startsWith(`q${run}-`),
+	);
 	const perTag = countBy(contacts.map((c) => c.email.split('@')[0]));
-	assert(contacts.length === creates && perTag.size === creates, `${contacts.length} contacts for ${creates} creates (${perTag.size} tags)`);
+	assert(
+		contacts.length === creates && perTag.size === creates,
+		`${contacts.length} contacts for ${creates} creates (${perTag.size} tags)`,
+	);
 
 	const requests = (await sandbox.control.requests()).filter((r) => r.path.startsWith('/2025-09/'));
 	const posts = requests.filter((r) => r.method === 'POST');
-	assert(posts.every((r) => r.headers['idempotency-key']), `${posts.filter((r) => !r.headers['idempotency-key']).length} POSTs without an Idempotency-Key`);
-	const answeredPerKey = countBy(posts.filter((r) => r.status !== 429).map((r) => r.headers['idempotency-key']));
-	assert([...answeredPerKey.values()].every((n) => n === 1), `an Idempotency-Key answered more than once`);
-	assert(posts.filter((r) => r.status === 201).length === creates, `${posts.filter((r) => r.status === 201).length} creates answered 201 for ${creates}`);
+	assert(
+		posts.every((r) => r.headers['idempotency-key']),
+		`${posts.filter((r) => !r.headers['idempotency-key']).length} POSTs without an Idempotency-Key`,
+	);
+	const answeredPerKey = countBy(
+		posts.filter((r) => r.status !== 429).map((r) => r.headers['idempotency-key']),
+	);
+	assert(
+		[...answeredPerKey.values()].every((n) => n === 1),
+		`an Idempotency-Key answered more than once`,
+	);
+	assert(
+		posts.filter((r) => r.status === 201).length === creates,
+		`${posts.filter((r) => r.status === 201).length} creates answered 201 for ${creates}`,
+	);
 
 	const limited = requests.filter((r) => r.status === 429).length;
 	const last = Math.max(...requests.filter((r) => r.status !== 429).map((r) => Date.parse(r.at)));

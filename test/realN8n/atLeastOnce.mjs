@@ -24,29 +24,60 @@ const PATIENCE = { timeoutMs: 90_000, every: 200 };
 export async function atLeastOnce({ n8n, sandbox, credential, refusal, mode }) {
 	await sandbox.control.configure({ retry_timestamp: mode });
 	await sandbox.control.call('DELETE', '/__sandbox/deliveries');
-	const workflow = await triggerWorkflow(n8n, credential, ['contact.created'], `Stora Trigger at least once (${mode})`);
+	const workflow = await triggerWorkflow(
+		n8n,
+		credential,
+		['contact.created'],
+		`Stora Trigger at least once (${mode})`,
+	);
 	await publish(n8n, workflow);
 	try {
 		const { event, first } = await firstAttemptWhile(sandbox, refusal);
 		const answersBeforeStoring = VERSION.api.answersBeforeStoring === true;
 		if (answersBeforeStoring) {
-			assert(first.status === 200, `n8n ${VERSION.n8n} answered the first attempt ${first.status}, expected 200 (it answers before storing)`);
+			assert(
+				first.status === 200,
+				`n8n ${VERSION.n8n} answered the first attempt ${first.status}, expected 200 (it answers before storing)`,
+			);
 			await sleep(1000);
 			const executions = await n8n.allExecutions(workflow.id);
-			assert(executions.length === 0, `${executions.length} executions: expected none (the database refused it)`);
+			assert(
+				executions.length === 0,
+				`${executions.length} executions: expected none (the database refused it)`,
+			);
 			return { first: first.status, retry: null, executions: 0 };
 		}
-		assert(first.status === 500, `the first attempt was answered ${first.status}, expected 500 (n8n could not store the execution)`);
+		assert(
+			first.status === 500,
+			`the first attempt was answered ${first.status}, expected 500 (n8n could not store the execution)`,
+		);
 		await sandbox.control.advanceClock(60);
-		await until(async () => (await deliveriesOf(sandbox, event.id)).some((d) => d.attempt === 2 && d.status !== null), "Stora's retry to be answered", PATIENCE);
+		await until(
+			async () =>
+				(await deliveriesOf(sandbox, event.id)).some((d) => d.attempt === 2 && d.status !== null),
+			"Stora's retry to be answered",
+			PATIENCE,
+		);
 		const retry = (await deliveriesOf(sandbox, event.id)).find((d) => d.attempt === 2);
 		assert(retry.status === 200, `Stora's retry was answered ${retry.status}`);
-		if (mode === 'first') assert(retry.timestamp === first.timestamp, 'the retry was not signed with the first timestamp');
-		await until(async () => (await n8n.allExecutions(workflow.id)).filter((e) => e.status === 'success').length >= 1, 'the execution', PATIENCE);
+		if (mode === 'first')
+			assert(
+				retry.timestamp === first.timestamp,
+				'the retry was not signed with the first timestamp',
+			);
+		await until(
+			async () =>
+				(await n8n.allExecutions(workflow.id)).filter((e) => e.status === 'success').length >= 1,
+			'the execution',
+			PATIENCE,
+		);
 		const executions = await n8n.allExecutions(workflow.id);
 		assert(executions.length === 1, `${executions.length} executions for one event, expected 1`);
 		const output = await outputOf(n8n, executions[0].id);
-		assert(output?.id === event.id && output?.data?.contact?.id === event.data.contact.id, `the execution holds ${JSON.stringify(output).slice(0, 300)}`);
+		assert(
+			output?.id === event.id && output?.data?.contact?.id === event.data.contact.id,
+			`the execution holds ${JSON.stringify(output).slice(0, 300)}`,
+		);
 		return { first: first.status, retry: retry.status, executions: executions.length };
 	} finally {
 		await n8n.deactivate(workflow);
@@ -61,20 +92,40 @@ export async function atLeastOnce({ n8n, sandbox, credential, refusal, mode }) {
 export async function noEventLostWhileStalled({ n8n, sandbox, credential, stall }) {
 	await sandbox.control.configure({ retry_timestamp: 'fresh' });
 	await sandbox.control.call('DELETE', '/__sandbox/deliveries');
-	const workflow = await triggerWorkflow(n8n, credential, ['contact.created'], 'Stora Trigger stalled');
+	const workflow = await triggerWorkflow(
+		n8n,
+		credential,
+		['contact.created'],
+		'Stora Trigger stalled',
+	);
 	await publish(n8n, workflow);
 	try {
 		const { event, first } = await firstAttemptWhile(sandbox, stall);
 		await sandbox.control.advanceClock(60);
-		await until(async () => (await deliveriesOf(sandbox, event.id)).some((d) => d.attempt === 2), "Stora's retry to be answered", PATIENCE);
+		await until(
+			async () => (await deliveriesOf(sandbox, event.id)).some((d) => d.attempt === 2),
+			"Stora's retry to be answered",
+			PATIENCE,
+		);
 		const retry = (await deliveriesOf(sandbox, event.id)).find((d) => d.attempt === 2);
-		await until(async () => (await n8n.allExecutions(workflow.id)).some((e) => e.status === 'success'), 'the execution', PATIENCE);
+		await until(
+			async () => (await n8n.allExecutions(workflow.id)).some((e) => e.status === 'success'),
+			'the execution',
+			PATIENCE,
+		);
 		await sleep(2000); // a second execution, were there one, would show by now
 		const executions = await n8n.allExecutions(workflow.id);
-		assert(executions.length === 1, `${executions.length} executions for one event (${executions.map((e) => e.status).join(', ')}), expected 1`);
+		assert(
+			executions.length === 1,
+			`${executions.length} executions for one event (${executions.map((e) => e.status).join(', ')}), expected 1`,
+		);
 		const output = await outputOf(n8n, executions[0].id);
 		assert(output?.id === event.id, `the execution holds ${JSON.stringify(output).slice(0, 300)}`);
-		return { first: first.status ?? first.error, retry: retry.status ?? retry.error, executions: executions.length };
+		return {
+			first: first.status ?? first.error,
+			retry: retry.status ?? retry.error,
+			executions: executions.length,
+		};
 	} finally {
 		await n8n.deactivate(workflow);
 	}
@@ -90,41 +141,76 @@ export async function stoppedMidDelivery({ sandbox, tarball }) {
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-e2e-stopped-'));
 	let n8n = await startN8n({ tarball, userFolder });
 	try {
-		const credential = await n8n.createCredential('Stora sandbox (stopped)', 'storaApi', { baseUrl: sandbox.url, accessToken: sandbox.token });
+		const credential = await n8n.createCredential('Stora sandbox (stopped)', 'storaApi', {
+			baseUrl: sandbox.url,
+			accessToken: sandbox.token,
+		});
 		await sandbox.control.configure({ retry_timestamp: 'fresh' });
 		await sandbox.control.call('DELETE', '/__sandbox/deliveries');
-		const workflow = await triggerWorkflow(n8n, credential, ['contact.created'], 'Stora Trigger stopped');
+		const workflow = await triggerWorkflow(
+			n8n,
+			credential,
+			['contact.created'],
+			'Stora Trigger stopped',
+		);
 		await publish(n8n, workflow);
 		const [endpoint] = (await endpointsOf(sandbox, workflow)).production;
 		const lock = sqliteLock(userFolder);
 		await lock.on();
 		let event;
 		try {
-			({ event } = await sandbox.control.call('POST', '/__sandbox/events', { type: 'contact.created' }));
+			({ event } = await sandbox.control.call('POST', '/__sandbox/events', {
+				type: 'contact.created',
+			}));
 			process.kill(-n8n.pid, 'SIGKILL');
 			await n8n.stop({ keepFolder: true });
 		} finally {
 			lock.off();
 		}
-		await until(async () => (await deliveriesOf(sandbox, event.id)).length >= 1, 'the first attempt to fail', PATIENCE);
+		await until(
+			async () => (await deliveriesOf(sandbox, event.id)).length >= 1,
+			'the first attempt to fail',
+			PATIENCE,
+		);
 		const [first] = await deliveriesOf(sandbox, event.id);
 		n8n = await startN8n({ userFolder, port: n8n.port, ownerSetup: false });
 		await n8n.login();
 		const held = await endpointsOf(sandbox, workflow);
-		assert(held.production.length === 1 && held.production[0].id === endpoint.id, 'the restart did not keep the one registration');
+		assert(
+			held.production.length === 1 && held.production[0].id === endpoint.id,
+			'the restart did not keep the one registration',
+		);
 		await sandbox.control.advanceClock(60);
-		await until(async () => (await deliveriesOf(sandbox, event.id)).some((d) => d.attempt === 2), "Stora's retry to be answered", PATIENCE);
+		await until(
+			async () => (await deliveriesOf(sandbox, event.id)).some((d) => d.attempt === 2),
+			"Stora's retry to be answered",
+			PATIENCE,
+		);
 		const retry = (await deliveriesOf(sandbox, event.id)).find((d) => d.attempt === 2);
 		assert(retry.status === 200, `Stora's retry was answered ${retry.status ?? retry.error}`);
-		await until(async () => (await n8n.allExecutions(workflow.id)).some((e) => e.status === 'success'), 'the execution', PATIENCE);
+		await until(
+			async () => (await n8n.allExecutions(workflow.id)).some((e) => e.status === 'success'),
+			'the execution',
+			PATIENCE,
+		);
 		await sleep(1000);
 		const executions = await n8n.allExecutions(workflow.id);
 		const succeeded = executions.filter((e) => e.status === 'success');
-		assert(succeeded.length === 1, `${succeeded.length} successful executions for one event (${executions.map((e) => e.status).join(', ')}), expected 1`);
+		assert(
+			succeeded.length === 1,
+			`${succeeded.length} successful executions for one event (${executions.map((e) => e.status).join(', ')}), expected 1`,
+		);
 		const output = await outputOf(n8n, succeeded[0].id);
-		assert(output?.id === event.id && output?.data?.contact?.id === event.data.contact.id, `the execution holds ${JSON.stringify(output).slice(0, 300)}`);
+		assert(
+			output?.id === event.id && output?.data?.contact?.id === event.data.contact.id,
+			`the execution holds ${JSON.stringify(output).slice(0, 300)}`,
+		);
 		await n8n.deactivate(workflow);
-		return { first: first.status ?? first.error, retry: retry.status, executions: executions.length };
+		return {
+			first: first.status ?? first.error,
+			retry: retry.status,
+			executions: executions.length,
+		};
 	} finally {
 		await n8n.stop();
 		fs.rmSync(userFolder, { recursive: true, force: true });
@@ -138,8 +224,14 @@ export async function stoppedMidDelivery({ sandbox, tarball }) {
 async function firstAttemptWhile(sandbox, fault) {
 	await fault.on();
 	try {
-		const { event } = await sandbox.control.call('POST', '/__sandbox/events', { type: 'contact.created' });
-		await until(async () => (await deliveriesOf(sandbox, event.id)).length >= 1, 'the first attempt to end', PATIENCE);
+		const { event } = await sandbox.control.call('POST', '/__sandbox/events', {
+			type: 'contact.created',
+		});
+		await until(
+			async () => (await deliveriesOf(sandbox, event.id)).length >= 1,
+			'the first attempt to end',
+			PATIENCE,
+		);
 		const [first] = await deliveriesOf(sandbox, event.id);
 		return { event, first };
 	} finally {
@@ -149,7 +241,9 @@ async function firstAttemptWhile(sandbox, fault) {
 
 /** The answered attempts of one event (the sandbox logs an attempt once it is answered or has failed). */
 const deliveriesOf = async (sandbox, eventId) =>
-	(await sandbox.control.call('GET', '/__sandbox/deliveries')).deliveries.filter((d) => d.event_id === eventId);
+	(await sandbox.control.call('GET', '/__sandbox/deliveries')).deliveries.filter(
+		(d) => d.event_id === eventId,
+	);
 
 /** What the execution's Stora Trigger output: the event it started with. */
 async function outputOf(n8n, executionId) {

@@ -19,7 +19,12 @@ export const PACKAGE_NAME = 'n8n-nodes-stora';
 export const HOST_TEMPLATE = path.join(REPO, 'test/realN8n/n8n-host', N8N_VERSION);
 export const HOST_DIR = process.env.E2E_N8N_DIR ?? path.join(REPO, '.cache', `n8n-${N8N_VERSION}`);
 
-export const OWNER = { email: 'owner@example.com', firstName: 'Stora', lastName: 'Tester', password: 'Passw0rd!Stora' };
+export const OWNER = {
+	email: 'owner@example.com',
+	firstName: 'Stora',
+	lastName: 'Tester',
+	password: 'Passw0rd!Stora',
+};
 
 let prefix = '[e2e]';
 /** Names the run in what `log` prints: `npm start` is the demo, not a test suite. */
@@ -54,7 +59,10 @@ export function freePort() {
 export function node24() {
 	if (Number(process.versions.node.split('.')[0]) >= 24) return process.execPath;
 	const bin = path.join(REPO, '.tools/node24/node_modules/node/bin/node');
-	if (!fs.existsSync(bin)) throw new Error('Node 24 is missing: start this through npm (npm start, npm run test:e2e), which installs it');
+	if (!fs.existsSync(bin))
+		throw new Error(
+			'Node 24 is missing: start this through npm (npm start, npm run test:e2e), which installs it',
+		);
 	return bin;
 }
 
@@ -68,19 +76,28 @@ export function n8nNode() {
 	const running = Number(process.versions.node.split('.')[0]);
 	if (running === VERSION.node || (VERSION.node === 24 && running > 24)) return process.execPath;
 	const bin = toolsNode(VERSION.node);
-	if (!bin) throw new Error(`Node ${VERSION.node} (for n8n ${N8N_VERSION}) is missing: ensureN8n() installs it`);
+	if (!bin)
+		throw new Error(
+			`Node ${VERSION.node} (for n8n ${N8N_VERSION}) is missing: ensureN8n() installs it`,
+		);
 	return bin;
 }
 
 /** Runs a command to completion, inheriting nothing but returning its output; throws with the output on failure. */
-export function run(cmd, args, { cwd = REPO, env = childEnv(), quiet = false, logFile, stdoutOnly = false, label } = {}) {
+export function run(
+	cmd,
+	args,
+	{ cwd = REPO, env = childEnv(), quiet = false, logFile, stdoutOnly = false, label } = {},
+) {
 	const started = Date.now();
 	const result = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
 	const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
 	if (logFile) fs.appendFileSync(logFile, `$ ${cmd} ${args.join(' ')}\n${output}\n`);
 	if (result.status !== 0) {
 		const tail = output.split('\n').slice(-40).join('\n');
-		throw new Error(`${cmd} ${args.join(' ')} failed (exit ${result.status ?? result.signal}) in ${cwd}:\n${tail}`);
+		throw new Error(
+			`${cmd} ${args.join(' ')} failed (exit ${result.status ?? result.signal}) in ${cwd}:\n${tail}`,
+		);
 	}
 	if (!quiet) log(`${label ?? `${cmd} ${args.join(' ')}`}: ${seconds(Date.now() - started)}`);
 	return stdoutOnly ? result.stdout : output;

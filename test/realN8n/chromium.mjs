@@ -30,17 +30,28 @@ export async function launchChromium() {
 	const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-e2e-chromium-'));
 	const err = fs.openSync(path.join(profile, 'chromium.log'), 'a');
 	// HOME/XDG/TMPDIR inside the profile: otherwise Chromium writes to ~/.config, ~/.cache and /tmp despite --user-data-dir.
-	const env = { ...process.env, HOME: profile, XDG_CONFIG_HOME: profile, XDG_CACHE_HOME: profile, TMPDIR: profile };
-	const child = spawn(CHROMIUM, [...FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'], {
-		stdio: ['ignore', err, err],
-		env,
-		detached: true,
-	});
+	const env = {
+		...process.env,
+		HOME: profile,
+		XDG_CONFIG_HOME: profile,
+		XDG_CACHE_HOME: profile,
+		TMPDIR: profile,
+	};
+	const child = spawn(
+		CHROMIUM,
+		[...FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
+		{
+			stdio: ['ignore', err, err],
+			env,
+			detached: true,
+		},
+	);
 	fs.closeSync(err);
 	let exited = false;
 	child.on('exit', () => (exited = true));
 	const portFile = path.join(profile, 'DevToolsActivePort');
-	const chromiumLog = () => fs.readFileSync(path.join(profile, 'chromium.log'), 'utf8').slice(-2000);
+	const chromiumLog = () =>
+		fs.readFileSync(path.join(profile, 'chromium.log'), 'utf8').slice(-2000);
 	await until(
 		() => {
 			if (exited) throw new Error(`Chromium did not start:\n${chromiumLog()}`);
@@ -86,7 +97,8 @@ function processesMentioning(text) {
 	for (const entry of fs.readdirSync('/proc')) {
 		if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
 		try {
-			if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text)) pids.push(Number(entry));
+			if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text))
+				pids.push(Number(entry));
 		} catch {
 			// exited meanwhile
 		}
@@ -133,7 +145,9 @@ export async function signIn(page, n8n) {
 
 /** Opens a credential's edit dialog through its URL; returns the dialog locator. */
 export async function openCredential(page, n8n, credentialId) {
-	await page.goto(`${n8n.base}/home/credentials/${credentialId}`, { waitUntil: 'domcontentloaded' });
+	await page.goto(`${n8n.base}/home/credentials/${credentialId}`, {
+		waitUntil: 'domcontentloaded',
+	});
 	const dialog = page.locator('[data-test-id="credential-edit-dialog"]');
 	await dialog.waitFor({ state: 'visible', timeout: 60_000 });
 	await sleep(500); // let the form settle (fields render after the type loads)
@@ -143,7 +157,8 @@ export async function openCredential(page, n8n, credentialId) {
 /** Visible text of an element plus the values of its inputs (selects and text fields show their value in an input). */
 export async function textAndValues(locator) {
 	return await locator.evaluate(
-		(el) => `${el.innerText}\n${[...el.querySelectorAll('input, textarea')].map((i) => i.value).join('\n')}`,
+		(el) =>
+			`${el.innerText}\n${[...el.querySelectorAll('input, textarea')].map((i) => i.value).join('\n')}`,
 	);
 }
 
@@ -153,19 +168,25 @@ export async function closeDialog(page) {
 }
 
 /** A regular expression matching exactly `text` (surrounding white space allowed). */
-export const exactly = (text) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+export const exactly = (text) =>
+	new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
 
 /** Throws unless the element's text and input values contain every string of `expected`. */
 export async function assertShows(locator, expected, what) {
 	const text = await textAndValues(locator);
 	const missing = expected.filter((e) => !text.includes(e));
-	if (missing.length) throw new Error(`${what} does not show ${missing.map((m) => `"${m}"`).join(', ')}:\n${text.slice(0, 1500)}`);
+	if (missing.length)
+		throw new Error(
+			`${what} does not show ${missing.map((m) => `"${m}"`).join(', ')}:\n${text.slice(0, 1500)}`,
+		);
 }
 
 /** Throws unless `actual` and `expected` hold the same strings in the same order. */
 export function assertList(actual, expected, what) {
 	if (JSON.stringify(actual) !== JSON.stringify(expected)) {
-		throw new Error(`${what}:\n  shown    ${JSON.stringify(actual)}\n  expected ${JSON.stringify(expected)}`);
+		throw new Error(
+			`${what}:\n  shown    ${JSON.stringify(actual)}\n  expected ${JSON.stringify(expected)}`,
+		);
 	}
 }
 
@@ -185,12 +206,18 @@ export async function pickOption(page, name) {
 
 /** The row of parameter `name` in the node panel (label, input, issues); the innermost one inside collections. */
 export function parameterItem(ndv, name) {
-	return ndv.locator('[data-test-id="parameter-item"]', { has: ndv.page().locator(`[data-test-id="parameter-input-${name}"]`) }).last();
+	return ndv
+		.locator('[data-test-id="parameter-item"]', {
+			has: ndv.page().locator(`[data-test-id="parameter-input-${name}"]`),
+		})
+		.last();
 }
 
 /** Opens the "Add Field" (or "Add Filter", ...) dropdown of a collection; returns its options. */
 export async function openCollection(page, ndv, placeholder) {
-	await ndv.locator(`[data-test-id="collection-parameter-add"] input[placeholder="${placeholder}"]`).click();
+	await ndv
+		.locator(`[data-test-id="collection-parameter-add"] input[placeholder="${placeholder}"]`)
+		.click();
 	return await dropdownOptions(page);
 }
 
@@ -204,10 +231,20 @@ export async function addToCollection(page, ndv, placeholder, name) {
 export async function issuesOf(page, item) {
 	await item.locator('[data-test-id="parameter-issues"]').hover();
 	let text = '';
-	await until(async () => {
-		text = (await page.locator('[role=tooltip]:visible, .el-popper:visible, [data-reka-popper-content-wrapper]:visible').allInnerTexts()).join('\n');
-		return text.includes('Issues');
-	}, 'no issues tooltip appeared', { timeoutMs: 10_000 });
+	await until(
+		async () => {
+			text = (
+				await page
+					.locator(
+						'[role=tooltip]:visible, .el-popper:visible, [data-reka-popper-content-wrapper]:visible',
+					)
+					.allInnerTexts()
+			).join('\n');
+			return text.includes('Issues');
+		},
+		'no issues tooltip appeared',
+		{ timeoutMs: 10_000 },
+	);
 	await page.mouse.move(1300, 700); // away, so the tooltip closes
 	await sleep(300);
 	return text;
@@ -225,12 +262,16 @@ export async function openNode(page, node) {
 export async function runWorkflow(page, n8n, workflowId, before) {
 	await page.locator('[data-test-id="execute-workflow-button"]').first().click();
 	let execution;
-	await until(async () => {
-		const [latest] = await n8n.executions(workflowId);
-		if (!latest || latest.id === before || UNFINISHED.includes(latest.status)) return false;
-		execution = await n8n.execution(latest.id);
-		return true;
-	}, 'the run from the editor to finish', { timeoutMs: 60_000 });
+	await until(
+		async () => {
+			const [latest] = await n8n.executions(workflowId);
+			if (!latest || latest.id === before || UNFINISHED.includes(latest.status)) return false;
+			execution = await n8n.execution(latest.id);
+			return true;
+		},
+		'the run from the editor to finish',
+		{ timeoutMs: 60_000 },
+	);
 	return execution;
 }
 
@@ -239,6 +280,10 @@ export const lastExecutionId = async (n8n, workflowId) => (await n8n.executions(
 /** The id of the workflow open in the editor (n8n saves a new workflow as it is built). */
 export async function savedWorkflowId(page) {
 	let id;
-	await until(() => (id = /\/workflow\/([^/?#]+)/.exec(page.url())?.[1]) && id !== 'new', `the new workflow was not saved (URL ${page.url()})`, { timeoutMs: 20_000 });
+	await until(
+		() => (id = /\/workflow\/([^/?#]+)/.exec(page.url())?.[1]) && id !== 'new',
+		`the new workflow was not saved (URL ${page.url()})`,
+		{ timeoutMs: 20_000 },
+	);
 	return id;
 }

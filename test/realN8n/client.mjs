@@ -26,10 +26,13 @@ export class N8n {
 	async waitReady(timeoutMs = 180_000) {
 		await until(
 			async () => {
-				if (this.exited) throw new Error(`n8n exited (${this.exitCode}) before it was ready:\n${this.logTail()}`);
+				if (this.exited)
+					throw new Error(`n8n exited (${this.exitCode}) before it was ready:\n${this.logTail()}`);
 				try {
 					// /healthz answers before REST is mounted, and during migrations every route says "starting up": poll for JSON.
-					const res = await fetch(`${this.base}/rest/settings`, { signal: AbortSignal.timeout(5000) });
+					const res = await fetch(`${this.base}/rest/settings`, {
+						signal: AbortSignal.timeout(5000),
+					});
 					const text = await res.text();
 					if (res.ok && text.includes('"data"')) {
 						this.settings = JSON.parse(text).data;
@@ -56,7 +59,12 @@ export class N8n {
 	}
 
 	async login() {
-		const res = await this.request('POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password }, { raw: true });
+		const res = await this.request(
+			'POST',
+			'/rest/login',
+			{ emailOrLdapLoginId: OWNER.email, password: OWNER.password },
+			{ raw: true },
+		);
 		if (res.status !== 200) throw new Error(`n8n login failed: ${res.status} ${await res.text()}`);
 		this.takeCookie(res);
 	}
@@ -80,7 +88,8 @@ export class N8n {
 		});
 		if (raw) return res;
 		const text = await res.text();
-		if (!res.ok) throw new Error(`n8n ${method} ${urlPath} → ${res.status}: ${text.slice(0, 2000)}`);
+		if (!res.ok)
+			throw new Error(`n8n ${method} ${urlPath} → ${res.status}: ${text.slice(0, 2000)}`);
 		const parsed = text ? JSON.parse(text) : {};
 		return parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed;
 	}
@@ -90,7 +99,10 @@ export class N8n {
 	}
 
 	async getCredential(id, { includeData = true } = {}) {
-		return await this.request('GET', `/rest/credentials/${id}${includeData ? '?includeData=true' : ''}`);
+		return await this.request(
+			'GET',
+			`/rest/credentials/${id}${includeData ? '?includeData=true' : ''}`,
+		);
 	}
 
 	async testCredential(credential) {
@@ -99,12 +111,18 @@ export class N8n {
 
 	async createWorkflow(workflow) {
 		// n8n 1.x refuses a new workflow without `active` (versions.mjs, api.createNeedsActive).
-		return await this.request('POST', '/rest/workflows', VERSION.api.createNeedsActive ? { active: false, ...workflow } : workflow);
+		return await this.request(
+			'POST',
+			'/rest/workflows',
+			VERSION.api.createNeedsActive ? { active: false, ...workflow } : workflow,
+		);
 	}
 
 	/** Publishes (activates) a workflow; synchronous because the publication service is off. */
 	async activate(workflow) {
-		return await this.request('POST', `/rest/workflows/${workflow.id}/activate`, { versionId: workflow.versionId });
+		return await this.request('POST', `/rest/workflows/${workflow.id}/activate`, {
+			versionId: workflow.versionId,
+		});
 	}
 
 	async deactivate(workflow) {
@@ -134,13 +152,22 @@ export class N8n {
 		} catch {
 			// not JSON
 		}
-		return { status: res.status, body: parsed, text, headers: res.headers, ms: Date.now() - started };
+		return {
+			status: res.status,
+			body: parsed,
+			text,
+			headers: res.headers,
+			ms: Date.now() - started,
+		};
 	}
 
 	/** Runs a saved workflow as the editor's "Execute workflow" does, from the given trigger; returns the finished execution. */
 	async runManually(workflowId, triggerName, { timeoutMs = 60_000 } = {}) {
 		const workflowData = await this.request('GET', `/rest/workflows/${workflowId}`);
-		const started = await this.request('POST', `/rest/workflows/${workflowId}/run`, { workflowData, triggerToStartFrom: { name: triggerName } });
+		const started = await this.request('POST', `/rest/workflows/${workflowId}/run`, {
+			workflowData,
+			triggerToStartFrom: { name: triggerName },
+		});
 		return await until(
 			async () => {
 				const execution = await this.execution(started.executionId);
@@ -154,7 +181,10 @@ export class N8n {
 	/** Executions of a workflow, newest first (summaries). */
 	async executions(workflowId, { limit = 20, lastId } = {}) {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const data = await this.request('GET', `/rest/executions?filter=${filter}&limit=${limit}${lastId ? `&lastId=${lastId}` : ''}`);
+		const data = await this.request(
+			'GET',
+			`/rest/executions?filter=${filter}&limit=${limit}${lastId ? `&lastId=${lastId}` : ''}`,
+		);
 		return data.results ?? data;
 	}
 
@@ -177,7 +207,8 @@ export class N8n {
 				break;
 			} catch (error) {
 				// Some n8n answer 500 while the execution is still running (versions.mjs, api.executionBusy500).
-				if (!VERSION.api.executionBusy500 || !/ → 500:/.test(error.message) || attempt >= 40) throw error;
+				if (!VERSION.api.executionBusy500 || !/ → 500:/.test(error.message) || attempt >= 40)
+					throw error;
 				await sleep(250);
 			}
 		}
@@ -224,6 +255,7 @@ export class N8n {
 		} catch {
 			// group is empty
 		}
-		if (this.ownsFolder && !keepFolder) fs.rmSync(this.userFolder, { recursive: true, force: true });
+		if (this.ownsFolder && !keepFolder)
+			fs.rmSync(this.userFolder, { recursive: true, force: true });
 	}
 }

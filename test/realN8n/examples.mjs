@@ -13,7 +13,10 @@ export function loadExamples() {
 		.readdirSync(EXAMPLES_DIR)
 		.filter((f) => f.endsWith('.json'))
 		.sort()
-		.map((file) => ({ file, workflow: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) }));
+		.map((file) => ({
+			file,
+			workflow: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')),
+		}));
 }
 
 /**

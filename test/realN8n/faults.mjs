@@ -12,11 +12,23 @@ import path from 'node:path';
 export function sqliteRefusal(userFolder) {
 	const database = path.join(userFolder, '.n8n', 'database.sqlite');
 	const sql = (statement) => {
-		const result = spawnSync('python3', ['-c', 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1], timeout=30); c.execute(sys.argv[2]); c.commit()', database, statement], { encoding: 'utf8' });
+		const result = spawnSync(
+			'python3',
+			[
+				'-c',
+				'import sqlite3,sys; c=sqlite3.connect(sys.argv[1], timeout=30); c.execute(sys.argv[2]); c.commit()',
+				database,
+				statement,
+			],
+			{ encoding: 'utf8' },
+		);
 		if (result.status !== 0) throw new Error(`sqlite: ${result.stderr}`);
 	};
 	return {
-		on: () => sql("CREATE TRIGGER stora_e2e_refuse BEFORE INSERT ON execution_entity BEGIN SELECT RAISE(ABORT, 'e2e: the database refuses new executions'); END"),
+		on: () =>
+			sql(
+				"CREATE TRIGGER stora_e2e_refuse BEFORE INSERT ON execution_entity BEGIN SELECT RAISE(ABORT, 'e2e: the database refuses new executions'); END",
+			),
 		off: () => sql('DROP TRIGGER IF EXISTS stora_e2e_refuse'),
 	};
 }
@@ -30,11 +42,14 @@ export function sqliteLock(userFolder) {
 	let holder;
 	return {
 		on: () => {
-			const script = 'import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute("BEGIN EXCLUSIVE"); print("locked", flush=True); time.sleep(120)';
+			const script =
+				'import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute("BEGIN EXCLUSIVE"); print("locked", flush=True); time.sleep(120)';
 			holder = spawn('python3', ['-c', script, database], { stdio: ['ignore', 'pipe', 'inherit'] });
 			return new Promise((resolve, reject) => {
 				holder.stdout.once('data', resolve);
-				holder.once('exit', (code) => reject(new Error(`the lock holder ended (${code}) before it held the lock`)));
+				holder.once('exit', (code) =>
+					reject(new Error(`the lock holder ended (${code}) before it held the lock`)),
+				);
 			});
 		},
 		off: () => {

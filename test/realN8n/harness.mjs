@@ -42,7 +42,10 @@ export function assert(condition, message) {
  * - `sections()`: more `[title, lines]` blocks after Timings (printed when not empty);
  * - `summaryOnInterrupt`: print the summary on Ctrl-C as well (a long run's timings are worth keeping).
  */
-export function createHarness(prefix, { report, width, prefixHeadings = false, sections = () => [], summaryOnInterrupt = false }) {
+export function createHarness(
+	prefix,
+	{ report, width, prefixHeadings = false, sections = () => [], summaryOnInterrupt = false },
+) {
 	const t0 = Date.now();
 	const timings = [];
 	const results = [];
@@ -78,7 +81,9 @@ export function createHarness(prefix, { report, width, prefixHeadings = false, s
 		});
 	}
 	// A stray rejection must not kill the run before cleanup (the processes it started would outlive it).
-	process.on('unhandledRejection', (error) => console.error(`${prefix} unhandled rejection:`, error?.message ?? error));
+	process.on('unhandledRejection', (error) =>
+		console.error(`${prefix} unhandled rejection:`, error?.message ?? error),
+	);
 
 	/** Runs `fn`, adds its duration to the Timings table and logs it. */
 	async function timed(label, fn) {
@@ -104,7 +109,9 @@ export function createHarness(prefix, { report, width, prefixHeadings = false, s
 			if (interrupted) return;
 			if (error instanceof KnownN8nBug) {
 				results.push({ name, known: error.id, error });
-				console.log(`  ~ ${name} (${seconds(Date.now() - started)}): ${error.message.split('\n')[0]}`);
+				console.log(
+					`  ~ ${name} (${seconds(Date.now() - started)}): ${error.message.split('\n')[0]}`,
+				);
 				return;
 			}
 			results.push({ name, ok: false, error });
@@ -132,7 +139,9 @@ export function createHarness(prefix, { report, width, prefixHeadings = false, s
 		if (known.length) {
 			console.log(heading('Known n8n bugs (not counted):'));
 			for (const r of known) console.log(`  ~ ${r.name}: ${r.known}`);
-			console.log(`\nknown n8n bugs: ${known.length} checks (${[...new Set(known.map((r) => r.known))].join(', ')})`);
+			console.log(
+				`\nknown n8n bugs: ${known.length} checks (${[...new Set(known.map((r) => r.known))].join(', ')})`,
+			);
 		}
 		if (note) console.log(`\n${prefix} ${note}`);
 		console.log(`\n${passed} passed, ${failed} failed`);
@@ -148,7 +157,8 @@ export function createHarness(prefix, { report, width, prefixHeadings = false, s
 			await main();
 		} catch (error) {
 			failedToRun = error;
-			if (!interrupted) console.error(`\n${prefix} the harness failed: ${error.stack ?? error.message}`);
+			if (!interrupted)
+				console.error(`\n${prefix} the harness failed: ${error.stack ?? error.message}`);
 		} finally {
 			if (!interrupted) await cleanup();
 		}

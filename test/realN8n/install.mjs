@@ -7,16 +7,42 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { ensureNode, installedCount, node24Env, REPO, runWithProgress } from '../../scripts/toolchain.mjs';
-import { childEnv, HOST_DIR, HOST_TEMPLATE, log, N8N_VERSION, n8nNode, readIf, run, VERSION } from './basics.mjs';
+import {
+	ensureNode,
+	installedCount,
+	node24Env,
+	REPO,
+	runWithProgress,
+} from '../../scripts/toolchain.mjs';
+import {
+	childEnv,
+	HOST_DIR,
+	HOST_TEMPLATE,
+	log,
+	N8N_VERSION,
+	n8nNode,
+	readIf,
+	run,
+	VERSION,
+} from './basics.mjs';
 import { HOST_OVERRIDES } from './versions.mjs';
 
 export const SQLITE3_VERSION = '5.1.7';
-const SQLITE_CACHE = path.join(REPO, '.cache', `sqlite3-${SQLITE3_VERSION}-napi`, 'node_sqlite3.node');
+const SQLITE_CACHE = path.join(
+	REPO,
+	'.cache',
+	`sqlite3-${SQLITE3_VERSION}-napi`,
+	'node_sqlite3.node',
+);
 
 /** The host project's package.json for the selected version: n8n pinned exactly (a range would float). */
 function hostManifest() {
-	const manifest = { name: 'n8n-host', private: true, overrides: VERSION.overrides ?? HOST_OVERRIDES, dependencies: { n8n: N8N_VERSION } };
+	const manifest = {
+		name: 'n8n-host',
+		private: true,
+		overrides: VERSION.overrides ?? HOST_OVERRIDES,
+		dependencies: { n8n: N8N_VERSION },
+	};
 	return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
@@ -33,7 +59,9 @@ export async function ensureN8n() {
 	await ensureNode(VERSION.node, { orNewer: VERSION.node === 24 });
 	const manifest = hostManifest();
 	const committedLock = path.join(HOST_TEMPLATE, 'package-lock.json');
-	const nodeMajor = spawnSync(n8nNode(), ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout.trim();
+	const nodeMajor = spawnSync(n8nNode(), ['-p', 'process.versions.node.split(".")[0]'], {
+		encoding: 'utf8',
+	}).stdout.trim();
 	const stamp = path.join(HOST_DIR, '.e2e-installed');
 	const key = sha(manifest, readIf(committedLock), nodeMajor);
 	const n8nBin = path.join(HOST_DIR, 'node_modules/n8n/bin/n8n');
@@ -43,18 +71,25 @@ export async function ensureN8n() {
 	}
 	fs.mkdirSync(HOST_DIR, { recursive: true });
 	fs.writeFileSync(path.join(HOST_DIR, 'package.json'), manifest);
-	if (fs.existsSync(committedLock)) fs.copyFileSync(committedLock, path.join(HOST_DIR, 'package-lock.json'));
+	if (fs.existsSync(committedLock))
+		fs.copyFileSync(committedLock, path.join(HOST_DIR, 'package-lock.json'));
 	const logFile = path.join(HOST_DIR, 'install.log');
-	log(`installing n8n ${N8N_VERSION} into ${path.relative(REPO, HOST_DIR)} (a few minutes when cold; log: ${logFile})`);
+	log(
+		`installing n8n ${N8N_VERSION} into ${path.relative(REPO, HOST_DIR)} (a few minutes when cold; log: ${logFile})`,
+	);
 	let started = Date.now();
 	// Not `npm ci`: npm rejects n8n's lockfile there (an optional-dependency bug).
-	await runWithProgress('npm', ['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], {
-		cwd: HOST_DIR,
-		env: childEnv(),
-		logFile,
-		label: `installing n8n ${N8N_VERSION}`,
-		progress: (child) => installedCount(HOST_DIR, child),
-	});
+	await runWithProgress(
+		'npm',
+		['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'],
+		{
+			cwd: HOST_DIR,
+			env: childEnv(),
+			logFile,
+			label: `installing n8n ${N8N_VERSION}`,
+			progress: (child) => installedCount(HOST_DIR, child),
+		},
+	);
 	timings.npmInstall = Date.now() - started;
 
 	started = Date.now();
@@ -77,8 +112,13 @@ export async function ensureN8n() {
 	}
 	timings.sqlite3 = Date.now() - started;
 
-	const version = run(n8nNode(), [n8nBin, '--version'], { cwd: HOST_DIR, quiet: true, stdoutOnly: true }).trim();
-	if (!version.includes(N8N_VERSION)) throw new Error(`expected n8n ${N8N_VERSION}, got ${version}`);
+	const version = run(n8nNode(), [n8nBin, '--version'], {
+		cwd: HOST_DIR,
+		quiet: true,
+		stdoutOnly: true,
+	}).trim();
+	if (!version.includes(N8N_VERSION))
+		throw new Error(`expected n8n ${N8N_VERSION}, got ${version}`);
 	fs.writeFileSync(stamp, key);
 	return timings;
 }
@@ -105,12 +145,22 @@ async function buildSqlite3(logFile) {
 		const env = node24Env(n8nNode());
 		const args = [path.join(scratch, 'node_modules/node-gyp/bin/node-gyp.js'), 'rebuild'];
 		if (env.npm_config_nodedir) {
-			fs.cpSync(path.join(env.npm_config_nodedir, 'include'), path.join(scratch, 'headers', 'include'), { recursive: true });
+			fs.cpSync(
+				path.join(env.npm_config_nodedir, 'include'),
+				path.join(scratch, 'headers', 'include'),
+				{ recursive: true },
+			);
 			delete env.npm_config_nodedir;
 			args.push(`--nodedir=${path.join(scratch, 'headers')}`);
 		}
 		const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
-		await runWithProgress(n8nNode(), args, { cwd: sqlite3, env, logFile, label: 'building sqlite3', progress: () => buildStep(logFile, logStart) });
+		await runWithProgress(n8nNode(), args, {
+			cwd: sqlite3,
+			env,
+			logFile,
+			label: 'building sqlite3',
+			progress: () => buildStep(logFile, logStart),
+		});
 		const target = path.join(modules, 'sqlite3/build/Release/node_sqlite3.node');
 		fs.mkdirSync(path.dirname(target), { recursive: true });
 		fs.copyFileSync(path.join(sqlite3, 'build/Release/node_sqlite3.node'), target);
@@ -143,13 +193,18 @@ export function buildStep(logFile, from = 0) {
 	const source = `${path.basename(target, '.o')}.${kind === 'CXX' ? 'cc' : 'c'}`;
 	const done = steps.filter(([, each]) => each === 'CC' || each === 'CXX').length - 1;
 	const before = `${done} file${done === 1 ? '' : 's'} compiled before it`;
-	return source === 'sqlite3.c' ? `compiling sqlite3.c, SQLite itself and most of the build (${before})` : `compiling ${source} (${before})`;
+	return source === 'sqlite3.c'
+		? `compiling sqlite3.c, SQLite itself and most of the build (${before})`
+		: `compiling ${source} (${before})`;
 }
 
 function nativeOk() {
 	const probe = spawnSync(
 		n8nNode(),
-		['-e', "const s=require('sqlite3');new s.Database(':memory:').get('select sqlite_version() v',(e,r)=>{if(e)process.exit(1);console.log(r.v)})"],
+		[
+			'-e',
+			"const s=require('sqlite3');new s.Database(':memory:').get('select sqlite_version() v',(e,r)=>{if(e)process.exit(1);console.log(r.v)})",
+		],
 		{ cwd: HOST_DIR, encoding: 'utf8' },
 	);
 	return probe.status === 0;

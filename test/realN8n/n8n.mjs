@@ -46,7 +46,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
 	const command = process.argv[2] ?? 'install';
 	const started = Date.now();
 	const timings = await ensureN8n();
-	log('install timings', Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, seconds(v)])), `total ${seconds(Date.now() - started)}`);
+	log(
+		'install timings',
+		Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, seconds(v)])),
+		`total ${seconds(Date.now() - started)}`,
+	);
 	if (command === 'start') {
 		const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-pack-'));
 		let n8n;
@@ -60,6 +64,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
 		process.on('SIGTERM', stop);
 		const { tarball } = packPackage(packDir);
 		n8n = await startN8n({ tarball });
-		log(`n8n ready in ${seconds(n8n.timings.ready)} at ${n8n.base} (login ${OWNER.email} / ${OWNER.password}); Ctrl-C stops it`);
+		log(
+			`n8n ready in ${seconds(n8n.timings.ready)} at ${n8n.base} (login ${OWNER.email} / ${OWNER.password}); Ctrl-C stops it`,
+		);
 	}
 }

@@ -16,7 +16,11 @@ export function packPackage(dest, { build = true } = {}) {
 	}
 	started = Date.now();
 	fs.mkdirSync(dest, { recursive: true });
-	const out = run('npm', ['pack', '--json', '--pack-destination', dest], { cwd: REPO, quiet: true, stdoutOnly: true });
+	const out = run('npm', ['pack', '--json', '--pack-destination', dest], {
+		cwd: REPO,
+		quiet: true,
+		stdoutOnly: true,
+	});
 	const [{ filename, files }] = JSON.parse(out);
 
 	timings.pack = Date.now() - started;
@@ -32,6 +36,22 @@ export function installPackage(userFolder, tarball) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
 	// --prefix: without it npm would install into the nearest folder above that has a package.json.
-	run('npm', ['install', '--prefix', nodesDir, '--omit=dev', '--omit=peer', '--ignore-scripts', '--no-audit', '--no-fund', tarball], { quiet: true });
-	return JSON.parse(fs.readFileSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json'), 'utf8'));
+	run(
+		'npm',
+		[
+			'install',
+			'--prefix',
+			nodesDir,
+			'--omit=dev',
+			'--omit=peer',
+			'--ignore-scripts',
+			'--no-audit',
+			'--no-fund',
+			tarball,
+		],
+		{ quiet: true },
+	);
+	return JSON.parse(
+		fs.readFileSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json'), 'utf8'),
+	);
 }

@@ -17,8 +17,12 @@ function hostAndPort(authority) {
  * `close()` ends every connection and tunnel it holds.
  */
 export async function startForwardProxy({ username, password } = {}) {
-	const expected = username === undefined ? undefined : `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
-	const isAuthorized = (req) => expected === undefined || req.headers['proxy-authorization'] === expected;
+	const expected =
+		username === undefined
+			? undefined
+			: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+	const isAuthorized = (req) =>
+		expected === undefined || req.headers['proxy-authorization'] === expected;
 	const log = [];
 	const sockets = new Set();
 	const track = (socket) => {
@@ -34,19 +38,29 @@ export async function startForwardProxy({ username, password } = {}) {
 			res.writeHead(status, { 'Content-Type': 'text/plain', ...headers });
 			res.end(text);
 		};
-		if (!entry.authorized) return refuse(407, 'Proxy authentication required', { 'Proxy-Authenticate': 'Basic realm="e2e proxy"' });
+		if (!entry.authorized)
+			return refuse(407, 'Proxy authentication required', {
+				'Proxy-Authenticate': 'Basic realm="e2e proxy"',
+			});
 		let target;
 		try {
 			target = new URL(req.url);
 		} catch {
 			// not an absolute URI
 		}
-		if (target?.protocol !== 'http:') return refuse(400, 'This proxy forwards absolute http:// URIs and tunnels CONNECT');
+		if (target?.protocol !== 'http:')
+			return refuse(400, 'This proxy forwards absolute http:// URIs and tunnels CONNECT');
 		const headers = { ...req.headers };
 		delete headers['proxy-authorization'];
 		delete headers['proxy-connection'];
 		const upstream = http.request(
-			{ host: target.hostname, port: Number(target.port || 80), method: req.method, path: `${target.pathname}${target.search}`, headers },
+			{
+				host: target.hostname,
+				port: Number(target.port || 80),
+				method: req.method,
+				path: `${target.pathname}${target.search}`,
+				headers,
+			},
 			(answer) => {
 				entry.status = answer.statusCode;
 				res.writeHead(answer.statusCode, answer.headers);
@@ -68,7 +82,9 @@ export async function startForwardProxy({ username, password } = {}) {
 		client.on('error', () => {});
 		const answer = (status, text) => {
 			entry.status = status;
-			client.end(`HTTP/1.1 ${status} ${text}\r\n${status === 407 ? 'Proxy-Authenticate: Basic realm="e2e proxy"\r\n' : ''}Content-Length: 0\r\n\r\n`);
+			client.end(
+				`HTTP/1.1 ${status} ${text}\r\n${status === 407 ? 'Proxy-Authenticate: Basic realm="e2e proxy"\r\n' : ''}Content-Length: 0\r\n\r\n`,
+			);
 		};
 		if (!entry.authorized) return answer(407, 'Proxy Authentication Required');
 		const target = hostAndPort(req.url);
@@ -95,7 +111,10 @@ export async function startForwardProxy({ username, password } = {}) {
 		server.listen(0, '127.0.0.1', resolve);
 	});
 	const { port } = server.address();
-	const credentials = username === undefined ? '' : `${encodeURIComponent(username)}:${encodeURIComponent(password)}@`;
+	const credentials =
+		username === undefined
+			? ''
+			: `${encodeURIComponent(username)}:${encodeURIComponent(password)}@`;
 	return {
 		port,
 		url: `http://${credentials}127.0.0.1:${port}`,

@@ -20,7 +20,9 @@ const newer = (a, b) => {
 
 /** The stable 2.x versions in `versions` newer than `than`, newest first. */
 export function newer2x(versions, than) {
-	return versions.filter((v) => /^2\.\d+\.\d+$/.test(v) && newer(v, than)).sort((a, b) => (newer(a, b) ? -1 : 1));
+	return versions
+		.filter((v) => /^2\.\d+\.\d+$/.test(v) && newer(v, than))
+		.sort((a, b) => (newer(a, b) ? -1 : 1));
 }
 
 /** The package@version npm could not find, from an `npm install` that failed (ETARGET or E404), else undefined. */
@@ -28,7 +30,9 @@ export function missingPackage(output) {
 	return (
 		/No matching version found for (\S+?)\.?$/m.exec(output)?.[1] ??
 		/'(\S+@\S+)' could not be found/.exec(output)?.[1] ??
-		/404 Not Found - GET \S+\/(@?[^/\s]+(?:%2[fF][^/\s]+)?) - Not found/.exec(output)?.[1]?.replace(/%2[fF]/, '/')
+		/404 Not Found - GET \S+\/(@?[^/\s]+(?:%2[fF][^/\s]+)?) - Not found/
+			.exec(output)?.[1]
+			?.replace(/%2[fF]/, '/')
 	);
 }
 
@@ -44,11 +48,23 @@ function npm(args, cwd) {
 export function installs(version) {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stora-n8n-registry-'));
 	try {
-		const manifest = { name: 'n8n-host', private: true, overrides: HOST_OVERRIDES, dependencies: { n8n: version } };
+		const manifest = {
+			name: 'n8n-host',
+			private: true,
+			overrides: HOST_OVERRIDES,
+			dependencies: { n8n: version },
+		};
 		fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest));
-		const { code, output } = npm(['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'], dir);
+		const { code, output } = npm(
+			['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'],
+			dir,
+		);
 		if (code === 0) return { installs: true };
-		return { installs: false, missing: missingPackage(output), error: code === null ? 'npm timed out' : output.trim().split('\n')[0] };
+		return {
+			installs: false,
+			missing: missingPackage(output),
+			error: code === null ? 'npm timed out' : output.trim().split('\n')[0],
+		};
 	} finally {
 		fs.rmSync(dir, { recursive: true, force: true });
 	}
@@ -60,9 +76,14 @@ export function installs(version) {
  */
 export function checkRegistry({ newest = NEWEST.n8n } = {}) {
 	const view = npm(['view', 'n8n', 'versions', 'dist-tags', '--json'], os.tmpdir());
-	if (view.code !== 0) return { newest, error: view.output.trim().split('\n')[0] || `npm view exit ${view.code}` };
+	if (view.code !== 0)
+		return { newest, error: view.output.trim().split('\n')[0] || `npm view exit ${view.code}` };
 	const { versions, 'dist-tags': tags } = JSON.parse(view.output);
-	return { newest, latest: tags?.latest, newer: newer2x(versions, newest).map((n8n) => ({ n8n, ...installs(n8n) })) };
+	return {
+		newest,
+		latest: tags?.latest,
+		newer: newer2x(versions, newest).map((n8n) => ({ n8n, ...installs(n8n) })),
+	};
 }
 
 /** A newer 2.x that installs and is not tested: what `npm run test:versions` fails on. */
@@ -78,7 +99,9 @@ export function registryLine(check) {
 			? `${v.n8n} installs and is **not tested**: add it to test/realN8n/versions.mjs`
 			: `${v.n8n} does not install (${v.missing ? `its dependencies name ${v.missing}, which the registry does not have` : v.error})`,
 	);
-	const tail = untested(check).length ? '' : ` ${check.newest}, the newest 2.x that installs, is the newest tested.`;
+	const tail = untested(check).length
+		? ''
+		: ` ${check.newest}, the newest 2.x that installs, is the newest tested.`;
 	return `${head}: ${each.join('; ')}.${tail}`;
 }
 

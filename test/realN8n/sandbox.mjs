@@ -13,7 +13,11 @@ const BUILD = path.join(REPO, 'build/sandbox');
 /** Compiles the sandbox (tsc -p tsconfig.sandbox.json → build/). Returns the time taken in ms. */
 export function buildSandbox() {
 	const started = Date.now();
-	run(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.sandbox.json'], { cwd: REPO, label: 'compiling the sandbox (tsc)' });
+	run(
+		process.execPath,
+		[path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.sandbox.json'],
+		{ cwd: REPO, label: 'compiling the sandbox (tsc)' },
+	);
 	return Date.now() - started;
 }
 
@@ -35,7 +39,8 @@ export async function startSandbox(options = {}) {
 	const control = new SandboxClient(sandbox.url);
 	// OAuth clients registered here show this name on the consent page.
 	const register = control.oauthClient.bind(control);
-	control.oauthClient = (redirectUris, scopes, name = 'n8n end-to-end') => register(redirectUris, scopes, name);
+	control.oauthClient = (redirectUris, scopes, name = 'n8n end-to-end') =>
+		register(redirectUris, scopes, name);
 	sandbox.control = control;
 	return sandbox;
 }
@@ -62,26 +67,53 @@ export async function connectOAuth2(n8n, credential, sandbox, { pkce = true } = 
 	const check = (condition, message) => {
 		if (!condition) throw new Error(message);
 	};
-	const res = await n8n.request('GET', `/rest/oauth2-credential/auth?id=${credential.id}`, undefined, { raw: true });
+	const res = await n8n.request(
+		'GET',
+		`/rest/oauth2-credential/auth?id=${credential.id}`,
+		undefined,
+		{ raw: true },
+	);
 	const text = await res.text();
 	check(res.ok, `GET /rest/oauth2-credential/auth → ${res.status}: ${text.slice(0, 300)}`);
 	const authUri = JSON.parse(text).data;
-	const cookies = [n8n.cookie, ...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
+	const cookies = [n8n.cookie, ...res.headers.getSetCookie().map((c) => c.split(';')[0])].join(
+		'; ',
+	);
 	const authUrl = new URL(authUri);
-	check(authUrl.href.startsWith(`${sandbox.url}/oauth2/authorize`), `authorization URL ${authUrl.origin}${authUrl.pathname}`);
+	check(
+		authUrl.href.startsWith(`${sandbox.url}/oauth2/authorize`),
+		`authorization URL ${authUrl.origin}${authUrl.pathname}`,
+	);
 	const method = authUrl.searchParams.get('code_challenge_method');
-	check(pkce ? method === 'S256' : method === null, `code_challenge_method ${method} in the authorization URL (PKCE expected: ${pkce})`);
+	check(
+		pkce ? method === 'S256' : method === null,
+		`code_challenge_method ${method} in the authorization URL (PKCE expected: ${pkce})`,
+	);
 	const consent = await fetch(authUri);
-	check(consent.ok && (await consent.text()).includes('Approve'), `consent page: HTTP ${consent.status}`);
+	check(
+		consent.ok && (await consent.text()).includes('Approve'),
+		`consent page: HTTP ${consent.status}`,
+	);
 	const form = new URLSearchParams(authUrl.searchParams);
 	form.set('decision', 'approve');
-	const approved = await fetch(`${sandbox.url}/oauth2/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+	const approved = await fetch(`${sandbox.url}/oauth2/authorize`, {
+		method: 'POST',
+		body: form,
+		redirect: 'manual',
+	});
 	await approved.arrayBuffer();
 	const location = approved.headers.get('location') ?? '';
-	check(approved.status === 302 && location.includes('code='), `approval answered ${approved.status}`);
+	check(
+		approved.status === 302 && location.includes('code='),
+		`approval answered ${approved.status}`,
+	);
 	const done = await fetch(location, { headers: { cookie: cookies }, redirect: 'manual' });
 	const page = await done.text();
-	check(done.status === 200 && !/error/i.test(page.replace(/<script[\s\S]*?<\/script>/g, '').slice(0, 2000)), `n8n's callback answered ${done.status}: ${page.slice(0, 300)}`);
+	check(
+		done.status === 200 &&
+			!/error/i.test(page.replace(/<script[\s\S]*?<\/script>/g, '').slice(0, 2000)),
+		`n8n's callback answered ${done.status}: ${page.slice(0, 300)}`,
+	);
 	const stored = await n8n.getCredential(credential.id);
 	check(stored.data?.oauthTokenData, 'n8n stored no token data on the credential');
 }

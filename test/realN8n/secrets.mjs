@@ -22,7 +22,12 @@ async function writtenByTheRun(n8n, sandbox, workflowIds) {
 		for (const summary of await n8n.allExecutions(workflowId)) {
 			const execution = await n8n.execution(summary.id);
 			const resultData = execution.data?.resultData ?? {};
-			const errors = [resultData.error, ...Object.values(resultData.runData ?? {}).flat().map((run) => run.error)].filter(Boolean);
+			const errors = [
+				resultData.error,
+				...Object.values(resultData.runData ?? {})
+					.flat()
+					.map((run) => run.error),
+			].filter(Boolean);
 			if (errors.length) places.push([`errors of execution ${summary.id}`, JSON.stringify(errors)]);
 		}
 	}
@@ -32,12 +37,18 @@ async function writtenByTheRun(n8n, sandbox, workflowIds) {
 /** Throws naming where a secret appeared (never the secret itself); returns what was searched. */
 export async function assertNoSecretLeaked({ n8n, sandbox, workflowIds, secrets }) {
 	const places = await writtenByTheRun(n8n, sandbox, workflowIds);
-	const searched = [...secrets].filter((secret) => typeof secret === 'string' && secret.length >= 16);
+	const searched = [...secrets].filter(
+		(secret) => typeof secret === 'string' && secret.length >= 16,
+	);
 	const leaks = [];
 	for (const [label, text] of places) {
 		const found = searched.filter((secret) => text.includes(secret)).length;
 		if (found) leaks.push(`${found} secret(s) in ${label}`);
 	}
 	if (leaks.length) throw new Error(leaks.join('\n'));
-	return { secrets: searched.length, places: places.length, bytes: places.reduce((sum, [, text]) => sum + text.length, 0) };
+	return {
+		secrets: searched.length,
+		places: places.length,
+		bytes: places.reduce((sum, [, text]) => sum + text.length, 0),
+	};
 }

@@ -10,7 +10,8 @@ export const sign = (secret, timestamp, body, encoding = 'hex') =>
 	createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest(encoding);
 
 /** The X-Stora-Signature header of `body`, signed at `t` (now by default). */
-export const signature = (secret, body, t = nowSeconds(), encoding = 'hex') => `t=${t},v1=${sign(secret, t, body, encoding)}`;
+export const signature = (secret, body, t = nowSeconds(), encoding = 'hex') =>
+	`t=${t},v1=${sign(secret, t, body, encoding)}`;
 
 /** A `contact.created` delivery body as Stora sends it: an event envelope with a unique id (`<idPrefix><16 hex>`). */
 export function contactCreatedBody(contactId, idPrefix, extra = {}) {
@@ -29,7 +30,9 @@ export function contactCreatedBody(contactId, idPrefix, extra = {}) {
  * endpoint's URL, or the same path on another webhook processor (`base`). Resolves to the answer's status and body.
  */
 export async function redeliver(endpoint, secret, event, base) {
-	const body = JSON.stringify({ event: { ...event, api_version: endpoint.api_version ?? '2025-09' } });
+	const body = JSON.stringify({
+		event: { ...event, api_version: endpoint.api_version ?? '2025-09' },
+	});
 	const url = base ? `${base}${new URL(endpoint.url).pathname}` : endpoint.url;
 	const res = await fetch(url, {
 		method: 'POST',

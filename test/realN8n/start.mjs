@@ -66,7 +66,14 @@ function stopAtExit(child) {
  * Starts `n8n start` on free loopback ports with a fresh user folder (package installed first when `tarball` is
  * given), waits until REST answers with JSON, sets up the owner and logs in. Returns an `N8n` handle; call `stop()`.
  */
-export async function startN8n({ tarball, userFolder, env = {}, port, ownerSetup = true, heartbeat = false } = {}) {
+export async function startN8n({
+	tarball,
+	userFolder,
+	env = {},
+	port,
+	ownerSetup = true,
+	heartbeat = false,
+} = {}) {
 	const uf = userFolder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'stora-e2e-n8n-'));
 	fs.mkdirSync(path.join(uf, 'tmp'), { recursive: true });
 	if (tarball) installPackage(uf, tarball);
@@ -94,11 +101,20 @@ export async function startN8n({ tarball, userFolder, env = {}, port, ownerSetup
 	});
 	fs.closeSync(out);
 	stopAtExit(child);
-	const n8n = new N8n({ base, port: n8nPort, userFolder: uf, child, logFile, ownsFolder: !userFolder });
+	const n8n = new N8n({
+		base,
+		port: n8nPort,
+		userFolder: uf,
+		child,
+		logFile,
+		ownsFolder: !userFolder,
+	});
 	const started = Date.now();
 	// n8n's migrations and node loading print nothing here: with `heartbeat`, a line every 10 s says it is starting.
 	if (heartbeat) log('starting n8n (until its REST API answers)');
-	const timer = heartbeat ? setInterval(() => log(`starting n8n: ${seconds(Date.now() - started)}`), 10_000) : undefined;
+	const timer = heartbeat
+		? setInterval(() => log(`starting n8n: ${seconds(Date.now() - started)}`), 10_000)
+		: undefined;
 	try {
 		await n8n.waitReady();
 		if (heartbeat) log(`n8n started in ${seconds(Date.now() - started)}`);

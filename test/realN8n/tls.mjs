@@ -11,7 +11,9 @@ import tls from 'node:tls';
 /** Why no certificate can be made here, or undefined when `openssl` is on the PATH. */
 export function certificateUnavailable() {
 	const found = spawnSync('sh', ['-c', 'command -v openssl'], { encoding: 'utf8' });
-	return found.status === 0 ? undefined : 'openssl is not on the PATH, and node:crypto cannot make a certificate';
+	return found.status === 0
+		? undefined
+		: 'openssl is not on the PATH, and node:crypto cannot make a certificate';
 }
 
 /**
@@ -21,10 +23,32 @@ export function certificateUnavailable() {
 export function selfSignedCertificate(dir) {
 	const keyFile = path.join(dir, 'tls-key.pem');
 	const certFile = path.join(dir, 'tls-cert.pem');
-	const args = ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'];
-	args.push('-keyout', keyFile, '-out', certFile, '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1');
+	const args = [
+		'req',
+		'-x509',
+		'-newkey',
+		'ec',
+		'-pkeyopt',
+		'ec_paramgen_curve:prime256v1',
+		'-nodes',
+		'-days',
+		'1',
+	];
+	args.push(
+		'-keyout',
+		keyFile,
+		'-out',
+		certFile,
+		'-subj',
+		'/CN=127.0.0.1',
+		'-addext',
+		'subjectAltName=IP:127.0.0.1',
+	);
 	const made = spawnSync('openssl', args, { encoding: 'utf8' });
-	if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${`${made.stderr ?? ''}`.trim().slice(-400)}`);
+	if (made.status !== 0)
+		throw new Error(
+			`openssl could not make a certificate: ${`${made.stderr ?? ''}`.trim().slice(-400)}`,
+		);
 	return { key: fs.readFileSync(keyFile, 'utf8'), cert: fs.readFileSync(certFile, 'utf8') };
 }
 

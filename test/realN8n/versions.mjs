@@ -56,7 +56,13 @@ export const N8N_VERSIONS = [
 		n8n: '2.20.12',
 		line: '2.20.x',
 		node: 24,
-		api: { createNeedsActive: false, statusErrorExceptions: true, executionBusy500: true, pkceSwitch: false, httpRequestChecksDomains: true },
+		api: {
+			createNeedsActive: false,
+			statusErrorExceptions: true,
+			executionBusy500: true,
+			pkceSwitch: false,
+			httpRequestChecksDomains: true,
+		},
 		knownBugs: [],
 		ai: AI_NODES,
 	},
@@ -64,7 +70,13 @@ export const N8N_VERSIONS = [
 		n8n: '2.30.8',
 		line: '2.30.x',
 		node: 24,
-		api: { createNeedsActive: false, statusErrorExceptions: true, executionBusy500: false, pkceSwitch: false, httpRequestChecksDomains: true },
+		api: {
+			createNeedsActive: false,
+			statusErrorExceptions: true,
+			executionBusy500: false,
+			pkceSwitch: false,
+			httpRequestChecksDomains: true,
+		},
 		knownBugs: [],
 		ai: AI_NODES,
 	},
@@ -72,7 +84,13 @@ export const N8N_VERSIONS = [
 		n8n: '2.41.1',
 		line: '2.41.x',
 		node: 24,
-		api: { createNeedsActive: false, statusErrorExceptions: true, executionBusy500: false, pkceSwitch: true, httpRequestChecksDomains: true },
+		api: {
+			createNeedsActive: false,
+			statusErrorExceptions: true,
+			executionBusy500: false,
+			pkceSwitch: true,
+			httpRequestChecksDomains: true,
+		},
 		knownBugs: [],
 		ai: AI_NODES,
 		// The Chromium parts (OAuth2 in the editor, editor checks) run against the newest only.
@@ -98,7 +116,8 @@ export const KNOWN_N8N_BUGS = {
 	// Reproduced inside its check (test/e2e/contract.mjs), which needs the run's proxy and https sandbox: not listed
 	// in any version's `knownBugs`, so it has no `reproduction` here.
 	'proxy-tunnel-checks-certificate': {
-		title: "n8n before 2.41 (seen in 1.123, 2.20 and 2.30): its request helpers check the certificate of an https target reached through a proxy, whatever Ignore SSL Issues says",
+		title:
+			'n8n before 2.41 (seen in 1.123, 2.20 and 2.30): its request helpers check the certificate of an https target reached through a proxy, whatever Ignore SSL Issues says',
 		explanation:
 			'These versions give `rejectUnauthorized: false` to the HttpsProxyAgent they make for a proxy, which applies it to the ' +
 			'connection to the proxy, not to the TLS connection to the target inside the tunnel: a self-signed target fails ' +
@@ -111,7 +130,8 @@ export const KNOWN_N8N_BUGS = {
 	// Reproduced inside its checks (test/e2e/mcp.mjs, with n8n's own HTTP Request tool behind an MCP Server Trigger;
 	// test/e2e/agent.mjs, where the model is offered n8n's own schema object).
 	'tool-schema-not-converted': {
-		title: "n8n 2.20 does not turn tools' argument schemas into JSON Schema: MCP clients refuse its tool list, and an AI Agent's model is offered no argument names",
+		title:
+			"n8n 2.20 does not turn tools' argument schemas into JSON Schema: MCP clients refuse its tool list, and an AI Agent's model is offered no argument names",
 		explanation:
 			'Its MCP Server Trigger answers `tools/list` with input schemas without `"type": "object"`, which the MCP specification ' +
 			'requires: the official MCP TypeScript client rejects the whole list ("tools[0].inputSchema.type: expected ' +
@@ -123,10 +143,11 @@ export const KNOWN_N8N_BUGS = {
 			'connects and calls listTools: it throws. test/e2e/mcp.mjs runs it when the Stora tools cannot be listed.',
 	},
 	'vm-engine-code-node-item': {
-		title: "n8n 1.123's default `vm` expression engine reads a Code node's output through `$('<Code node>')` as null",
+		title:
+			"n8n 1.123's default `vm` expression engine reads a Code node's output through `$('<Code node>')` as null",
 		explanation:
 			"With the default N8N_EXPRESSION_ENGINE=vm, `$('Code').item.json.x` and `$('Code').first().json.x` are null " +
-			"when the node named is a Code node, while `$json.x` reads the same item; the `legacy` engine reads both. " +
+			'when the node named is a Code node, while `$json.x` reads the same item; the `legacy` engine reads both. ' +
 			'Cases that collect a list in a Code node and read it further on get null there.',
 		steps:
 			"Webhook → Code (`return [{ json: { word: 'expected' } }];`) → Set with `{{ $('Code').item.json.word }}` and " +
@@ -144,7 +165,12 @@ export const KNOWN_N8N_BUGS = {
 						typeVersion: 2,
 						position: [0, 0],
 						webhookId: 'a1b2c3d4-0000-4000-8000-0000000000aa',
-						parameters: { httpMethod: 'POST', path: 'known-bug-code-node-item', responseMode: 'lastNode', options: {} },
+						parameters: {
+							httpMethod: 'POST',
+							path: 'known-bug-code-node-item',
+							responseMode: 'lastNode',
+							options: {},
+						},
 					},
 					{
 						id: 'a1b2c3d4-0000-4000-8000-000000000002',
@@ -164,7 +190,12 @@ export const KNOWN_N8N_BUGS = {
 							mode: 'manual',
 							assignments: {
 								assignments: [
-									{ id: 'x1', name: 'viaNode', value: "={{ $('Code').item.json.word }}", type: 'string' },
+									{
+										id: 'x1',
+										name: 'viaNode',
+										value: "={{ $('Code').item.json.word }}",
+										type: 'string',
+									},
 									{ id: 'x2', name: 'viaJson', value: '={{ $json.word }}', type: 'string' },
 								],
 							},
@@ -186,7 +217,9 @@ export const KNOWN_N8N_BUGS = {
 		affects: (testCase) => {
 			const workflow = testCase.workflow ?? testCase;
 			const text = JSON.stringify(workflow);
-			return (workflow.nodes ?? []).some((node) => node.type === 'n8n-nodes-base.code' && text.includes(`$('${node.name}')`));
+			return (workflow.nodes ?? []).some(
+				(node) => node.type === 'n8n-nodes-base.code' && text.includes(`$('${node.name}')`),
+			);
 		},
 	},
 };
@@ -195,7 +228,12 @@ export const KNOWN_N8N_BUGS = {
 export function selectedVersion(name = process.env.E2E_N8N_VERSION) {
 	if (!name || name === 'newest') return NEWEST;
 	if (name === 'oldest') return OLDEST;
-	const found = N8N_VERSIONS.find((v) => v.n8n === name || v.line === name || v.line === `${name}.x`);
-	if (!found) throw new Error(`E2E_N8N_VERSION=${name}: not a supported n8n (${N8N_VERSIONS.map((v) => v.n8n).join(', ')}, oldest, newest)`);
+	const found = N8N_VERSIONS.find(
+		(v) => v.n8n === name || v.line === name || v.line === `${name}.x`,
+	);
+	if (!found)
+		throw new Error(
+			`E2E_N8N_VERSION=${name}: not a supported n8n (${N8N_VERSIONS.map((v) => v.n8n).join(', ')}, oldest, newest)`,
+		);
 	return found;
 }

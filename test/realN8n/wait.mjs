@@ -10,14 +10,21 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * the timeout. `progress` (optional, async) describes how far it got: added to the error, and logged through `log`
  * every 10 s so a long wait shows it is moving.
  */
-export async function until(condition, what, { timeoutMs = 60_000, every = 250, progress, log } = {}) {
+export async function until(
+	condition,
+	what,
+	{ timeoutMs = 60_000, every = 250, progress, log } = {},
+) {
 	const deadline = Date.now() + timeoutMs;
 	let lastReport = Date.now();
 	const name = async () => (typeof what === 'function' ? await what() : what);
 	for (;;) {
 		const value = await condition();
 		if (value) return value;
-		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s: ${await name()}${progress ? ` (${await progress()})` : ''}`);
+		if (Date.now() > deadline)
+			throw new Error(
+				`timed out after ${timeoutMs / 1000} s: ${await name()}${progress ? ` (${await progress()})` : ''}`,
+			);
 		if (progress && log && Date.now() - lastReport >= 10_000) {
 			lastReport = Date.now();
 			log(`  waiting for ${await name()}: ${await progress()}`);

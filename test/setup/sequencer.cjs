@@ -18,7 +18,9 @@ class LongFirst extends Sequencer {
 		const sorted = super.sort(tests);
 		if (sorted.some((test) => test.duration != null)) return sorted;
 		const rank = (test) => {
-			const index = LONG.indexOf(path.relative(test.context.config.rootDir, test.path).split(path.sep).join('/'));
+			const index = LONG.indexOf(
+				path.relative(test.context.config.rootDir, test.path).split(path.sep).join('/'),
+			);
 			return index === -1 ? LONG.length : index;
 		};
 		// Array.prototype.sort is stable: the rest keeps jest's order (largest file first).

@@ -15,7 +15,12 @@ const ROOT = join(__dirname, '..', '..');
 function call(file: string, name: string, args: unknown[]): unknown {
 	const module = pathToFileURL(join(ROOT, file)).href;
 	const script = `const m = await import(${JSON.stringify(module)}); console.log(JSON.stringify(await m[${JSON.stringify(name)}](...${JSON.stringify(args)})));`;
-	return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim().split('\n').at(-1)!);
+	return JSON.parse(
+		execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
+			.trim()
+			.split('\n')
+			.at(-1)!,
+	);
 }
 
 /** make's lines as node-gyp prints them while it builds sqlite3 5.1.7 (its order: a helper library, SQLite, the addon). */
@@ -70,7 +75,10 @@ describe('setup progress lines', () => {
 				'node_modules/b': { version: '1.0.0' },
 				'node_modules/only-elsewhere': { version: '1.0.0', os: [other] },
 				'node_modules/not-here': { version: '1.0.0', os: [`!${process.platform}`] },
-				'node_modules/other-cpu': { version: '1.0.0', cpu: [process.arch === 'x64' ? 'arm64' : 'x64'] },
+				'node_modules/other-cpu': {
+					version: '1.0.0',
+					cpu: [process.arch === 'x64' ? 'arm64' : 'x64'],
+				},
 			},
 		};
 		mkdirSync(join(dir, 'node_modules', 'a'), { recursive: true });
@@ -81,10 +89,16 @@ describe('setup progress lines', () => {
 
 	it('a heartbeat counts the CPU a process and those under it have used, so a busy step shows that it works', async () => {
 		// A shell whose child burns 0.3 s of CPU (counted by its own clock, not the wall's), then waits.
-		const burn = 'const t = process.cpuUsage(); while (process.cpuUsage(t).user + process.cpuUsage(t).system < 300000); console.log("busy"); setInterval(() => {}, 1000);';
-		const shell = spawn('sh', ['-c', `${JSON.stringify(process.execPath)} -e '${burn}'`], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+		const burn =
+			'const t = process.cpuUsage(); while (process.cpuUsage(t).user + process.cpuUsage(t).system < 300000); console.log("busy"); setInterval(() => {}, 1000);';
+		const shell = spawn('sh', ['-c', `${JSON.stringify(process.execPath)} -e '${burn}'`], {
+			stdio: ['ignore', 'pipe', 'inherit'],
+			detached: true,
+		});
 		try {
-			await new Promise<void>((resolve) => shell.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('busy') && resolve()));
+			await new Promise<void>((resolve) =>
+				shell.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('busy') && resolve()),
+			);
 			expect(call('scripts/processes.mjs', 'cpuSeconds', [shell.pid])).toBeGreaterThanOrEqual(0.3);
 		} finally {
 			process.kill(-shell.pid!, 'SIGKILL');

@@ -11,6 +11,7 @@ export const hints: NodeHint[] = [
 		type: 'info',
 		location: 'outputPane',
 		whenToDisplay: 'afterExecution',
-		displayCondition: '={{ $parameter["operation"] === "getAll" && $parameter["outputFormat"] === "csv" }}',
+		displayCondition:
+			'={{ $parameter["operation"] === "getAll" && $parameter["outputFormat"] === "csv" }}',
 	},
 ];

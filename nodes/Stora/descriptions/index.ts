@@ -69,7 +69,8 @@ export const resources: Record<string, { description: INodeProperties[] }> = {
 };
 
 /** "Order Line Item" for `orderLineItem`: the dropdown names the resources as their values spell them. */
-const nameOf = (value: string) => value.replace(/^./, (first) => first.toUpperCase()).replace(/(?<=.)([A-Z])/g, ' $1');
+const nameOf = (value: string) =>
+	value.replace(/^./, (first) => first.toUpperCase()).replace(/(?<=.)([A-Z])/g, ' $1');
 
 export const resourceOptions: INodePropertyOptions[] = Object.keys(resources)
 	.map((value) => ({ name: nameOf(value), value }))
@@ -102,8 +103,14 @@ function withIdempotencyKey(resource: string, properties: INodeProperties[]): IN
 		if (property.name !== 'options' || posting.length === 0) return [property];
 		for (const operation of posting) covered.add(operation);
 		const others = operations.filter((operation) => !posts.includes(operation));
-		const withKey = { ...property, options: [...(property.options ?? []), idempotencyKeyOption()], displayOptions: showFor(property, posting) };
-		return others.length ? [withKey, { ...property, displayOptions: showFor(property, others) }] : [withKey];
+		const withKey = {
+			...property,
+			options: [...(property.options ?? []), idempotencyKeyOption()],
+			displayOptions: showFor(property, posting),
+		};
+		return others.length
+			? [withKey, { ...property, displayOptions: showFor(property, others) }]
+			: [withKey];
 	});
 	const bare = posts.filter((operation) => !covered.has(operation));
 	if (bare.length) {
@@ -117,7 +124,8 @@ function withIdempotencyKey(resource: string, properties: INodeProperties[]): IN
 
 /** Whether n8n checks a value of this property when it shows issues: a locator mode's regex, or a validated type. */
 const isValidated = (property: INodeProperties) =>
-	Boolean(property.validateType) || (property.modes ?? []).some((mode) => (mode.validation ?? []).length > 0);
+	Boolean(property.validateType) ||
+	(property.modes ?? []).some((mode) => (mode.validation ?? []).length > 0);
 
 /**
  * n8n (1.x and 2.x, `getParameterIssues`) checks the options of a `collection` at the collection's own level, whether
@@ -151,23 +159,39 @@ function checkedInTheirCollection(properties: INodeProperties[]): INodePropertie
 }
 
 export const resourceProperties: INodeProperties[] = checkedInTheirCollection(
-	Object.entries(resources).flatMap(([name, resource]) => withIdempotencyKey(name, mergeAcrossOperations(resource.description))),
+	Object.entries(resources).flatMap(([name, resource]) =>
+		withIdempotencyKey(name, mergeAcrossOperations(resource.description)),
+	),
 );
 
 /**
  * Every resource with a Get Many operation: its list URL and the options of its "Filters" collection, read from the
  * descriptions themselves so the Stora Poll Trigger offers exactly what the action node lists, filtered the same way.
  */
-export const listableResources: Array<{ name: string; value: string; url: string; filters: INodeProperties[] }> =
-	resourceOptions.flatMap(({ name, value }) => {
-		const { description } = resources[value as string];
-		const operation = description.find((property) => property.name === 'operation');
-		const getAll = (operation?.options as INodePropertyOptions[] | undefined)?.find((option) => option.value === 'getAll');
-		const url = getAll?.routing?.request?.url;
-		if (typeof url !== 'string' || url.startsWith('=')) return [];
-		const filters = description.find(
-			(property) =>
-				property.name === 'filters' && (property.displayOptions?.show?.operation as string[] | undefined)?.includes('getAll'),
-		);
-		return [{ name, value: value as string, url, filters: (filters?.options as INodeProperties[] | undefined) ?? [] }];
-	});
+export const listableResources: Array<{
+	name: string;
+	value: string;
+	url: string;
+	filters: INodeProperties[];
+}> = resourceOptions.flatMap(({ name, value }) => {
+	const { description } = resources[value as string];
+	const operation = description.find((property) => property.name === 'operation');
+	const getAll = (operation?.options as INodePropertyOptions[] | undefined)?.find(
+		(option) => option.value === 'getAll',
+	);
+	const url = getAll?.routing?.request?.url;
+	if (typeof url !== 'string' || url.startsWith('=')) return [];
+	const filters = description.find(
+		(property) =>
+			property.name === 'filters' &&
+			(property.displayOptions?.show?.operation as string[] | undefined)?.includes('getAll'),
+	);
+	return [
+		{
+			name,
+			value: value as string,
+			url,
+			filters: (filters?.options as INodeProperties[] | undefined) ?? [],
+		},
+	];
+});

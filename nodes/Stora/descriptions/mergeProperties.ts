@@ -20,7 +20,10 @@ export function mergeAcrossOperations(properties: INodeProperties[]): INodePrope
 			const show = target.displayOptions!.show!;
 			shared[at] = {
 				...target,
-				displayOptions: { ...target.displayOptions, show: { ...show, operation: [...(show.operation as string[]), ...operations] } },
+				displayOptions: {
+					...target.displayOptions,
+					show: { ...show, operation: [...(show.operation as string[]), ...operations] },
+				},
 			};
 			continue;
 		}
@@ -37,7 +40,8 @@ function operationsOf(property: INodeProperties): string[] | undefined {
 	const keys = Object.keys(options.show).sort();
 	if (keys.length !== 2 || keys[0] !== 'operation' || keys[1] !== 'resource') return undefined;
 	const { operation, resource } = options.show;
-	if (!Array.isArray(resource) || resource.length !== 1 || !Array.isArray(operation)) return undefined;
+	if (!Array.isArray(resource) || resource.length !== 1 || !Array.isArray(operation))
+		return undefined;
 	if (!operation.every((value) => typeof value === 'string')) return undefined;
 	return operation as string[];
 }
@@ -60,6 +64,8 @@ function shownBetween(properties: INodeProperties[], at: number, operations: str
 	return properties.slice(at + 1).some((property) => {
 		const shownFor = property.displayOptions?.show?.operation;
 		if (!Array.isArray(shownFor)) return true;
-		return shownFor.some((operation) => typeof operation !== 'string' || operations.includes(operation));
+		return shownFor.some(
+			(operation) => typeof operation !== 'string' || operations.includes(operation),
+		);
 	});
 }

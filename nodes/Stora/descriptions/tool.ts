@@ -17,7 +17,6 @@ import { resourceFacts } from '../helpers/resources';
 import { TOOL_MAX_RECORDS } from '../helpers/tool';
 import { PARAMETER } from '../helpers/parameters';
 
-
 const sentence = (text: string) => {
 	const trimmed = text.trim();
 	return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
@@ -26,10 +25,12 @@ const sentence = (text: string) => {
 /** "Base Prices" → "base prices"; "URL" and "ID of ..." stay. */
 const lower = (text: string) => text.replace(/\b[A-Z][a-z]+\b/g, (word) => word.toLowerCase());
 
-
 /** The record a resource's operation returns, named as a model reads it ("unit type"). */
 const recordName = (resource: string) =>
-	(resource in RECORDS ? RECORDS[resource as keyof typeof RECORDS].displayName : resource).toLowerCase();
+	(resource in RECORDS
+		? RECORDS[resource as keyof typeof RECORDS].displayName
+		: resource
+	).toLowerCase();
 
 /**
  * Whether a property is shown for this resource and operation whatever else is set: its show conditions name only
@@ -39,17 +40,32 @@ function alwaysShownFor(property: INodeProperties, resource: string, operation: 
 	const { show = {}, hide } = property.displayOptions ?? {};
 	const resources = show.resource as string[] | undefined;
 	const operations = show.operation as string[] | undefined;
-	const others = Object.keys(show).filter((key) => !['resource', 'operation', '@tool'].includes(key));
-	return !hide && others.length === 0 && (!resources || resources.includes(resource)) && (!operations || operations.includes(operation));
+	const others = Object.keys(show).filter(
+		(key) => !['resource', 'operation', '@tool'].includes(key),
+	);
+	return (
+		!hide &&
+		others.length === 0 &&
+		(!resources || resources.includes(resource)) &&
+		(!operations || operations.includes(operation))
+	);
 }
 
 /** A required parameter as the model must give it: an ID with its prefix, a choice with its values, or its name. */
 function need(resource: string, property: INodeProperties): string {
 	const kind = recordKindOfParameter(resource, property.name);
-	if (kind) return `the ${RECORDS[kind].displayName.toLowerCase()} ID (starts with ${RECORDS[kind].prefix})`;
-	if (/RecordId$/.test(property.name) && property.description) return lower(property.description.replace(/\.$/, ''));
-	if (property.type === 'options' && property.options?.length && !property.typeOptions?.loadOptionsMethod) {
-		const values = (property.options as INodePropertyOptions[]).map((option) => String(option.value));
+	if (kind)
+		return `the ${RECORDS[kind].displayName.toLowerCase()} ID (starts with ${RECORDS[kind].prefix})`;
+	if (/RecordId$/.test(property.name) && property.description)
+		return lower(property.description.replace(/\.$/, ''));
+	if (
+		property.type === 'options' &&
+		property.options?.length &&
+		!property.typeOptions?.loadOptionsMethod
+	) {
+		const values = (property.options as INodePropertyOptions[]).map((option) =>
+			String(option.value),
+		);
 		return `${lower(property.displayName)} (one of ${values.join(', ')})`;
 	}
 	return lower(property.displayName);
@@ -60,7 +76,10 @@ function sentencesOf(description: string): string[] {
 	return sentence(description)
 		.split(/(?<=[.!?])\s+(?=[A-Z])/)
 		.map((part) => part.trim())
-		.filter((part) => part && !/^Returns (one item|an item)/.test(part) && !/binary (data|field)/.test(part));
+		.filter(
+			(part) =>
+				part && !/^Returns (one item|an item)/.test(part) && !/binary (data|field)/.test(part),
+		);
 }
 
 /** What the operation hands back in tool use, where its editor description does not say. */
@@ -73,7 +92,8 @@ function returns(resource: string, option: INodePropertyOptions, said: boolean):
 	const money = resourceFacts(resource)?.money
 		? 'Money is { amount in minor units (14300 is 143.00), currency, formatted }.'
 		: '';
-	if (/download|pdf/i.test(String(option.value))) return ['The file comes back as binary data, which a model cannot read.'];
+	if (/download|pdf/i.test(String(option.value)))
+		return ['The file comes back as binary data, which a model cannot read.'];
 	if (option.value === 'getAll') {
 		const list = url.split('/').filter(Boolean).pop() ?? 'records';
 		return [
@@ -85,21 +105,38 @@ function returns(resource: string, option: INodePropertyOptions, said: boolean):
 	}
 	if (method === 'DELETE') return said ? [] : ['Returns deleted: true and the ID.'];
 	const generic =
-		method === 'GET' ? `Returns the ${name}.` : method === 'PATCH' ? `Returns the updated ${name}.` : !url.includes('{') ? `Returns the new ${name}.` : '';
+		method === 'GET'
+			? `Returns the ${name}.`
+			: method === 'PATCH'
+				? `Returns the updated ${name}.`
+				: !url.includes('{')
+					? `Returns the new ${name}.`
+					: '';
 	// Record answers only: an action answering { success, message } says so itself.
-	const record = generic !== '' || new RegExp(`Returns the (new |updated )?${name}`, 'i').test(String(option.description));
+	const record =
+		generic !== '' ||
+		new RegExp(`Returns the (new |updated )?${name}`, 'i').test(String(option.description));
 	return [said ? '' : generic, record ? main : '', money];
 }
 
 /** The text a model reads for one operation of a resource: what it does, what it needs, what it returns. */
-function toolDescriptionOf(resource: string, option: INodePropertyOptions, properties: INodeProperties[]): string {
+function toolDescriptionOf(
+	resource: string,
+	option: INodePropertyOptions,
+	properties: INodeProperties[],
+): string {
 	const operation = String(option.value);
 	const toolNote = resourceFacts(resource)?.toolNotes?.[operation];
-	const [does, ...details] = sentencesOf(String(option.description ?? option.action ?? option.name)).filter(
-		(part) => !toolNote?.drop.test(part),
-	);
+	const [does, ...details] = sentencesOf(
+		String(option.description ?? option.action ?? option.name),
+	).filter((part) => !toolNote?.drop.test(part));
 	const needs = properties
-		.filter((property) => property.required && property.name !== 'operation' && alwaysShownFor(property, resource, operation))
+		.filter(
+			(property) =>
+				property.required &&
+				property.name !== 'operation' &&
+				alwaysShownFor(property, resource, operation),
+		)
 		.map((property) => need(resource, property));
 	const text = [does, ...details].join(' ');
 	const said = /\breturns\b/i.test(text) || toolNote !== undefined;
@@ -118,21 +155,27 @@ function toolDescriptionOf(resource: string, option: INodePropertyOptions, prope
  * The tool-only parameters for every operation of `resources`: a Description per operation (its default what
  * `toolDescriptionOf` writes) and, where Simplify exists, the Output a model gets.
  */
-export function toolProperties(resources: Record<string, { description: INodeProperties[] }>): INodeProperties[] {
-	const descriptions: INodeProperties[] = Object.entries(resources).flatMap(([resource, { description }]) => {
-		const operation = description.find((property) => property.name === 'operation');
-		return ((operation?.options ?? []) as INodePropertyOptions[]).map((option) => ({
-			displayName: 'Description',
-			name: 'toolDescription',
-			type: 'string' as const,
-			typeOptions: { rows: 4 },
-			default: toolDescriptionOf(resource, option, description),
-			description:
-				'What the model reads about this tool, written for the chosen operation. Say more here when two tools do the same operation with different settings.',
-			// '@tool' first: the Stora node itself skips these at the first condition.
-			displayOptions: { show: { '@tool': [true], resource: [resource], operation: [String(option.value)] } },
-		}));
-	});
+export function toolProperties(
+	resources: Record<string, { description: INodeProperties[] }>,
+): INodeProperties[] {
+	const descriptions: INodeProperties[] = Object.entries(resources).flatMap(
+		([resource, { description }]) => {
+			const operation = description.find((property) => property.name === 'operation');
+			return ((operation?.options ?? []) as INodePropertyOptions[]).map((option) => ({
+				displayName: 'Description',
+				name: 'toolDescription',
+				type: 'string' as const,
+				typeOptions: { rows: 4 },
+				default: toolDescriptionOf(resource, option, description),
+				description:
+					'What the model reads about this tool, written for the chosen operation. Say more here when two tools do the same operation with different settings.',
+				// '@tool' first: the Stora node itself skips these at the first condition.
+				displayOptions: {
+					show: { '@tool': [true], resource: [resource], operation: [String(option.value)] },
+				},
+			}));
+		},
+	);
 	return [
 		...descriptions,
 		{
@@ -144,7 +187,8 @@ export function toolProperties(resources: Record<string, { description: INodePro
 				{
 					name: 'Simplified Records',
 					value: 'simplified',
-					description: 'The fields that identify a record and say what it is (what Simplify keeps): fewer tokens for the model',
+					description:
+						'The fields that identify a record and say what it is (what Simplify keeps): fewer tokens for the model',
 				},
 				{ name: 'Full Records', value: 'full', description: 'Every field Stora returns' },
 			],

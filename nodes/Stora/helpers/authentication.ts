@@ -24,6 +24,14 @@ export function credentialTypeForAuthentication(authentication: unknown): Creden
 
 /** The nodes' credentials, each shown for its Authentication value. */
 export const storaCredentials: INodeCredentialDescription[] = [
-	{ name: 'storaApi', required: true, displayOptions: { show: { authentication: ['accessToken'] } } },
-	{ name: 'storaOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
+	{
+		name: 'storaApi',
+		required: true,
+		displayOptions: { show: { authentication: ['accessToken'] } },
+	},
+	{
+		name: 'storaOAuth2Api',
+		required: true,
+		displayOptions: { show: { authentication: ['oAuth2'] } },
+	},
 ];

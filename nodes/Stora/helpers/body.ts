@@ -27,7 +27,9 @@ export function dropWhenEmpty(parameter: string, property: string): PreSend {
 
 /** Rows of a key/value fixedCollection (`{ entry: [{ key, value }] }`) as an object. */
 function keyValues(collection: IDataObject | undefined): IDataObject {
-	const rows = ((collection?.entry as IDataObject[] | undefined) ?? []).filter((row) => String(row.key ?? '') !== '');
+	const rows = ((collection?.entry as IDataObject[] | undefined) ?? []).filter(
+		(row) => String(row.key ?? '') !== '',
+	);
 	return Object.fromEntries(rows.map((row) => [String(row.key), row.value as string]));
 }
 

@@ -50,7 +50,14 @@ export const MARKETING_SOURCES = [
 	'radio',
 	'other',
 ];
-export const USE_CASES = ['business_needs', 'moving_home', 'more_space', 'refurb', 'travelling', 'other'];
+export const USE_CASES = [
+	'business_needs',
+	'moving_home',
+	'more_space',
+	'refurb',
+	'travelling',
+	'other',
+];
 
 /** Line item types and the ID prefix of the item each one charges for (a security deposit is for a unit type). */
 export const LINE_ITEM_ITEM_PREFIX: Record<string, string> = {

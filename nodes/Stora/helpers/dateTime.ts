@@ -18,7 +18,15 @@ const ISO_PARTS =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))?)?$/;
 
 /** Milliseconds since the epoch of a calendar date and time read as UTC (years 0-99 too, which Date.UTC shifts). */
-function utcOf(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number {
+function utcOf(
+	year: number,
+	month: number,
+	day: number,
+	hour = 0,
+	minute = 0,
+	second = 0,
+	ms = 0,
+): number {
 	const date = new Date(0);
 	date.setUTCFullYear(year, month - 1, day);
 	date.setUTCHours(hour, minute, second, ms);
@@ -54,7 +62,14 @@ function offsetAt(instant: number, timeZone: string): number {
 	for (const { type, value } of formatterFor(timeZone).formatToParts(instant)) parts[type] = value;
 	const year = /^B/.test(parts.era) ? 1 - Number(parts.year) : Number(parts.year);
 	const hour = Number(parts.hour) % 24;
-	const wall = utcOf(year, Number(parts.month), Number(parts.day), hour, Number(parts.minute), Number(parts.second));
+	const wall = utcOf(
+		year,
+		Number(parts.month),
+		Number(parts.day),
+		hour,
+		Number(parts.minute),
+		Number(parts.second),
+	);
 	return wall - instant;
 }
 
@@ -89,7 +104,9 @@ export function zonedIso(text: string, timeZone: string): string | undefined {
 	if (!isIsoDate(text)) return undefined;
 	const match = ISO_PARTS.exec(text);
 	if (!match) return undefined;
-	const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));
+	const [year, month, day, hour, minute, second] = match
+		.slice(1, 7)
+		.map((part) => Number(part ?? 0));
 	const ms = Number((match[7] ?? '').padEnd(3, '0').slice(0, 3));
 	const wall = utcOf(year, month, day, hour, minute, second);
 	if (match[8] === 'Z') return new Date(wall + ms).toISOString();
@@ -107,7 +124,11 @@ export function zonedIso(text: string, timeZone: string): string | undefined {
  * is dropped, or sent as null with `emptyAsNull` (which clears the field on the record). A value that is not a date
  * (only reachable without the check) is left as typed, for the API to refuse.
  */
-export function sendInWorkflowTimeZone(type: 'query' | 'body', property: string, emptyAsNull = false): PreSend {
+export function sendInWorkflowTimeZone(
+	type: 'query' | 'body',
+	property: string,
+	emptyAsNull = false,
+): PreSend {
 	return async function (this, options) {
 		const place = type === 'query' ? 'qs' : 'body';
 		const members = options[place] as IDataObject | undefined;

@@ -19,7 +19,8 @@ export function isIdOf(id: string, prefixes: string | readonly string[]): boolea
 
 /** The IDs of a multi-select or a comma-separated text (an expression may give either), trimmed, blanks dropped. */
 export function idsOf(raw: unknown): string[] {
-	const asText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
+	const asText = (value: unknown) =>
+		typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 	if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) return [asText(raw)];
 	return (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
 		.map((id) => asText(id).trim())
@@ -44,12 +45,16 @@ export function checkedId(
 	let label = fieldLabel;
 	let list = typeof prefixes === 'string' ? [prefixes] : [...prefixes];
 	// A model's argument named for one kind (`contactId` into a task's linked record) takes only that kind.
-	const named = runsAsTool(context) ? kindOfArgument(argumentOf(context.getNode(), parameter)) : undefined;
+	const named = runsAsTool(context)
+		? kindOfArgument(argumentOf(context.getNode(), parameter))
+		: undefined;
 	if (named && list.length > 1 && list.includes(RECORDS[named].prefix)) {
 		list = [RECORDS[named].prefix];
 		label = RECORDS[named].displayName;
 	}
-	const value = context.getNodeParameter(parameter, '', { extractValue: true }) as string | undefined;
+	const value = context.getNodeParameter(parameter, '', { extractValue: true }) as
+		| string
+		| undefined;
 	if (isEmptyValue(value)) {
 		if (optional) return undefined;
 		failEmpty(context, parameter, label);

@@ -2,7 +2,12 @@
  * The Resource parameter's checks over the whole selected operation: required values present, fixed choices chosen
  * from their lists (an expression can give anything).
  */
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { fail, failEmpty, isEmptyValue, type PreSend, shown } from './validation';
 
@@ -13,7 +18,9 @@ import { fail, failEmpty, isEmptyValue, type PreSend, shown } from './validation
  */
 export function checkRequired(properties: INodeProperties[]): PreSend {
 	const kinds = ['string', 'dateTime', 'options', 'resourceLocator'];
-	const candidates = properties.filter((property) => property.required && kinds.includes(property.type));
+	const candidates = properties.filter(
+		(property) => property.required && kinds.includes(property.type),
+	);
 	return async function (this: IExecuteSingleFunctions, options) {
 		const parameters = this.getNode().parameters;
 		const shownHere = candidates.filter((property) => plainlyShown(property, parameters));
@@ -22,7 +29,8 @@ export function checkRequired(properties: INodeProperties[]): PreSend {
 			// define differently would not be found.
 			const extract = property.type === 'resourceLocator' ? { extractValue: true } : undefined;
 			const value = this.getNodeParameter(property.name, NOT_SET, extract);
-			if (value !== NOT_SET && isEmptyValue(value)) failEmpty(this, property.name, property.displayName);
+			if (value !== NOT_SET && isEmptyValue(value))
+				failEmpty(this, property.name, property.displayName);
 		}
 		return options;
 	};
@@ -36,16 +44,28 @@ export function checkRequired(properties: INodeProperties[]): PreSend {
 function plainlyShown(property: INodeProperties, parameters: IDataObject): boolean {
 	const { show = {}, hide = {} } = property.displayOptions ?? {};
 	const valueOf = (name: string) => parameters[name.replace(/^\//, '')];
-	const plain = (values: unknown) => Array.isArray(values) && values.every((value) => ['string', 'number', 'boolean'].includes(typeof value));
+	const plain = (values: unknown) =>
+		Array.isArray(values) &&
+		values.every((value) => ['string', 'number', 'boolean'].includes(typeof value));
 	for (const [name, values] of Object.entries(show)) {
 		if (name.startsWith('@')) continue;
 		const value = valueOf(name);
-		if (!plain(values) || (typeof value === 'string' && value.startsWith('=')) || !(values as unknown[]).includes(value)) return false;
+		if (
+			!plain(values) ||
+			(typeof value === 'string' && value.startsWith('=')) ||
+			!(values as unknown[]).includes(value)
+		)
+			return false;
 	}
 	for (const [name, values] of Object.entries(hide)) {
 		if (name.startsWith('@')) continue;
 		const value = valueOf(name);
-		if (!plain(values) || (typeof value === 'string' && value.startsWith('=')) || (values as unknown[]).includes(value)) return false;
+		if (
+			!plain(values) ||
+			(typeof value === 'string' && value.startsWith('=')) ||
+			(values as unknown[]).includes(value)
+		)
+			return false;
 	}
 	return true;
 }
@@ -54,11 +74,16 @@ function shownFor(property: INodeProperties, resource: string, operation: string
 	const show = property.displayOptions?.show ?? {};
 	const resources = show.resource as string[] | undefined;
 	const operations = show.operation as string[] | undefined;
-	return (!resources || resources.includes(resource)) && (!operations || operations.includes(operation));
+	return (
+		(!resources || resources.includes(resource)) && (!operations || operations.includes(operation))
+	);
 }
 
 /** The first value of an options (or multi-options) parameter that is not one of its choices, if any. */
-function notAChoice(property: INodeProperties, value: unknown): { bad: unknown; allowed: unknown[] } | undefined {
+function notAChoice(
+	property: INodeProperties,
+	value: unknown,
+): { bad: unknown; allowed: unknown[] } | undefined {
 	if (value === undefined || !['options', 'multiOptions'].includes(property.type)) return undefined;
 	// Choices loaded from the API are checked by the ID checks instead.
 	if (property.typeOptions?.loadOptionsMethod || !property.options?.length) return undefined;
@@ -67,11 +92,16 @@ function notAChoice(property: INodeProperties, value: unknown): { bad: unknown; 
 	const values =
 		property.type !== 'multiOptions'
 			? [value]
-			: (Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').map((entry) => entry.trim()) : [value]).filter(
-					(entry) => entry !== '',
-				);
+			: (Array.isArray(value)
+					? value
+					: typeof value === 'string'
+						? value.split(',').map((entry) => entry.trim())
+						: [value]
+				).filter((entry) => entry !== '');
 	const bad = values.find((candidate) => !allowed.includes(candidate as string));
-	return values.every((candidate) => allowed.includes(candidate as string)) ? undefined : { bad, allowed };
+	return values.every((candidate) => allowed.includes(candidate as string))
+		? undefined
+		: { bad, allowed };
 }
 
 const NOT_SET = Symbol('not set') as unknown as object;
@@ -83,23 +113,36 @@ const NOT_SET = Symbol('not set') as unknown as object;
  */
 export function checkChoices(properties: INodeProperties[]): PreSend {
 	const candidates = properties.filter(
-		(property) => ['options', 'multiOptions', 'collection'].includes(property.type) && !['resource', 'operation', 'authentication'].includes(property.name),
+		(property) =>
+			['options', 'multiOptions', 'collection'].includes(property.type) &&
+			!['resource', 'operation', 'authentication'].includes(property.name),
 	);
 	const byOperation = new Map<string, INodeProperties[]>();
 	return async function (this: IExecuteSingleFunctions, options) {
 		const resource = String(this.getNodeParameter('resource', ''));
 		const operation = String(this.getNodeParameter('operation', ''));
 		const key = `${resource}\n${operation}`;
-		if (!byOperation.has(key)) byOperation.set(key, candidates.filter((property) => shownFor(property, resource, operation)));
+		if (!byOperation.has(key))
+			byOperation.set(
+				key,
+				candidates.filter((property) => shownFor(property, resource, operation)),
+			);
 		for (const property of byOperation.get(key)!) {
 			// n8n throws for a parameter the current settings hide unless the fallback is defined.
 			const value = this.getNodeParameter(property.name, NOT_SET) as unknown;
 			if (value === NOT_SET) continue;
 			const members =
-				property.type === 'collection' && value && typeof value === 'object' && !Array.isArray(value)
+				property.type === 'collection' &&
+				value &&
+				typeof value === 'object' &&
+				!Array.isArray(value)
 					? ((property.options ?? []) as INodeProperties[])
 							.filter((member) => member.name in (value as IDataObject))
-							.map((member) => ({ member, value: (value as IDataObject)[member.name], label: `${property.displayName} → ${member.displayName}` }))
+							.map((member) => ({
+								member,
+								value: (value as IDataObject)[member.name],
+								label: `${property.displayName} → ${member.displayName}`,
+							}))
 					: [{ member: property, value, label: property.displayName }];
 			for (const { member, value: memberValue, label } of members) {
 				const problem = notAChoice(member, memberValue);

@@ -16,7 +16,9 @@ import { PARAMETER } from './parameters';
 
 /** What Simplify keeps per resource, from each resource's row (resources.ts). */
 export const SIMPLIFIED_FIELDS: Record<string, readonly string[]> = Object.fromEntries(
-	Object.entries(RESOURCES).flatMap(([resource, facts]) => ('simplify' in facts ? [[resource, facts.simplify]] : [])),
+	Object.entries(RESOURCES).flatMap(([resource, facts]) =>
+		'simplify' in facts ? [[resource, facts.simplify]] : [],
+	),
 );
 
 /**
@@ -24,17 +26,29 @@ export const SIMPLIFIED_FIELDS: Record<string, readonly string[]> = Object.fromE
  * withheld, since whatever a tool answers ends up in a model's context and its provider's logs.
  */
 function withoutSecrets(record: IDataObject): IDataObject {
-	if (typeof record.secret !== 'string' || !String(record.id ?? '').startsWith(ID_PREFIXES.webhookEndpoint)) return record;
+	if (
+		typeof record.secret !== 'string' ||
+		!String(record.id ?? '').startsWith(ID_PREFIXES.webhookEndpoint)
+	)
+		return record;
 	return { ...record, secret: '(withheld in tool use)' };
 }
 
 function simplify(fields: readonly string[] | undefined, record: IDataObject): IDataObject {
 	if (!fields) return record;
-	return Object.fromEntries(fields.filter((field) => field in record).map((field) => [field, record[field]]));
+	return Object.fromEntries(
+		fields.filter((field) => field in record).map((field) => [field, record[field]]),
+	);
 }
 
 function lastPathSegment(url: string | undefined): string {
-	return decodeURIComponent(String(url ?? '').split('?')[0].split('/').filter(Boolean).pop() ?? '');
+	return decodeURIComponent(
+		String(url ?? '')
+			.split('?')[0]
+			.split('/')
+			.filter(Boolean)
+			.pop() ?? '',
+	);
 }
 
 const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'text/csv': 'csv' };
@@ -45,27 +59,33 @@ async function binaryItem(
 	options: IHttpRequestOptions,
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const mimeType = (headerOf(response, 'content-type') ?? '').split(';')[0].trim() || 'application/octet-stream';
+	const mimeType =
+		(headerOf(response, 'content-type') ?? '').split(';')[0].trim() || 'application/octet-stream';
 	const body = Buffer.from((response.body ?? Buffer.alloc(0)) as Buffer);
 	// A JSON or empty answer where a document was asked for is an error page or a lost body, never a file.
 	const accepted = String(((options.headers ?? {}) as IDataObject).Accept ?? '');
-	if (body.length === 0 || (mimeType === 'application/json' && !accepted.includes('application/json'))) {
+	if (
+		body.length === 0 ||
+		(mimeType === 'application/json' && !accepted.includes('application/json'))
+	) {
 		throw new NodeApiError(context.getNode(), { status: response.statusCode } as JsonObject, {
-			message: body.length === 0 ? 'Stora answered the download with an empty body' : `Stora answered the download with ${mimeType} instead of a file`,
+			message:
+				body.length === 0
+					? 'Stora answered the download with an empty body'
+					: `Stora answered the download with ${mimeType} instead of a file`,
 			description: `Expected: ${accepted || 'a file'}. Answer: ${body.toString('utf8').slice(0, 200)}`,
 			httpCode: String(response.statusCode),
 		});
 	}
-	const fromHeader = /filename="?([^";]+)"?/.exec(headerOf(response, 'content-disposition') ?? '')?.[1];
+	const fromHeader = /filename="?([^";]+)"?/.exec(
+		headerOf(response, 'content-disposition') ?? '',
+	)?.[1];
 	const extension = EXTENSIONS[mimeType];
 	const fileName =
-		fromHeader ?? `${lastPathSegment(options.url).replace(/\.[a-z]+$/, '')}${extension ? `.${extension}` : ''}`;
+		fromHeader ??
+		`${lastPathSegment(options.url).replace(/\.[a-z]+$/, '')}${extension ? `.${extension}` : ''}`;
 	const property = context.getNodeParameter(PARAMETER.binaryPropertyName, 'data') as string;
-	const binary = await context.helpers.prepareBinaryData(
-		body,
-		fileName,
-		mimeType,
-	);
+	const binary = await context.helpers.prepareBinaryData(body, fileName, mimeType);
 	return [{ json: { fileName, mimeType, url: options.url }, binary: { [property]: binary } }];
 }
 
@@ -78,7 +98,9 @@ const ENVELOPE_META = ['request_id', 'curies', 'pagination'];
  */
 function actionResultsOf(meta: unknown): IDataObject {
 	if (!meta || typeof meta !== 'object' || Array.isArray(meta)) return {};
-	return Object.fromEntries(Object.entries(meta as IDataObject).filter(([name]) => !ENVELOPE_META.includes(name)));
+	return Object.fromEntries(
+		Object.entries(meta as IDataObject).filter(([name]) => !ENVELOPE_META.includes(name)),
+	);
 }
 
 /**
@@ -97,7 +119,8 @@ export async function shapeOutput(
 		? context.getNodeParameter(PARAMETER.toolOutput, 'simplified') !== 'full'
 		: context.getNodeParameter(PARAMETER.simplify, false) === true;
 	const fields = simplified ? SIMPLIFIED_FIELDS[resource] : undefined;
-	const shape = (record: IDataObject) => (asTool ? withoutSecrets(simplify(fields, record)) : simplify(fields, record));
+	const shape = (record: IDataObject) =>
+		asTool ? withoutSecrets(simplify(fields, record)) : simplify(fields, record);
 	const toItems = (records: IDataObject[]) => records.map((record) => ({ json: shape(record) }));
 
 	if (Array.isArray(answer)) return toItems(answer);
@@ -117,7 +140,9 @@ export async function shapeOutput(
 	const value = key === undefined ? envelope : envelope[key];
 	if (Array.isArray(value) && asTool && key !== undefined) {
 		// One answer for the model: the records with their count, bounded, and how to reach the rest.
-		const count = Number(((envelope.meta as IDataObject | undefined)?.pagination as IDataObject | undefined)?.count);
+		const count = Number(
+			((envelope.meta as IDataObject | undefined)?.pagination as IDataObject | undefined)?.count,
+		);
 		return toolListAnswer(key, (value as IDataObject[]).map(shape), {
 			total: Number.isFinite(count) ? count : undefined,
 			limit: Number(context.getNodeParameter(PARAMETER.limit, 0)) || undefined,

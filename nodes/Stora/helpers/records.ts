@@ -9,9 +9,17 @@ export const RECORDS = {
 	application: { prefix: 'app_', displayName: 'Application' },
 	contact: { prefix: 'con_', displayName: 'Contact', searchListMethod: 'searchContacts' },
 	contract: { prefix: 'ctr_', displayName: 'Contract', searchListMethod: 'searchContracts' },
-	contractTemplate: { prefix: 'ctpl_', displayName: 'Contract Template', loadOptionsMethod: 'getContractTemplates' },
+	contractTemplate: {
+		prefix: 'ctpl_',
+		displayName: 'Contract Template',
+		loadOptionsMethod: 'getContractTemplates',
+	},
 	coupon: { prefix: 'cpn_', displayName: 'Coupon', searchListMethod: 'searchCoupons' },
-	creditNote: { prefix: 'cred_', displayName: 'Credit Note', searchListMethod: 'searchCreditNotes' },
+	creditNote: {
+		prefix: 'cred_',
+		displayName: 'Credit Note',
+		searchListMethod: 'searchCreditNotes',
+	},
 	deal: { prefix: 'deal_', displayName: 'Deal', searchListMethod: 'searchDeals' },
 	dealStage: { prefix: 'dstg_', displayName: 'Stage', loadOptionsMethod: 'getDealStages' },
 	identityVerification: {
@@ -26,25 +34,58 @@ export const RECORDS = {
 	order: { prefix: 'order_', displayName: 'Order', searchListMethod: 'searchOrders' },
 	priceAdjustment: { prefix: 'pradj_', displayName: 'Price Adjustment' },
 	product: { prefix: 'prod_', displayName: 'Product', searchListMethod: 'searchProducts' },
-	productCategory: { prefix: 'pcat_', displayName: 'Product Category', searchListMethod: 'searchProductCategories' },
-	protectionLevel: { prefix: 'plvl_', displayName: 'Protection Level', searchListMethod: 'searchProtectionLevels' },
-	site: { prefix: 'site_', displayName: 'Site', searchListMethod: 'searchSites', loadOptionsMethod: 'getSites' },
+	productCategory: {
+		prefix: 'pcat_',
+		displayName: 'Product Category',
+		searchListMethod: 'searchProductCategories',
+	},
+	protectionLevel: {
+		prefix: 'plvl_',
+		displayName: 'Protection Level',
+		searchListMethod: 'searchProtectionLevels',
+	},
+	site: {
+		prefix: 'site_',
+		displayName: 'Site',
+		searchListMethod: 'searchSites',
+		loadOptionsMethod: 'getSites',
+	},
 	staff: { prefix: 'staff_', displayName: 'Assignee' },
-	subscription: { prefix: 'sub_', displayName: 'Subscription', searchListMethod: 'searchSubscriptions' },
+	subscription: {
+		prefix: 'sub_',
+		displayName: 'Subscription',
+		searchListMethod: 'searchSubscriptions',
+	},
 	task: { prefix: 'task_', displayName: 'Task', searchListMethod: 'searchTasks' },
 	tenancy: { prefix: 'ten_', displayName: 'Tenancy', searchListMethod: 'searchTenancies' },
 	timelineEvent: { prefix: 'aevt_', displayName: 'Timeline Event' },
-	timelineSource: { prefix: 'tsrc_', displayName: 'Source', loadOptionsMethod: 'getTimelineSources' },
-	timelineTemplate: { prefix: 'aetpl_', displayName: 'Template', loadOptionsMethod: 'getTimelineTemplates' },
+	timelineSource: {
+		prefix: 'tsrc_',
+		displayName: 'Source',
+		loadOptionsMethod: 'getTimelineSources',
+	},
+	timelineTemplate: {
+		prefix: 'aetpl_',
+		displayName: 'Template',
+		loadOptionsMethod: 'getTimelineTemplates',
+	},
 	unit: { prefix: 'unit_', displayName: 'Unit', searchListMethod: 'searchUnits' },
-	unitAllocation: { prefix: 'alloc_', displayName: 'Unit Allocation', searchListMethod: 'searchUnitAllocations' },
+	unitAllocation: {
+		prefix: 'alloc_',
+		displayName: 'Unit Allocation',
+		searchListMethod: 'searchUnitAllocations',
+	},
 	unitType: {
 		prefix: 'utype_',
 		displayName: 'Unit Type',
 		searchListMethod: 'searchUnitTypes',
 		loadOptionsMethod: 'getUnitTypes',
 	},
-	webhookEndpoint: { prefix: 'we_', displayName: 'Webhook Endpoint', searchListMethod: 'searchWebhookEndpoints' },
+	webhookEndpoint: {
+		prefix: 'we_',
+		displayName: 'Webhook Endpoint',
+		searchListMethod: 'searchWebhookEndpoints',
+	},
 } as const satisfies Record<
 	string,
 	{ prefix: string; displayName: string; searchListMethod?: string; loadOptionsMethod?: string }
@@ -55,14 +96,16 @@ export type RecordKind = keyof typeof RECORDS;
 /** One kind's entry, its optional list methods typed as such. */
 export const recordOf = (
 	kind: RecordKind,
-): { prefix: string; displayName: string; searchListMethod?: string; loadOptionsMethod?: string } => RECORDS[kind];
+): { prefix: string; displayName: string; searchListMethod?: string; loadOptionsMethod?: string } =>
+	RECORDS[kind];
 
 /** The ID prefix of each kind of record, from RECORDS. */
 export const ID_PREFIXES = Object.fromEntries(
 	Object.entries(RECORDS).map(([kind, { prefix }]) => [kind, prefix]),
 ) as { [Kind in RecordKind]: (typeof RECORDS)[Kind]['prefix'] };
 
-const isRecordKind = (name: string): name is RecordKind => Object.prototype.hasOwnProperty.call(RECORDS, name);
+const isRecordKind = (name: string): name is RecordKind =>
+	Object.prototype.hasOwnProperty.call(RECORDS, name);
 
 /**
  * The record kind a top-level record parameter of `resource` holds, by the naming rule: the resource's own record is

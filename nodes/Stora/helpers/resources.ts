@@ -43,17 +43,57 @@ export interface ResourceFacts {
 export const RESOURCES = {
 	accessToken: {
 		family: 'integration',
-		toolNotes: { getInfo: { drop: /^$/, note: "Returns the token's details, never the token itself." } },
+		toolNotes: {
+			getInfo: { drop: /^$/, note: "Returns the token's details, never the token itself." },
+		},
 	},
-	contact: { family: 'crm', simplify: ['id', 'email', 'full_name', 'phone_number', 'status', 'type', 'created_at', 'updated_at'] },
-	contract: { family: 'crm', simplify: ['id', 'name', 'status', 'contact', 'contract_template', 'tenancy', 'sent_at', 'signed_at'] },
+	contact: {
+		family: 'crm',
+		simplify: [
+			'id',
+			'email',
+			'full_name',
+			'phone_number',
+			'status',
+			'type',
+			'created_at',
+			'updated_at',
+		],
+	},
+	contract: {
+		family: 'crm',
+		simplify: [
+			'id',
+			'name',
+			'status',
+			'contact',
+			'contract_template',
+			'tenancy',
+			'sent_at',
+			'signed_at',
+		],
+	},
 	contractTemplate: { family: 'crm' },
-	coupon: { family: 'billing', money: true, simplify: ['id', 'name', 'code', 'type', 'percent', 'amount', 'duration', 'months', 'public'] },
+	coupon: {
+		family: 'billing',
+		money: true,
+		simplify: ['id', 'name', 'code', 'type', 'percent', 'amount', 'duration', 'months', 'public'],
+	},
 	creditNote: {
 		family: 'billing',
 		money: true,
 		withoutTimes: ['updated_at'],
-		simplify: ['id', 'number', 'invoice', 'contact', 'status', 'type', 'reason', 'total', 'created_at'],
+		simplify: [
+			'id',
+			'number',
+			'invoice',
+			'contact',
+			'status',
+			'type',
+			'reason',
+			'total',
+			'created_at',
+		],
 	},
 	deal: {
 		family: 'crm',
@@ -79,27 +119,83 @@ export const RESOURCES = {
 	invoice: {
 		family: 'billing',
 		money: true,
-		simplify: ['id', 'number', 'status', 'collection_status', 'type', 'contact', 'total', 'amount_due', 'due_date', 'created_at'],
+		simplify: [
+			'id',
+			'number',
+			'status',
+			'collection_status',
+			'type',
+			'contact',
+			'total',
+			'amount_due',
+			'due_date',
+			'created_at',
+		],
 	},
 	note: { family: 'crm' },
 	opportunity: { family: 'crm' },
 	order: {
 		family: 'billing',
 		money: true,
-		simplify: ['id', 'status', 'source', 'billing_period', 'contact', 'site', 'starts_at', 'total', 'payment_url', 'created_at'],
+		simplify: [
+			'id',
+			'status',
+			'source',
+			'billing_period',
+			'contact',
+			'site',
+			'starts_at',
+			'total',
+			'payment_url',
+			'created_at',
+		],
 	},
 	orderLineItem: { family: 'billing', money: true },
 	priceAdjustment: { family: 'billing', money: true },
-	product: { family: 'billing', money: true, simplify: ['id', 'name', 'sku', 'category', 'charge_type', 'prices', 'site'] },
+	product: {
+		family: 'billing',
+		money: true,
+		simplify: ['id', 'name', 'sku', 'category', 'charge_type', 'prices', 'site'],
+	},
 	productCategory: { family: 'billing', withoutTimes: ['created_at', 'updated_at'] },
-	protectionLevel: { family: 'billing', money: true, simplify: ['id', 'cover_level', 'prices', 'public', 'account_code'] },
-	site: { family: 'inventory', simplify: ['id', 'name', 'address', 'phone', 'opened_at', 'created_at', 'updated_at'] },
+	protectionLevel: {
+		family: 'billing',
+		money: true,
+		simplify: ['id', 'cover_level', 'prices', 'public', 'account_code'],
+	},
+	site: {
+		family: 'inventory',
+		simplify: ['id', 'name', 'address', 'phone', 'opened_at', 'created_at', 'updated_at'],
+	},
 	subscription: {
 		family: 'billing',
 		money: true,
-		simplify: ['id', 'billing_period', 'cancelled', 'contact', 'site', 'tenancy', 'current_period', 'starts_at', 'ends_at'],
+		simplify: [
+			'id',
+			'billing_period',
+			'cancelled',
+			'contact',
+			'site',
+			'tenancy',
+			'current_period',
+			'starts_at',
+			'ends_at',
+		],
 	},
-	task: { family: 'crm', simplify: ['id', 'title', 'status', 'due_at', 'assignee', 'resource', 'site', 'completed_at', 'created_at'] },
+	task: {
+		family: 'crm',
+		simplify: [
+			'id',
+			'title',
+			'status',
+			'due_at',
+			'assignee',
+			'resource',
+			'site',
+			'completed_at',
+			'created_at',
+		],
+	},
 	tenancy: { family: 'inventory' },
 	timelineEvent: { family: 'crm' },
 	timelineSource: { family: 'crm' },
@@ -109,7 +205,16 @@ export const RESOURCES = {
 	unitType: {
 		family: 'inventory',
 		money: true,
-		simplify: ['id', 'name', 'site', 'size_description', 'status', 'prices', 'created_at', 'updated_at'],
+		simplify: [
+			'id',
+			'name',
+			'site',
+			'size_description',
+			'status',
+			'prices',
+			'created_at',
+			'updated_at',
+		],
 	},
 	webhookEndpoint: {
 		family: 'integration',
@@ -124,5 +229,6 @@ export const RESOURCES = {
 
 /** A resource's row, for a name read from a parameter (undefined for one the node does not have). */
 export const resourceFacts = (resource: string): ResourceFacts | undefined =>
-	Object.prototype.hasOwnProperty.call(RESOURCES, resource) ? (RESOURCES as Record<string, ResourceFacts>)[resource] : undefined;
-
+	Object.prototype.hasOwnProperty.call(RESOURCES, resource)
+		? (RESOURCES as Record<string, ResourceFacts>)[resource]
+		: undefined;

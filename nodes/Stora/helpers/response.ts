@@ -16,7 +16,8 @@ export function recordsOf(body: IDataObject): IDataObject[] {
 
 /** The API's next page number from a list envelope's `meta.pagination`, when there is one. */
 export function nextPageOf(body: IDataObject): number | undefined {
-	const next = ((body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined)?.next;
+	const next = ((body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined)
+		?.next;
 	return typeof next === 'number' ? next : undefined;
 }
 

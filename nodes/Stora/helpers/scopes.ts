@@ -54,12 +54,15 @@ export const DEFAULT_SCOPES = [
  * needs each. The OAuth2 credential's Scope description lists them (a test keeps it in step).
  */
 export const OPTIONAL_SCOPES: Record<string, string> = {
-	'public.opportunity:write': 'Opportunity: Associate Deal and Disassociate Deal (with public.deal:write)',
+	'public.opportunity:write':
+		'Opportunity: Associate Deal and Disassociate Deal (with public.deal:write)',
 	'public.price_adjustment:write': 'Price Adjustment: Update',
 	'public.price_adjustment:skip_notifications':
 		'Price Adjustment: Update with Skip Notification, or of a draft that already skips it',
-	'public.timeline_template:read': "Timeline Template: Get and Get Many, and Timeline Event's Template list",
-	'public.webhook_endpoint:write': 'Webhook Endpoint: Create, Update and Delete, and the Stora Trigger',
+	'public.timeline_template:read':
+		"Timeline Template: Get and Get Many, and Timeline Event's Template list",
+	'public.webhook_endpoint:write':
+		'Webhook Endpoint: Create, Update and Delete, and the Stora Trigger',
 };
 
 /** Every scope the node's operations can need. */
@@ -81,7 +84,11 @@ export const SCOPE_BY_OPERATION: Record<string, Record<string, readonly string[]
 	contract: { downloadPdf: read('contract'), get: read('contract'), getAll: read('contract') },
 	contractTemplate: { getAll: read('contract_template') },
 	coupon: { get: read('coupon'), getAll: read('coupon') },
-	creditNote: { downloadPdf: read('credit_note'), get: read('credit_note'), getAll: read('credit_note') },
+	creditNote: {
+		downloadPdf: read('credit_note'),
+		get: read('credit_note'),
+		getAll: read('credit_note'),
+	},
 	deal: {
 		create: write('deal'),
 		get: read('deal'),
@@ -92,7 +99,10 @@ export const SCOPE_BY_OPERATION: Record<string, Record<string, readonly string[]
 		win: write('deal'),
 	},
 	dealStage: { get: read('deal_stage'), getAll: read('deal_stage') },
-	identityVerification: { get: read('identity_verification'), getAll: read('identity_verification') },
+	identityVerification: {
+		get: read('identity_verification'),
+		getAll: read('identity_verification'),
+	},
 	image: { download: [] },
 	invoice: { downloadPdf: read('invoice'), get: read('invoice'), getAll: read('invoice') },
 	note: { create: write('note'), get: read('note'), getAll: read('note'), update: write('note') },
@@ -164,7 +174,9 @@ export function scopeNeededFor(resource: string, operation?: string, method?: st
 }
 
 const listed = (scopes: string[]) =>
-	scopes.length > 1 ? `${scopes.slice(0, -1).join(', ')} and ${scopes[scopes.length - 1]}` : scopes[0];
+	scopes.length > 1
+		? `${scopes.slice(0, -1).join(', ')} and ${scopes[scopes.length - 1]}`
+		: scopes[0];
 
 /**
  * The line a 403 `forbidden` error adds: the scopes the operation needs, any other scope Stora's message names (an
@@ -182,7 +194,8 @@ export function missingScopeHint(
 	);
 	if (!needed.length && !named.length) return undefined;
 	const lines: string[] = [];
-	if (needed.length) lines.push(`This operation needs the scope${needed.length > 1 ? 's' : ''} ${listed(needed)}.`);
+	if (needed.length)
+		lines.push(`This operation needs the scope${needed.length > 1 ? 's' : ''} ${listed(needed)}.`);
 	if (named.length && needed.length) {
 		lines.push(
 			`Stora also names ${listed(named)}: expanding a record needs that record's read scope, and some options need a scope of their own.`,
@@ -193,7 +206,9 @@ export function missingScopeHint(
 	const optional = [...needed, ...named].filter((scope) => scope in OPTIONAL_SCOPES);
 	lines.push(
 		`Add ${needed.length + named.length > 1 ? 'them' : 'it'} to the access token in Stora BackOffice (Settings → Public API), or to the Scope of the Stora OAuth2 credential and reconnect${
-			optional.length ? ` (${listed(optional)} ${optional.length > 1 ? 'are' : 'is'} not in its default Scope)` : ''
+			optional.length
+				? ` (${listed(optional)} ${optional.length > 1 ? 'are' : 'is'} not in its default Scope)`
+				: ''
 		}.`,
 	);
 	return lines.join(' ');

@@ -49,7 +49,8 @@ function fromAiKey(raw: unknown): string | undefined {
 /** The model's argument behind a parameter (`additionalFields.assigneeId` reads inside the collection), if any. */
 export function argumentOf(node: INode, path: string): string | undefined {
 	let value: unknown = node.parameters;
-	for (const key of path.split('.')) value = value && typeof value === 'object' ? (value as IDataObject)[key] : undefined;
+	for (const key of path.split('.'))
+		value = value && typeof value === 'object' ? (value as IDataObject)[key] : undefined;
 	return fromAiKey(value);
 }
 

@@ -7,7 +7,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { argumentOf, namingTheArgument, runsAsTool } from './tool';
 
-export type PreSend = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+export type PreSend = (
+	this: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+) => Promise<IHttpRequestOptions>;
 
 /** "a" or "an" before a label, by its sound: "an invoice ID", "a contact ID", "a unit type ID". */
 export const article = (label: string) => (/^([aeio]|u(?!ni|s[aeiu]))/i.test(label) ? 'an' : 'a');
@@ -25,11 +28,24 @@ export function shown(value: unknown): string {
  * "-1" and 30 February.
  */
 export function isIsoDate(text: string): boolean {
-	const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+	const match =
+		/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+			text,
+		);
 	if (!match) return false;
-	const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) => Number(part ?? 0));
+	const [year, month, day, hour = 0, minute = 0, second = 0] = match
+		.slice(1)
+		.map((part) => Number(part ?? 0));
 	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-	return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour < 24 && minute < 60 && second < 60;
+	return (
+		month >= 1 &&
+		month <= 12 &&
+		day >= 1 &&
+		day <= daysInMonth &&
+		hour < 24 &&
+		minute < 60 &&
+		second < 60
+	);
 }
 
 /**
@@ -49,9 +65,16 @@ export interface Checked {
  * use the message names the model's argument instead (`checked`, when the parameter reads one with `$fromAI()`):
  * that is the name the model knows the value by.
  */
-export function fail(context: IExecuteSingleFunctions, message: string, description: string, checked?: Checked): never {
-	const argument = checked && runsAsTool(context) ? argumentOf(context.getNode(), checked.path) : undefined;
-	if (argument !== undefined && checked) message = namingTheArgument(message, checked.label, argument);
+export function fail(
+	context: IExecuteSingleFunctions,
+	message: string,
+	description: string,
+	checked?: Checked,
+): never {
+	const argument =
+		checked && runsAsTool(context) ? argumentOf(context.getNode(), checked.path) : undefined;
+	if (argument !== undefined && checked)
+		message = namingTheArgument(message, checked.label, argument);
 	throw new NodeOperationError(context.getNode(), message, {
 		description: `${description}\n${NOTHING_SENT}`,
 		itemIndex: context.getItemIndex(),
@@ -72,7 +95,10 @@ export function withChecksDeferred<T>(value: T): T {
 	if (!value || typeof value !== 'object') return value;
 	const copy: IDataObject = {};
 	for (const [key, entry] of Object.entries(value as IDataObject)) {
-		copy[key] = key === 'preSend' && Array.isArray(entry) ? (entry as PreSend[]).map(deferred) : withChecksDeferred(entry);
+		copy[key] =
+			key === 'preSend' && Array.isArray(entry)
+				? (entry as PreSend[]).map(deferred)
+				: withChecksDeferred(entry);
 	}
 	return copy as T;
 }
@@ -96,12 +122,14 @@ function deferred(check: PreSend): PreSend {
 export const deferredCheck = (preSend: PreSend): PreSend => checkOf.get(preSend) ?? preSend;
 
 /** The error of the check that failed for this request, if one did (`withChecksDeferred`). */
-export const failedCheck = (options: IHttpRequestOptions): unknown => (options as { [FAILED_CHECK]?: unknown })[FAILED_CHECK];
+export const failedCheck = (options: IHttpRequestOptions): unknown =>
+	(options as { [FAILED_CHECK]?: unknown })[FAILED_CHECK];
 
 /** The parameter as the user set it (before expressions are evaluated), by its path (`additionalFields.assigneeId`). */
 export function rawParameter(context: IExecuteSingleFunctions, path: string): unknown {
 	let value: unknown = context.getNode().parameters;
-	for (const key of path.split('.')) value = value && typeof value === 'object' ? (value as IDataObject)[key] : undefined;
+	for (const key of path.split('.'))
+		value = value && typeof value === 'object' ? (value as IDataObject)[key] : undefined;
 	// A resource locator keeps the typed value under `value`.
 	if (value && typeof value === 'object' && '__rl' in value) return (value as IDataObject).value;
 	return value;
@@ -137,7 +165,14 @@ export function failEmpty(context: IExecuteSingleFunctions, path: string, label:
 export function checkNumber(
 	parameter: string,
 	label: string,
-	rule: { min?: number; max?: number; above?: number; notZero?: boolean; integer?: boolean; required?: boolean },
+	rule: {
+		min?: number;
+		max?: number;
+		above?: number;
+		notZero?: boolean;
+		integer?: boolean;
+		required?: boolean;
+	},
 ): PreSend {
 	return async function (this: IExecuteSingleFunctions, options) {
 		const raw = this.getNodeParameter(parameter, null) as number | string | undefined | null;
@@ -162,7 +197,12 @@ export function checkNumber(
 			(rule.notZero && value === 0);
 		const example = Math.min(rule.max ?? 10, Math.max(rule.min ?? (rule.above ?? 0) + 1, 10));
 		if (bad) {
-			fail(this, `${label}: ${shown(raw)} is out of range`, `${label} must be ${expected}, for example ${example}.`, { path: parameter, label });
+			fail(
+				this,
+				`${label}: ${shown(raw)} is out of range`,
+				`${label} must be ${expected}, for example ${example}.`,
+				{ path: parameter, label },
+			);
 		}
 		return options;
 	};
@@ -187,7 +227,13 @@ export function dateText(raw: unknown): string | undefined {
 export function checkDate(parameter: string, label: string, allowed: string[] = []): PreSend {
 	return async function (this: IExecuteSingleFunctions, options) {
 		const raw = this.getNodeParameter(parameter, '') as unknown;
-		if (raw === '' || raw === undefined || raw === null || (typeof raw === 'string' && allowed.includes(raw))) return options;
+		if (
+			raw === '' ||
+			raw === undefined ||
+			raw === null ||
+			(typeof raw === 'string' && allowed.includes(raw))
+		)
+			return options;
 		const text = dateText(raw);
 		if (text === undefined || !isIsoDate(text)) {
 			fail(
@@ -227,7 +273,12 @@ export function checkEmail(parameter: string, label: string, optional = false): 
 		const value = this.getNodeParameter(parameter, '') as unknown;
 		if (optional && (value === '' || value === undefined || value === null)) return options;
 		if (typeof value !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())) {
-			fail(this, `${label}: ${shown(value)} is not an email address`, 'Use an address such as name@example.com.', { path: parameter, label });
+			fail(
+				this,
+				`${label}: ${shown(value)} is not an email address`,
+				'Use an address such as name@example.com.',
+				{ path: parameter, label },
+			);
 		}
 		return options;
 	};

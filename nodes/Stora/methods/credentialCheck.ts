@@ -24,14 +24,21 @@ const error = (message: string): INodeCredentialTestResult => ({ status: 'Error'
 type Answer = { statusCode: number; body: unknown } | { failure: string };
 
 function messageOf(body: unknown): string {
-	const envelope = body && typeof body === 'object' ? (body as { error?: { message?: unknown } }).error : undefined;
+	const envelope =
+		body && typeof body === 'object'
+			? (body as { error?: { message?: unknown } }).error
+			: undefined;
 	return typeof envelope?.message === 'string' ? envelope.message : '';
 }
 
 /** A loopback or private-network address: where the Stora sandbox runs, never the Stora Public API. */
 function isLocal(baseUrl: string): boolean {
 	const host = /^https?:\/\/(\[[^\]]+\]|[^/:]+)/i.exec(baseUrl)?.[1]?.toLowerCase() ?? '';
-	return /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+)$/.test(host) || host.endsWith('.local');
+	return (
+		/^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+)$/.test(
+			host,
+		) || host.endsWith('.local')
+	);
 }
 
 /** What to check about the Base URL the user typed: the sandbox's address when it is local, else Stora's own. */
@@ -55,9 +62,13 @@ export async function storaApiConnectionTest(
 	credential: ICredentialsDecrypted<ICredentialDataDecryptedObject>,
 ): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
-	const baseUrl = String(data.baseUrl ?? '').trim().replace(/\/+$/, '');
+	const baseUrl = String(data.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 	if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) {
-		return error(`The Base URL "${baseUrl}" is not a web address. Use https://public-api.stora.co (without /${API_VERSION}).`);
+		return error(
+			`The Base URL "${baseUrl}" is not a web address. Use https://public-api.stora.co (without /${API_VERSION}).`,
+		);
 	}
 	const url = `${baseUrl}/${API_VERSION}/sites`;
 	// The one HTTP helper n8n gives a connection test function (ICredentialTestFunctions), on every version.
@@ -68,7 +79,10 @@ export async function storaApiConnectionTest(
 			method: 'GET',
 			uri: url,
 			qs: { limit: 1 },
-			headers: { Accept: 'application/json', Authorization: `Bearer ${String(data.accessToken ?? '')}` },
+			headers: {
+				Accept: 'application/json',
+				Authorization: `Bearer ${String(data.accessToken ?? '')}`,
+			},
 			json: true,
 			resolveWithFullResponse: true,
 			simple: false,
@@ -81,9 +95,7 @@ export async function storaApiConnectionTest(
 	}
 
 	if ('failure' in answer) {
-		return error(
-			`Could not reach ${baseUrl} (${answer.failure}). ${baseUrlAdvice(baseUrl)}`,
-		);
+		return error(`Could not reach ${baseUrl} (${answer.failure}). ${baseUrlAdvice(baseUrl)}`);
 	}
 	const { statusCode, body } = answer;
 	if (statusCode >= 200 && statusCode < 300) {
@@ -121,5 +133,7 @@ export async function storaApiConnectionTest(
 		);
 	}
 	const said = messageOf(body);
-	return error(`Stora answered the connection test with HTTP ${statusCode}${said ? `: ${said}` : ''}.`);
+	return error(
+		`Stora answered the connection test with HTTP ${statusCode}${said ? `: ${said}` : ''}.`,
+	);
 }

@@ -16,13 +16,19 @@ function dropdown(
 		const records: IDataObject[] = [];
 		let page: number | undefined = 1;
 		for (let read = 0; page !== undefined && read < MAX_DROPDOWN_PAGES; read++) {
-			const result = await listPage(this, path, { page, sort_by: 'created_at', sort_direction: 'ASC' });
+			const result = await listPage(this, path, {
+				page,
+				sort_by: 'created_at',
+				sort_direction: 'ASC',
+			});
 			records.push(...result.records);
 			page = result.next;
 		}
-		return records
-			.sort(order)
-			.map((record) => ({ name: label(record), value: String(record.id), description: description?.(record) }));
+		return records.sort(order).map((record) => ({
+			name: label(record),
+			value: String(record.id),
+			description: description?.(record),
+		}));
 	};
 }
 

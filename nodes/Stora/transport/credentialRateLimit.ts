@@ -20,7 +20,9 @@ export function rateLimitKey(baseUrl: string, secretMaterial: string): string {
  * default (the registry's default limits), else a window per limit above 0 (`[]`: no limit). Throws an Error naming
  * the field for a value that is not a whole number of 0 or more.
  */
-export function credentialLimits(credentials: Record<string, unknown>): RateLimitWindow[] | undefined {
+export function credentialLimits(
+	credentials: Record<string, unknown>,
+): RateLimitWindow[] | undefined {
 	if (credentials.rateLimit !== 'custom') return undefined;
 	const fields = [
 		{ name: 'requestsPerSecond', label: 'Requests per Second', windowMs: 1_000 },

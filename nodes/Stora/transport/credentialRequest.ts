@@ -8,7 +8,12 @@
  * `ignoreHttpStatusErrors: { ignore: true, except: [401] }` for exactly that. n8n-workflow 1.x knows only a boolean
  * there: it takes the object for `true`, hands the 401 back as a response, and never refreshes.
  */
-import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, IN8nHttpResponse } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	IN8nHttpResponse,
+} from 'n8n-workflow';
 
 import type { CredentialType } from '../helpers/authentication';
 
@@ -28,7 +33,11 @@ export function responseOfError(error: unknown): IN8nHttpFullResponse | undefine
 	const candidate = error as ErrorWithResponse | undefined;
 	const response = candidate?.response ?? candidate?.cause?.response;
 	if (response?.status) {
-		return { statusCode: response.status, body: response.data as IN8nHttpResponse, headers: response.headers ?? {} };
+		return {
+			statusCode: response.status,
+			body: response.data as IN8nHttpResponse,
+			headers: response.headers ?? {},
+		};
 	}
 	return undefined;
 }
@@ -55,7 +64,8 @@ export async function sendWithCredential(
 	request: IHttpRequestOptions,
 	safeToRepeat: boolean,
 ): Promise<IN8nHttpFullResponse> {
-	if (credentialType === 'storaApi') return await send({ ...request, ignoreHttpStatusErrors: true });
+	if (credentialType === 'storaApi')
+		return await send({ ...request, ignoreHttpStatusErrors: true });
 	const first = await send({ ...request, ignoreHttpStatusErrors: ALL_BUT_401 });
 	if (first.statusCode !== 401) return first;
 	try {

@@ -43,7 +43,8 @@ export function asSentence(line: string): string {
 }
 
 /** An error description from its lines: each a sentence, one per line. */
-const descriptionOf = (lines: string[]) => lines.map(asSentence).filter(Boolean).join('\n') || undefined;
+const descriptionOf = (lines: string[]) =>
+	lines.map(asSentence).filter(Boolean).join('\n') || undefined;
 
 /** What to do about a 401 at run time: what the credential test says about a bad token. */
 const REJECTED_TOKEN_HINT =
@@ -67,14 +68,24 @@ function describeDetails(details: StoraErrorBody['details']): string[] {
  * Turns an error response into a NodeApiError that shows the API's own message and code, lists every detail with its
  * field pointer, and keeps the request id and HTTP status.
  */
-export function toNodeApiError(node: INode, response: IN8nHttpFullResponse, itemIndex?: number): NodeApiError {
+export function toNodeApiError(
+	node: INode,
+	response: IN8nHttpFullResponse,
+	itemIndex?: number,
+): NodeApiError {
 	const status = response.statusCode;
 	const body = decode(response.body);
 	const envelope = envelopeOf(body);
 	const requestId = envelope?.request_id ?? headerOf(response, 'x-request-id');
 
 	if (!envelope) {
-		const text = typeof body === 'string' ? body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '';
+		const text =
+			typeof body === 'string'
+				? body
+						.replace(/<[^>]*>/g, ' ')
+						.replace(/\s+/g, ' ')
+						.trim()
+				: '';
 		return new NodeApiError(node, { status, body: text.slice(0, 500) } as JsonObject, {
 			message: `Stora answered with HTTP ${status} and no error details`,
 			description: descriptionOf([
@@ -91,15 +102,23 @@ export function toNodeApiError(node: INode, response: IN8nHttpFullResponse, item
 	if (envelope.code === 'invalid_url_param') {
 		// The docs list many endpoints' parameters only in part: say which node parameter sent the refused one.
 		const refused = (envelope.details ?? []).filter(
-			(detail) => detail.pointer && /not (allowed|permitted|supported|recogni[sz]ed)|unknown|unpermitted/i.test(detail.message ?? ''),
+			(detail) =>
+				detail.pointer &&
+				/not (allowed|permitted|supported|recogni[sz]ed)|unknown|unpermitted/i.test(
+					detail.message ?? '',
+				),
 		);
 		for (const pointer of new Set(refused.map((detail) => detail.pointer))) {
 			const name = String(pointer).replace(/^\//, '');
-			lines.push(`The node parameter ${parameterLabel(name)} sent "${name}", which this Stora endpoint may not support: remove it from the node.`);
+			lines.push(
+				`The node parameter ${parameterLabel(name)} sent "${name}", which this Stora endpoint may not support: remove it from the node.`,
+			);
 		}
 	}
 	if (envelope.code === 'too_many_requests') {
-		lines.push('Stora limits requests per account (by default 10 per second and 60 per minute). The node queued its requests for that limit and kept retrying for up to 5 minutes; another app or workflow is probably using the same account heavily.');
+		lines.push(
+			'Stora limits requests per account (by default 10 per second and 60 per minute). The node queued its requests for that limit and kept retrying for up to 5 minutes; another app or workflow is probably using the same account heavily.',
+		);
 	}
 	if (status === 401) lines.push(REJECTED_TOKEN_HINT);
 	// Not ending in a bare period: a copied ID must not take one along.

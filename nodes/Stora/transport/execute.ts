@@ -32,7 +32,10 @@ const REQUEST_OPTIONS = 'requestOptions';
  * POSTs carry an Idempotency-Key derived from the execution, node, run, item and request, so n8n's Retry On Fail and
  * our own retries replay the first response instead of creating a second record. A key already set wins.
  */
-function withIdempotencyKey(context: IExecutePaginationFunctions, options: IHttpRequestOptions): IHttpRequestOptions {
+function withIdempotencyKey(
+	context: IExecutePaginationFunctions,
+	options: IHttpRequestOptions,
+): IHttpRequestOptions {
 	if ((options.method ?? 'GET').toUpperCase() !== 'POST') return options;
 	const headers = { ...((options.headers ?? {}) as IDataObject) };
 	if (Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key')) return options;
@@ -59,9 +62,15 @@ function withIdempotencyKey(context: IExecutePaginationFunctions, options: IHttp
  * it is not set: not the 300 s RoutingNode puts on every request, with which a retried attempt could hold a run for
  * many minutes.
  */
-function withAttemptTimeout(context: IExecutePaginationFunctions, options: IHttpRequestOptions): IHttpRequestOptions {
+function withAttemptTimeout(
+	context: IExecutePaginationFunctions,
+	options: IHttpRequestOptions,
+): IHttpRequestOptions {
 	const settings = context.getNodeParameter(REQUEST_OPTIONS, {}) as IDataObject | undefined;
-	return { ...options, timeout: Number(settings?.timeout) > 0 ? Number(settings?.timeout) : undefined };
+	return {
+		...options,
+		timeout: Number(settings?.timeout) > 0 ? Number(settings?.timeout) : undefined,
+	};
 }
 
 /** Every output item linked to the input item it came from, as n8n's item linking (`$('Node').item`) needs. */
@@ -71,12 +80,23 @@ function linkedTo(items: INodeExecutionData[], itemIndex: number): INodeExecutio
 }
 
 /** One page of a list: every filter asked for must hold for every record (Stora may not apply a filter). */
-function checkListPage(context: IExecutePaginationFunctions, options: IHttpRequestOptions, response: IN8nHttpFullResponse) {
-	if ((options.method ?? 'GET').toUpperCase() !== 'GET' || options.encoding === 'arraybuffer') return;
+function checkListPage(
+	context: IExecutePaginationFunctions,
+	options: IHttpRequestOptions,
+	response: IN8nHttpFullResponse,
+) {
+	if ((options.method ?? 'GET').toUpperCase() !== 'GET' || options.encoding === 'arraybuffer')
+		return;
 	const body = response.body;
 	if (!body || typeof body !== 'object' || Buffer.isBuffer(body) || !('meta' in body)) return;
 	const qs = (options.qs ?? {}) as IDataObject;
-	checkFiltersApplied(context.getNode(), String(context.getNodeParameter(PARAMETER.resource, '')), qs, recordsOf(body as IDataObject), context.getItemIndex());
+	checkFiltersApplied(
+		context.getNode(),
+		String(context.getNodeParameter(PARAMETER.resource, '')),
+		qs,
+		recordsOf(body as IDataObject),
+		context.getItemIndex(),
+	);
 }
 
 /**
@@ -92,22 +112,37 @@ async function fetchAll(context: IExecutePaginationFunctions, options: IHttpRequ
 	const descending = String(userQs.sort_direction ?? 'DESC').toUpperCase() === 'DESC';
 	const itemIndex = context.getItemIndex();
 	const records = new Map<string, IDataObject>();
-	const timeFilters = !resourceFacts(String(context.getNodeParameter(PARAMETER.resource, '')))?.listWithoutTimeFilters;
+	const timeFilters = !resourceFacts(String(context.getNodeParameter(PARAMETER.resource, '')))
+		?.listWithoutTimeFilters;
 	const start = !byCreation ? 'number' : timeFilters ? 'cursor' : 'sorted';
 	let mode: 'cursor' | 'sorted' | 'number' = start;
-	for await (const page of listPages(context, options, userQs, { field: 'created_at', start, itemIndex })) {
-		const pagination = (page.body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined;
+	for await (const page of listPages(context, options, userQs, {
+		field: 'created_at',
+		start,
+		itemIndex,
+	})) {
+		const pagination = (page.body.meta as IDataObject | undefined)?.pagination as
+			| IDataObject
+			| undefined;
 		// The list's count is known from its first page: a list n8n cannot take fails here, before the walk.
-		if (Number(pagination?.count) > MAX_RECORDS) throw tooManyRecords(context.getNode(), Number(pagination?.count), itemIndex);
+		if (Number(pagination?.count) > MAX_RECORDS)
+			throw tooManyRecords(context.getNode(), Number(pagination?.count), itemIndex);
 		// Paging by number starts again from the first page, in the list's own order: what the ascending walk kept goes.
 		if (page.mode === 'number' && mode !== 'number') records.clear();
 		mode = page.mode;
-		for (const record of page.records) if (!records.has(String(record.id))) records.set(String(record.id), record);
+		for (const record of page.records)
+			if (!records.has(String(record.id))) records.set(String(record.id), record);
 		// A list without a count (or one that grew while paging) shows it here.
 		if (records.size > MAX_RECORDS) throw tooManyRecords(context.getNode(), undefined, itemIndex);
 	}
 	const found = [...records.values()];
-	checkFiltersApplied(context.getNode(), String(context.getNodeParameter(PARAMETER.resource, '')), userQs, found, itemIndex);
+	checkFiltersApplied(
+		context.getNode(),
+		String(context.getNodeParameter(PARAMETER.resource, '')),
+		userQs,
+		found,
+		itemIndex,
+	);
 	// The walk by created_at pages oldest first; paging by number keeps the order the list gives for the user's query.
 	return mode !== 'number' && descending ? found.reverse() : found;
 }
@@ -126,13 +161,17 @@ async function fetchAllCsv(context: IExecutePaginationFunctions, options: IHttpR
 		headers: { ...((options.headers ?? {}) as IDataObject), Accept: 'application/json' },
 		qs: { ...userQs, limit: MAX_PAGE_SIZE, page: 1 },
 	});
-	const pagination = ((jsonBodyOf(context.getNode(), probe).meta as IDataObject | undefined)?.pagination ?? {}) as IDataObject;
+	const pagination = ((jsonBodyOf(context.getNode(), probe).meta as IDataObject | undefined)
+		?.pagination ?? {}) as IDataObject;
 	// One file, one item: n8n's item bound does not apply, so every page the list reports is fetched.
 	const pages = Math.max(1, Number(pagination.pages ?? 1));
 	const texts: string[] = [];
 	let last: IN8nHttpFullResponse = probe;
 	for (let page = 1; page <= pages; page++) {
-		last = await storaRequest(context, { ...options, qs: { ...userQs, limit: MAX_PAGE_SIZE, page } });
+		last = await storaRequest(context, {
+			...options,
+			qs: { ...userQs, limit: MAX_PAGE_SIZE, page },
+		});
 		texts.push(Buffer.from(last.body as Buffer).toString('utf8'));
 	}
 	const eol = texts[0].includes('\r\n') ? '\r\n' : '\n';
@@ -154,7 +193,10 @@ const SPACING_HINT =
  * request ID, the operation): n8n's error output takes an item of exactly these keys as an error and merges the input
  * item's data into it. RoutingNode's own way (an item carrying the error object) would leave the JSON empty.
  */
-function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
+function errorItem(
+	error: NodeApiError | NodeOperationError,
+	itemIndex: number,
+): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
 	if (error.description) json.message = error.description;
 	return { json, pairedItem: { item: itemIndex } };
@@ -176,21 +218,35 @@ export async function sendOperation(
 		if (this.continueOnFail()) return [errorItem(error, this.getItemIndex())];
 		throw error;
 	}
-	const options = withAttemptTimeout(this, withIdempotencyKey(this, requestData.options as IHttpRequestOptions));
-	const returnAll = (options.method ?? 'GET').toUpperCase() === 'GET' && this.getNodeParameter(PARAMETER.returnAll, false) === true;
+	const options = withAttemptTimeout(
+		this,
+		withIdempotencyKey(this, requestData.options as IHttpRequestOptions),
+	);
+	const returnAll =
+		(options.method ?? 'GET').toUpperCase() === 'GET' &&
+		this.getNodeParameter(PARAMETER.returnAll, false) === true;
 	try {
 		if (returnAll && runsAsTool(this) && options.encoding !== 'arraybuffer') {
 			// A model's context holds one page, not a list of thousands: the first page, and the answer says how many match.
-			const firstPage = { ...options, qs: { ...((options.qs ?? {}) as IDataObject), limit: TOOL_MAX_RECORDS, page: 1 } };
+			const firstPage = {
+				...options,
+				qs: { ...((options.qs ?? {}) as IDataObject), limit: TOOL_MAX_RECORDS, page: 1 },
+			};
 			const response = await storaRequest(this, firstPage, this.getItemIndex());
 			checkListPage(this, firstPage, response);
 			return linkedTo(await shapeOutput(this, firstPage, response), this.getItemIndex());
 		}
 		if (returnAll && options.encoding === 'arraybuffer') {
-			return linkedTo(await shapeOutput(this, options, await fetchAllCsv(this, options)), this.getItemIndex());
+			return linkedTo(
+				await shapeOutput(this, options, await fetchAllCsv(this, options)),
+				this.getItemIndex(),
+			);
 		}
 		if (returnAll) {
-			return linkedTo(await shapeOutput(this, options, await fetchAll(this, options)), this.getItemIndex());
+			return linkedTo(
+				await shapeOutput(this, options, await fetchAll(this, options)),
+				this.getItemIndex(),
+			);
 		}
 		const response = await storaRequest(this, options, this.getItemIndex());
 		checkListPage(this, options, response);
@@ -198,8 +254,14 @@ export async function sendOperation(
 	} catch (caught) {
 		const error = namingTheOperation(this, options, asNodeError(this, caught));
 		// RoutingNode would replace a 429's message with its own hint: the API's message stays, the hint goes below it.
-		if (error instanceof NodeApiError && error.httpCode === '429' && !String(error.description ?? '').includes(SPACING_HINT)) {
-			error.description = error.description ? `${error.description}\n${SPACING_HINT}` : SPACING_HINT;
+		if (
+			error instanceof NodeApiError &&
+			error.httpCode === '429' &&
+			!String(error.description ?? '').includes(SPACING_HINT)
+		) {
+			error.description = error.description
+				? `${error.description}\n${SPACING_HINT}`
+				: SPACING_HINT;
 		}
 		error.context = { ...(error.context ?? {}), itemIndex: this.getItemIndex() };
 		if (this.continueOnFail()) return [errorItem(error, this.getItemIndex())];
@@ -219,12 +281,19 @@ function namingTheOperation(
 	const lines = [`Operation: ${resource} → ${operation} (${method} ${options.url})`];
 	// A 403 is nearly always a missing scope: say which one this operation needs.
 	if (error instanceof NodeApiError && error.httpCode === '403') {
-		const hint = missingScopeHint(resource, operation, method, `${error.message} ${String(error.description ?? '')}`);
+		const hint = missingScopeHint(
+			resource,
+			operation,
+			method,
+			`${error.message} ${String(error.description ?? '')}`,
+		);
 		if (hint) lines.unshift(hint);
 	}
 	for (const line of lines.map(asSentence)) {
 		if (!String(error.description ?? '').includes(line)) {
-			error.description = error.description ? `${asSentence(String(error.description))}\n${line}` : line;
+			error.description = error.description
+				? `${asSentence(String(error.description))}\n${line}`
+				: line;
 		}
 	}
 	return error;

@@ -69,13 +69,23 @@ export function filterCheckOf(resource: string, parameter: string): FilterCheck 
 	if (parameter in FILTERS) return FILTERS[parameter];
 	if (/^metadata\[.+\]$/.test(parameter)) return { kind: 'metadata' };
 	const range = /^(\w+)_(after|before)$/.exec(parameter);
-	if (range) return { kind: range[2] as 'after' | 'before', fields: DATE_RANGE_FIELDS[range[1]] ?? [`${range[1]}_at`] };
+	if (range)
+		return {
+			kind: range[2] as 'after' | 'before',
+			fields: DATE_RANGE_FIELDS[range[1]] ?? [`${range[1]}_at`],
+		};
 	if (parameter.endsWith('_id')) return reference(parameter.slice(0, -'_id'.length));
 	return undefined;
 }
 
 /** Parameters that shape the result instead of filtering it. */
-const NOT_FILTERS: ReadonlySet<string> = new Set(['page', 'limit', 'sort_by', 'sort_direction', 'expand']);
+const NOT_FILTERS: ReadonlySet<string> = new Set([
+	'page',
+	'limit',
+	'sort_by',
+	'sort_direction',
+	'expand',
+]);
 
 /**
  * Where the user's label for a filter is not its query parameter in words ("Contact IDs" for `contact_id`): by query
@@ -98,7 +108,9 @@ export function filterLabel(resource: string, parameter: string): string {
 	if (typeof label === 'string') return label;
 	if (label?.[resource]) return label[resource];
 	const words = parameter.replace(/_id$/, '_ids').split('_');
-	return words.map((word) => (word === 'ids' ? 'IDs' : word.charAt(0).toUpperCase() + word.slice(1))).join(' ');
+	return words
+		.map((word) => (word === 'ids' ? 'IDs' : word.charAt(0).toUpperCase() + word.slice(1)))
+		.join(' ');
 }
 
 /** A filter's verdict on one record: false = the record contradicts it, undefined = the record does not show. */
@@ -137,7 +149,8 @@ function firstPresent(record: IDataObject, fields: string[]): unknown {
 
 /** The check of one filter on one record, as declared above for the resource. */
 function checkFor(resource: string, parameter: string, raw: unknown): Check | undefined {
-	if (NOT_FILTERS.has(parameter) || raw === undefined || raw === null || raw === '') return undefined;
+	if (NOT_FILTERS.has(parameter) || raw === undefined || raw === null || raw === '')
+		return undefined;
 	const declared = filterCheckOf(resource, parameter);
 	switch (declared?.kind) {
 		case 'metadata': {
@@ -174,7 +187,8 @@ function checkFor(resource: string, parameter: string, raw: unknown): Check | un
 		}
 		case 'email': {
 			const wanted = new Set(listOf(raw).map((email) => email.toLowerCase()));
-			return (record) => (typeof record.email === 'string' ? wanted.has(record.email.toLowerCase()) : undefined);
+			return (record) =>
+				typeof record.email === 'string' ? wanted.has(record.email.toLowerCase()) : undefined;
 		}
 		case 'equals': {
 			const aliases = VALUE_ALIASES[parameter] ?? {};
@@ -199,7 +213,11 @@ interface UnappliedFilter {
 }
 
 /** The first filter of `qs` that a returned record contradicts, if any. */
-function unappliedFilter(resource: string, qs: IDataObject, records: IDataObject[]): UnappliedFilter | undefined {
+function unappliedFilter(
+	resource: string,
+	qs: IDataObject,
+	records: IDataObject[],
+): UnappliedFilter | undefined {
 	for (const [parameter, raw] of Object.entries(qs)) {
 		const check = checkFor(resource, parameter, raw);
 		if (!check) continue;
@@ -229,24 +247,39 @@ export function checkFiltersApplied(
 	if (unapplied) throw filterNotApplied(node, resource, unapplied, itemIndex);
 }
 
-function filterNotApplied(node: INode, resource: string, { parameter, asked, record }: UnappliedFilter, itemIndex?: number) {
-	return new NodeOperationError(node, `Stora did not apply the filter ${parameterLabel(parameter, resource)}`, {
-		description:
-			`Record ${String(record.id)} came back although the filter asks for ${asked}. This Stora list may not support ` +
-			'the filter, so the node stops rather than pass on records the filter excludes. Remove the filter and use ' +
-			"n8n's Filter node on the results instead.",
-		itemIndex,
-	});
+function filterNotApplied(
+	node: INode,
+	resource: string,
+	{ parameter, asked, record }: UnappliedFilter,
+	itemIndex?: number,
+) {
+	return new NodeOperationError(
+		node,
+		`Stora did not apply the filter ${parameterLabel(parameter, resource)}`,
+		{
+			description:
+				`Record ${String(record.id)} came back although the filter asks for ${asked}. This Stora list may not support ` +
+				'the filter, so the node stops rather than pass on records the filter excludes. Remove the filter and use ' +
+				"n8n's Filter node on the results instead.",
+			itemIndex,
+		},
+	);
 }
 
 /**
  * Whether `error` is a 422 that refuses only `parameters` the node added on its own (and the user did not set in
  * `userQs`), so the request can go on without them.
  */
-export function refusesOnly(error: unknown, parameters: readonly string[], userQs: IDataObject): boolean {
+export function refusesOnly(
+	error: unknown,
+	parameters: readonly string[],
+	userQs: IDataObject,
+): boolean {
 	if (!(error instanceof NodeApiError) || error.httpCode !== '422') return false;
-	const details = ((error.context?.details ?? []) as Array<{ pointer?: string | null }>).map((detail) =>
-		String(detail.pointer ?? '').replace(/^\//, ''),
+	const details = ((error.context?.details ?? []) as Array<{ pointer?: string | null }>).map(
+		(detail) => String(detail.pointer ?? '').replace(/^\//, ''),
 	);
-	return details.length > 0 && details.every((name) => parameters.includes(name) && !(name in userQs));
+	return (
+		details.length > 0 && details.every((name) => parameters.includes(name) && !(name in userQs))
+	);
 }

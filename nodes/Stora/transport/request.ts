@@ -38,18 +38,26 @@ const MAX_TRANSIENT_RETRIES = 2;
 /** The credential chosen by the node's `authentication` parameter. */
 function credentialTypeOfNode(context: StoraContext): CredentialType {
 	return credentialTypeForAuthentication(
-		(context.getNodeParameter as (name: string, fallback: unknown) => unknown).call(context, 'authentication', 'accessToken'),
+		(context.getNodeParameter as (name: string, fallback: unknown) => unknown).call(
+			context,
+			'authentication',
+			'accessToken',
+		),
 	);
 }
 
 /** The error as n8n shows it: our own NodeApiError / NodeOperationError as they are, anything else wrapped. */
-export function asNodeError(context: StoraContext, error: unknown): NodeApiError | NodeOperationError {
+export function asNodeError(
+	context: StoraContext,
+	error: unknown,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return new NodeOperationError(context.getNode(), error instanceof Error ? error : String(error));
 }
 
 /** The credential's Base URL without a trailing slash: where the OAuth endpoints (`/oauth2/...`) live. */
-const apiRoot = (credentials: { baseUrl?: unknown }) => String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+const apiRoot = (credentials: { baseUrl?: unknown }) =>
+	String(credentials.baseUrl ?? '').replace(/\/+$/, '');
 
 /** `<Base URL>/2025-09` of a credential's data. */
 const versioned = (credentials: { baseUrl?: unknown }) => `${apiRoot(credentials)}/${API_VERSION}`;
@@ -82,7 +90,11 @@ interface CredentialSettings {
  */
 function allowedDomainsOf(context: StoraContext, credentials: IDataObject): string | undefined {
 	const read = (n8nWorkflow as Partial<typeof n8nWorkflow>).getCredentialAllowedDomains;
-	return read?.({ node: context.getNode(), credentialData: credentials as n8nWorkflow.ICredentialDataDecryptedObject, credentialOwnedSurface: true });
+	return read?.({
+		node: context.getNode(),
+		credentialData: credentials as n8nWorkflow.ICredentialDataDecryptedObject,
+		credentialOwnedSurface: true,
+	});
 }
 
 /**
@@ -92,7 +104,10 @@ function allowedDomainsOf(context: StoraContext, credentials: IDataObject): stri
  * it has the account's whole limit: a 429 pauses and slows each one. The limits the credential sets are part of the
  * key, so changing them starts a fresh budget.
  */
-async function credentialSettingsOf(context: StoraContext, credentialType: CredentialType): Promise<CredentialSettings> {
+async function credentialSettingsOf(
+	context: StoraContext,
+	credentialType: CredentialType,
+): Promise<CredentialSettings> {
 	const credentials = await context.getCredentials<IDataObject>(credentialType);
 	const baseUrl = String(credentials.baseUrl ?? '');
 	let limits: RateLimitWindow[] | undefined;
@@ -122,32 +137,64 @@ async function credentialSettingsOf(context: StoraContext, credentialType: Crede
  * tokens kept and refreshed by n8n), each HTTP call queued for the account's rate-limit budget (which retries 429s),
  * so the budget sees every answer's status and headers.
  */
-function rateLimitedSender(context: StoraContext, credentialType: CredentialType, { key, limits }: CredentialSettings) {
+function rateLimitedSender(
+	context: StoraContext,
+	credentialType: CredentialType,
+	{ key, limits }: CredentialSettings,
+) {
 	const signal = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
 	const call = async (request: IHttpRequestOptions) =>
-		(await context.helpers.httpRequestWithAuthentication.call(context, credentialType, request)) as IN8nHttpFullResponse;
+		(await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			credentialType,
+			request,
+		)) as IN8nHttpFullResponse;
 	const once = async (request: IHttpRequestOptions) =>
-		await rateLimits.send(key, async () => await call(request), (response) => ({ statusCode: response.statusCode, headers: response.headers as IDataObject }), {
-			signal,
-			limits,
-		});
-	return async (request: IHttpRequestOptions) => await sendWithCredential(once, credentialType, request, isSafeToRepeat(request));
+		await rateLimits.send(
+			key,
+			async () => await call(request),
+			(response) => ({ statusCode: response.statusCode, headers: response.headers as IDataObject }),
+			{
+				signal,
+				limits,
+			},
+		);
+	return async (request: IHttpRequestOptions) =>
+		await sendWithCredential(once, credentialType, request, isSafeToRepeat(request));
 }
 
-type Failure = { code?: unknown; httpCode?: unknown; address?: unknown; port?: unknown; message?: unknown; cause?: unknown } | undefined;
+type Failure =
+	| {
+			code?: unknown;
+			httpCode?: unknown;
+			address?: unknown;
+			port?: unknown;
+			message?: unknown;
+			cause?: unknown;
+	  }
+	| undefined;
 
 /** The error and the errors it wraps (n8n's NodeApiError around axios's error around the socket's). */
 function chainOf(error: unknown): Failure[] {
 	const chain: Failure[] = [];
-	for (let at = error as Failure; at && typeof at === 'object' && chain.length < 4; at = at.cause as Failure) chain.push(at);
+	for (
+		let at = error as Failure;
+		at && typeof at === 'object' && chain.length < 4;
+		at = at.cause as Failure
+	)
+		chain.push(at);
 	return chain;
 }
 
 /** A request n8n refused for the credential's Allowed HTTP Request Domains (nothing was sent): never retried. */
-const domainRefusal = (error: unknown) => chainOf(error).find((part) => /^Domain not allowed/.test(String(part?.message)))?.message as string | undefined;
+const domainRefusal = (error: unknown) =>
+	chainOf(error).find((part) => /^Domain not allowed/.test(String(part?.message)))?.message as
+		| string
+		| undefined;
 
 /** A failure to connect or a connection lost (a socket error code), as opposed to an answer or a refusal of n8n's. */
-const isNetworkFailure = (error: unknown) => chainOf(error).some((part) => typeof part?.code === 'string' && /^E[A-Z_]+$/.test(part.code));
+const isNetworkFailure = (error: unknown) =>
+	chainOf(error).some((part) => typeof part?.code === 'string' && /^E[A-Z_]+$/.test(part.code));
 
 /**
  * The proxy of Settings → Request Options when it is what could not be reached (the connection failed to its host
@@ -169,7 +216,11 @@ function isTimeout(error: unknown): boolean {
 	const chain = chainOf(error);
 	// n8n 1.x keeps axios's code only as the NodeApiError's httpCode (its message then says "connection was aborted").
 	const codes = chain.flatMap((part) => [part?.code, part?.httpCode]);
-	return codes.includes('ECONNABORTED') || codes.includes('ETIMEDOUT') || chain.some((part) => /timeout of \d+ ?ms exceeded/i.test(String(part?.message)));
+	return (
+		codes.includes('ECONNABORTED') ||
+		codes.includes('ETIMEDOUT') ||
+		chain.some((part) => /timeout of \d+ ?ms exceeded/i.test(String(part?.message)))
+	);
 }
 
 /**
@@ -190,16 +241,25 @@ function goneAfterLostAnswer(response: IN8nHttpFullResponse): IN8nHttpFullRespon
 }
 
 /** An attempt (and its retries) that waited out the timeout: the error names the setting that decides it. */
-function timedOut(context: StoraContext, request: IHttpRequestOptions, attempts: number, itemIndex?: number) {
+function timedOut(
+	context: StoraContext,
+	request: IHttpRequestOptions,
+	attempts: number,
+	itemIndex?: number,
+) {
 	const seconds = `${Number(request.timeout) / 1000} s`;
 	const onTheNode = /\.stora(Tool)?$/.test(context.getNode().type);
-	return new NodeApiError(context.getNode(), { message: `timeout of ${request.timeout}ms exceeded` }, {
-		message: `Stora did not answer within the timeout of ${seconds} (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'})`,
-		description: onTheNode
-			? `Each attempt waits at most the Timeout under Settings → Request Options (${DEFAULT_TIMEOUT_MS / 1000} s when it is not set). Raise it if Stora is slow to answer this request, or check that Stora is reachable from n8n.`
-			: `Each attempt waits at most ${seconds}. Check that Stora is reachable from n8n.`,
-		itemIndex,
-	});
+	return new NodeApiError(
+		context.getNode(),
+		{ message: `timeout of ${request.timeout}ms exceeded` },
+		{
+			message: `Stora did not answer within the timeout of ${seconds} (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'})`,
+			description: onTheNode
+				? `Each attempt waits at most the Timeout under Settings → Request Options (${DEFAULT_TIMEOUT_MS / 1000} s when it is not set). Raise it if Stora is slow to answer this request, or check that Stora is reachable from n8n.`
+				: `Each attempt waits at most ${seconds}. Check that Stora is reachable from n8n.`,
+			itemIndex,
+		},
+	);
 }
 
 /**
@@ -222,12 +282,15 @@ export async function storaRequest(
 		// Without its own base URL a request goes to the credential's (the Stora node has no requestDefaults.baseURL:
 		// n8n would evaluate that expression twice per item). The OAuth endpoints live beside the versioned API; their
 		// operations name no base URL either, since n8n before 2.x evaluates an operation's routing with no $credentials.
-		baseURL: options.baseURL ?? (OAUTH_PATH.test(options.url) ? settings.rootURL : settings.baseURL),
+		baseURL:
+			options.baseURL ?? (OAUTH_PATH.test(options.url) ? settings.rootURL : settings.baseURL),
 		headers: { Accept: 'application/json', ...(options.headers ?? {}) },
 		returnFullResponse: true,
 		timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
 		// RoutingNode puts the credential's domain limit on the node's requests; a trigger's or a list search's get it here.
-		...(options.allowedDomains === undefined && settings.allowedDomains !== undefined ? { allowedDomains: settings.allowedDomains } : {}),
+		...(options.allowedDomains === undefined && settings.allowedDomains !== undefined
+			? { allowedDomains: settings.allowedDomains }
+			: {}),
 	};
 	const isDelete = (request.method ?? 'GET').toUpperCase() === 'DELETE';
 
@@ -242,15 +305,20 @@ export async function storaRequest(
 			const refusal = domainRefusal(error);
 			if (refusal) {
 				// The setting in the message itself: publishing a trigger shows the message alone.
-				throw new NodeOperationError(context.getNode(), `Domain not allowed by the Stora credential's Allowed HTTP Request Domains: ${refusal.replace(/^Domain not allowed:\s*/, '')}`, {
-					description:
-						'Open the credential and add the host under Allowed Domains (or choose All), or set its Base URL to an allowed domain. Nothing was sent.',
-					itemIndex,
-				});
+				throw new NodeOperationError(
+					context.getNode(),
+					`Domain not allowed by the Stora credential's Allowed HTTP Request Domains: ${refusal.replace(/^Domain not allowed:\s*/, '')}`,
+					{
+						description:
+							'Open the credential and add the host under Allowed Domains (or choose All), or set its Base URL to an allowed domain. Nothing was sent.',
+						itemIndex,
+					},
+				);
 			}
 			const failed = responseOfError(error);
 			if (failed) throw toNodeApiError(context.getNode(), failed, itemIndex);
-			const cancelled = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.()?.aborted === true;
+			const cancelled =
+				(context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.()?.aborted === true;
 			if (!cancelled && transient < MAX_TRANSIENT_RETRIES && isSafeToRepeat(request)) {
 				transient++;
 				outcomeUnknown = true;
@@ -260,19 +328,33 @@ export async function storaRequest(
 			if (isTimeout(error)) throw timedOut(context, request, transient + 1, itemIndex);
 			const proxy = unreachableProxy(request, error);
 			if (proxy) {
-				throw new NodeApiError(context.getNode(), { message: (error as Error)?.message ?? String(error) }, {
-					message: `Could not reach the proxy ${proxy}: ${(error as Error)?.message ?? String(error)}`,
-					description: 'Check Settings → Request Options → Proxy on the node: its host and port, and that the proxy is reachable from n8n.',
-					itemIndex,
-				});
+				throw new NodeApiError(
+					context.getNode(),
+					{ message: (error as Error)?.message ?? String(error) },
+					{
+						message: `Could not reach the proxy ${proxy}: ${(error as Error)?.message ?? String(error)}`,
+						description:
+							'Check Settings → Request Options → Proxy on the node: its host and port, and that the proxy is reachable from n8n.',
+						itemIndex,
+					},
+				);
 			}
 			// n8n's own errors (for example an OAuth2 credential that must be reconnected) already say what to do.
-			if (!isNetworkFailure(error) && (error instanceof NodeApiError || error instanceof NodeOperationError)) throw asNodeError(context, error);
-			throw new NodeApiError(context.getNode(), { message: (error as Error)?.message ?? String(error) }, {
-				message: `Could not reach Stora: ${(error as Error)?.message ?? String(error)}`,
-				description: 'Check the Base URL in the credential and that the Stora API is reachable from n8n.',
-				itemIndex,
-			});
+			if (
+				!isNetworkFailure(error) &&
+				(error instanceof NodeApiError || error instanceof NodeOperationError)
+			)
+				throw asNodeError(context, error);
+			throw new NodeApiError(
+				context.getNode(),
+				{ message: (error as Error)?.message ?? String(error) },
+				{
+					message: `Could not reach Stora: ${(error as Error)?.message ?? String(error)}`,
+					description:
+						'Check the Base URL in the credential and that the Stora API is reachable from n8n.',
+					itemIndex,
+				},
+			);
 		}
 
 		const status = response.statusCode;

@@ -25,25 +25,39 @@ const MAX_REQUESTS = (2 * MAX_RECORDS) / MAX_PAGE_SIZE + 20;
 const thousands = (n: number) => n.toLocaleString('en-US');
 
 /** Return All over a list larger than n8n can take from one node: what to do instead. */
-export function tooManyRecords(node: INode, count: number | undefined, itemIndex?: number): NodeOperationError {
+export function tooManyRecords(
+	node: INode,
+	count: number | undefined,
+	itemIndex?: number,
+): NodeOperationError {
 	const size = count === undefined ? `more than ${thousands(MAX_RECORDS)}` : thousands(count);
-	return new NodeOperationError(node, `Return All would return ${size} records; one run can return at most ${thousands(MAX_RECORDS)}`, {
-		description:
-			`n8n cannot take more than about ${thousands(MAX_RECORDS)} items from one node, so nothing was returned` +
-			(count === undefined ? ' (Stora did not report the list\'s count, so this showed only while paging)' : ' (nothing beyond the first page was fetched)') +
-			'. Narrow the list with filters, for example Created After and Created Before a few months apart ' +
-			'(one node run per range, e.g. from a loop), or choose Output Format CSV where offered: one file of every record, with no item bound.',
-		itemIndex,
-	});
+	return new NodeOperationError(
+		node,
+		`Return All would return ${size} records; one run can return at most ${thousands(MAX_RECORDS)}`,
+		{
+			description:
+				`n8n cannot take more than about ${thousands(MAX_RECORDS)} items from one node, so nothing was returned` +
+				(count === undefined
+					? " (Stora did not report the list's count, so this showed only while paging)"
+					: ' (nothing beyond the first page was fetched)') +
+				'. Narrow the list with filters, for example Created After and Created Before a few months apart ' +
+				'(one node run per range, e.g. from a loop), or choose Output Format CSV where offered: one file of every record, with no item bound.',
+			itemIndex,
+		},
+	);
 }
 
 /** A walk that used up MAX_REQUESTS: the API kept answering pages already seen. */
 function walkDidNotEnd(node: INode, itemIndex?: number): NodeOperationError {
-	return new NodeOperationError(node, `Stora's list did not end after ${thousands(MAX_REQUESTS)} requests`, {
-		description:
-			'The pages kept repeating records already returned, so the node stopped instead of looping. Narrow the list with filters, and report this to Stora with the request IDs from the log.',
-		itemIndex,
-	});
+	return new NodeOperationError(
+		node,
+		`Stora's list did not end after ${thousands(MAX_REQUESTS)} requests`,
+		{
+			description:
+				'The pages kept repeating records already returned, so the node stopped instead of looping. Narrow the list with filters, and report this to Stora with the request IDs from the log.',
+			itemIndex,
+		},
+	);
 }
 
 /** The record timestamps a walk can follow. */
@@ -52,9 +66,16 @@ export type TimeField = 'created_at' | 'updated_at';
 export const timeOf = (value: unknown) => Date.parse(String(value));
 
 /** Whether no two records are out of order by `field` (records without a time break no order). */
-export function inTimeOrder(records: IDataObject[], field: TimeField, descending: boolean): boolean {
+export function inTimeOrder(
+	records: IDataObject[],
+	field: TimeField,
+	descending: boolean,
+): boolean {
 	const sign = descending ? -1 : 1;
-	return records.every((record, index) => index === 0 || !(sign * (timeOf(records[index - 1][field]) - timeOf(record[field])) > 0));
+	return records.every(
+		(record, index) =>
+			index === 0 || !(sign * (timeOf(records[index - 1][field]) - timeOf(record[field])) > 0),
+	);
 }
 
 /**
@@ -131,7 +152,11 @@ export async function* listPages(
 			page = 1;
 			continue;
 		}
-		if (mode === 'cursor' && cursor !== undefined && records.some((record) => timeOf(record[walk.field]) < timeOf(cursor))) {
+		if (
+			mode === 'cursor' &&
+			cursor !== undefined &&
+			records.some((record) => timeOf(record[walk.field]) < timeOf(cursor))
+		) {
 			// The sort holds but the cursor is ignored. A walk whose first page went without a cursor goes on in the same
 			// order by number from its second page; one that started at a cursor starts over by number.
 			mode = walk.after === undefined ? 'sorted' : 'number';
@@ -140,7 +165,9 @@ export async function* listPages(
 		}
 		if (mode === 'number' && page === 1) {
 			// Paging by number needs as many requests as the list has pages, which may be more than a cursor walk needs.
-			const pages = Number(((body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined)?.pages);
+			const pages = Number(
+				((body.meta as IDataObject | undefined)?.pagination as IDataObject | undefined)?.pages,
+			);
 			if (Number.isFinite(pages)) maxRequests = Math.max(MAX_REQUESTS, requests + pages + 20);
 		}
 		yield { records, body, mode };
@@ -158,7 +185,11 @@ export async function* listPages(
 }
 
 /** Keeps each record once, in its newest version by `field` (a record changed while a walk ran comes again, newer). */
-export function keepNewest(records: Map<string, IDataObject>, found: IDataObject[], field: TimeField): void {
+export function keepNewest(
+	records: Map<string, IDataObject>,
+	found: IDataObject[],
+	field: TimeField,
+): void {
 	for (const record of found) {
 		const id = String(record.id);
 		const earlier = records.get(id);

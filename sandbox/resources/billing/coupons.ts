@@ -10,7 +10,10 @@ export const coupons: ResourceModule = {
 			{
 				path: 'coupons',
 				param: 'coupon_id',
-				spec: { sortBy: ['created_at', 'updated_at'], windows: { created: 'created_at', updated: 'updated_at' } },
+				spec: {
+					sortBy: ['created_at', 'updated_at'],
+					windows: { created: 'created_at', updated: 'updated_at' },
+				},
 			},
 		);
 	},
@@ -39,7 +42,12 @@ export function seedCoupons(w: SeedWriter): ApiRecord[] {
 			id: core.newId('cpn_'),
 			type: 'amount',
 			amount: money(core, 1000),
-			auto_apply_to: { products: false, protections: false, subscriptions: false, unit_types: false },
+			auto_apply_to: {
+				products: false,
+				protections: false,
+				subscriptions: false,
+				unit_types: false,
+			},
 			billing_period: null,
 			code: 'TENOFF',
 			duration: 'forever',

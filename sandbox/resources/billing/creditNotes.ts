@@ -1,6 +1,16 @@
 /** Credit notes: list and get (JSON or `Accept: application/pdf`). */
 import type { ApiRecord, ResourceModule } from '../../core/types';
-import { TAX_RATE, addDays, arr, iso, money, obj, refId, registerReadable, type SeedWriter } from './shared';
+import {
+	TAX_RATE,
+	addDays,
+	arr,
+	iso,
+	money,
+	obj,
+	refId,
+	registerReadable,
+	type SeedWriter,
+} from './shared';
 
 function creditNotePdf(note: ApiRecord) {
 	return {
@@ -8,7 +18,9 @@ function creditNotePdf(note: ApiRecord) {
 		lines: [
 			`Invoice: ${refId(note.invoice) ?? '-'}  Contact: ${refId(note.contact) ?? '-'}`,
 			`Status: ${String(note.status)}  Type: ${String(note.type)}  Reason: ${String(note.reason)}`,
-			...arr(note.line_items).map((l) => `${String(obj(l).description)}  ${String(obj(obj(l).amount).formatted ?? '')}`),
+			...arr(note.line_items).map(
+				(l) => `${String(obj(l).description)}  ${String(obj(obj(l).amount).formatted ?? '')}`,
+			),
 			`Total: ${String(obj(note.total).formatted ?? '')}`,
 		],
 	};
@@ -26,7 +38,12 @@ export const creditNotes: ResourceModule = {
 		registerReadable(
 			api,
 			{ name: 'credit_notes', key: 'credit_note', prefix: 'cred_', scope: 'credit_note', render },
-			{ path: 'credit_notes', param: 'credit_note_id', spec: { sortBy: ['created_at'] }, pdf: creditNotePdf },
+			{
+				path: 'credit_notes',
+				param: 'credit_note_id',
+				spec: { sortBy: ['created_at'] },
+				pdf: creditNotePdf,
+			},
 		);
 	},
 };
@@ -71,6 +88,10 @@ export function seedCreditNotes(w: SeedWriter, invoicesByContact: ApiRecord[][])
 			created_at: iso(created),
 			updated_at: iso(created),
 		});
-		invoice[type === 'pre_payment' ? 'pre_payment_credit_notes_amount' : 'post_payment_credit_notes_amount'] = money(core, total);
+		invoice[
+			type === 'pre_payment'
+				? 'pre_payment_credit_notes_amount'
+				: 'post_payment_credit_notes_amount'
+		] = money(core, total);
 	});
 }

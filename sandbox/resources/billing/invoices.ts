@@ -3,7 +3,20 @@
  * windows, sort by created_at/due_date/updated_at) and get (JSON or `Accept: application/pdf`).
  */
 import type { ApiRecord, ResourceModule } from '../../core/types';
-import { TAX_RATE, addDays, addMinutes, addPeriods, arr, iso, money, obj, refId, registerReadable, str, type SeedWriter } from './shared';
+import {
+	TAX_RATE,
+	addDays,
+	addMinutes,
+	addPeriods,
+	arr,
+	iso,
+	money,
+	obj,
+	refId,
+	registerReadable,
+	str,
+	type SeedWriter,
+} from './shared';
 
 export const INVOICE_STATUSES = ['draft', 'deleted', 'open', 'paid', 'uncollectible', 'void'];
 export const INVOICE_TYPES = ['subscription', 'ad_hoc', 'deposit'];
@@ -19,7 +32,10 @@ function invoicePdf(invoice: ApiRecord) {
 			`Contact: ${refId(invoice.contact) ?? '-'}  Site: ${refId(invoice.site) ?? '-'}`,
 			`Period: ${str(invoice.period_start) ?? '-'} to ${str(invoice.period_end) ?? '-'}`,
 			`Due: ${str(invoice.due_date) ?? '-'}`,
-			...arr(invoice.line_items).map((l) => `${String(obj(l).description)}  x${String(obj(l).quantity)}  ${formatted(obj(l).total)}`),
+			...arr(invoice.line_items).map(
+				(l) =>
+					`${String(obj(l).description)}  x${String(obj(l).quantity)}  ${formatted(obj(l).total)}`,
+			),
 			`Subtotal: ${formatted(invoice.subtotal)}  Tax: ${formatted(invoice.tax)}  Total: ${formatted(invoice.total)}`,
 			`Amount due: ${formatted(invoice.amount_due)}  Paid: ${formatted(invoice.amount_paid)}`,
 		],
@@ -70,7 +86,12 @@ const AD_HOC = [
 ];
 
 /** Demo seed: four invoices for each of contacts 0..4 (20, covering every status, type and collection status). Returns them by contact index. */
-export function seedInvoices(w: SeedWriter, subscriptionsByContact: ApiRecord[], tenancyByContact: ApiRecord[], unitTypes: ApiRecord[]): ApiRecord[][] {
+export function seedInvoices(
+	w: SeedWriter,
+	subscriptionsByContact: ApiRecord[],
+	tenancyByContact: ApiRecord[],
+	unitTypes: ApiRecord[],
+): ApiRecord[][] {
 	const { core, put, now } = w;
 	let invoiceNumber = 0;
 	const invoicesByContact: ApiRecord[][] = [];
@@ -80,20 +101,61 @@ export function seedInvoices(w: SeedWriter, subscriptionsByContact: ApiRecord[],
 		if (!subscription || !tenancy) continue;
 		const period = String(subscription.billing_period);
 		const renewal = new Date(String((subscription.current_period as { ends_at: string }).ends_at));
-		const recurring = (subscription.line_items as Array<{ price: { amount: number }; type: string; item: { id: string } }>).map((l) => ({
-			description: l.type === 'unit_type' ? 'Storage unit rent' : l.type === 'protection' ? 'Protection cover' : 'Parking space',
+		const recurring = (
+			subscription.line_items as Array<{
+				price: { amount: number };
+				type: string;
+				item: { id: string };
+			}>
+		).map((l) => ({
+			description:
+				l.type === 'unit_type'
+					? 'Storage unit rent'
+					: l.type === 'protection'
+						? 'Protection cover'
+						: 'Parking space',
 			amount: l.price.amount,
 		}));
-		const deposit = (unitTypes.find((t) => t.id === (subscription.line_items as Array<{ item: { id: string } }>)[0].item.id)?.security_deposit as { amount: number } | null)?.amount ?? 5000;
+		const deposit =
+			(
+				unitTypes.find(
+					(t) => t.id === (subscription.line_items as Array<{ item: { id: string } }>)[0].item.id,
+				)?.security_deposit as { amount: number } | null
+			)?.amount ?? 5000;
 		const specs = [
-			{ type: 'deposit', status: 'paid', collection: 'collected', lines: [{ description: 'Security deposit', amount: deposit }], periodEnd: addDays(renewal, -60) },
-			{ type: 'subscription', status: 'paid', collection: 'collected', lines: recurring, periodEnd: addPeriods(renewal, period, -1)! },
-			{ type: 'subscription', status: CURRENT[c][0], collection: CURRENT[c][1], lines: recurring, periodEnd: renewal },
-			{ type: 'ad_hoc', status: AD_HOC[c][0], collection: AD_HOC[c][1], lines: [{ description: 'Disc padlock', amount: 999 }], periodEnd: addDays(renewal, -10) },
+			{
+				type: 'deposit',
+				status: 'paid',
+				collection: 'collected',
+				lines: [{ description: 'Security deposit', amount: deposit }],
+				periodEnd: addDays(renewal, -60),
+			},
+			{
+				type: 'subscription',
+				status: 'paid',
+				collection: 'collected',
+				lines: recurring,
+				periodEnd: addPeriods(renewal, period, -1)!,
+			},
+			{
+				type: 'subscription',
+				status: CURRENT[c][0],
+				collection: CURRENT[c][1],
+				lines: recurring,
+				periodEnd: renewal,
+			},
+			{
+				type: 'ad_hoc',
+				status: AD_HOC[c][0],
+				collection: AD_HOC[c][1],
+				lines: [{ description: 'Disc padlock', amount: 999 }],
+				periodEnd: addDays(renewal, -10),
+			},
 		];
 		invoicesByContact[c] = specs.map((spec, k) => {
 			invoiceNumber++;
-			const periodStart = spec.type === 'subscription' ? addPeriods(spec.periodEnd, period, -1)! : spec.periodEnd;
+			const periodStart =
+				spec.type === 'subscription' ? addPeriods(spec.periodEnd, period, -1)! : spec.periodEnd;
 			// Overdue invoices fell due a week ago; pending ones fall due in a week; paid ones long ago.
 			const created =
 				spec.collection === 'overdue'
@@ -101,11 +163,17 @@ export function seedInvoices(w: SeedWriter, subscriptionsByContact: ApiRecord[],
 					: spec.collection === 'pending'
 						? addDays(now, -(c + 1))
 						: addDays(now, -(90 - k * 20 + c));
-			const due = spec.collection === 'overdue' ? addDays(now, -7 - c) : spec.collection === 'pending' ? addDays(now, 7 + c) : addDays(created, 7);
+			const due =
+				spec.collection === 'overdue'
+					? addDays(now, -7 - c)
+					: spec.collection === 'pending'
+						? addDays(now, 7 + c)
+						: addDays(created, 7);
 			const lines = spec.lines.map((l) => {
 				const tax = Math.round(l.amount * TAX_RATE);
 				return {
-					accounting_code: spec.type === 'deposit' ? 'DEP-001' : spec.type === 'ad_hoc' ? 'PRD-100' : 'RENT-001',
+					accounting_code:
+						spec.type === 'deposit' ? 'DEP-001' : spec.type === 'ad_hoc' ? 'PRD-100' : 'RENT-001',
 					description: l.description,
 					discount_total: money(core, 0),
 					price: money(core, l.amount),
@@ -123,7 +191,10 @@ export function seedInvoices(w: SeedWriter, subscriptionsByContact: ApiRecord[],
 			const finalized = spec.status !== 'draft' && spec.status !== 'deleted';
 			return put('invoices', {
 				id: core.newId('inv_'),
-				amount_due: money(core, paid || spec.status === 'void' || spec.status === 'deleted' ? 0 : subtotal + tax),
+				amount_due: money(
+					core,
+					paid || spec.status === 'void' || spec.status === 'deleted' ? 0 : subtotal + tax,
+				),
 				amount_paid: money(core, paid ? subtotal + tax : 0),
 				collection_status: spec.collection,
 				contact: { id: String((subscription.contact as { id: string }).id) },

@@ -28,12 +28,20 @@ const LINE_ITEM_FIELDS: Schema = {
 export const LINE_ITEM_SCHEMA: FieldSpec = { type: 'object', fields: LINE_ITEM_FIELDS };
 
 /** Checks a validated line item body against the catalogue; returns problems (prefix) or throws 404 (unknown item). */
-function resolveItem(core: SandboxCore, body: Record<string, unknown>, pointer: string, details: ErrorDetail[]) {
+function resolveItem(
+	core: SandboxCore,
+	body: Record<string, unknown>,
+	pointer: string,
+	details: ErrorDetail[],
+) {
 	const type = String(body.type);
 	const spec = ITEM_OF[type];
 	const id = String(obj(body.item).id);
 	if (!id.startsWith(spec.prefix)) {
-		details.push({ message: `A ${type} line item needs an item id starting with '${spec.prefix}'`, pointer: `${pointer}/item/id` });
+		details.push({
+			message: `A ${type} line item needs an item id starting with '${spec.prefix}'`,
+			pointer: `${pointer}/item/id`,
+		});
 		return undefined;
 	}
 	const item = core.get(spec.collection, id);
@@ -43,7 +51,8 @@ function resolveItem(core: SandboxCore, body: Record<string, unknown>, pointer: 
 
 /** The default unit price of a line: the given price, else the item's price for the order's billing period. */
 function defaultPrice(item: ApiRecord, type: string, period: string | null): number | null {
-	if (type === 'security_deposit') return item.security_deposit ? amountOf(item.security_deposit) : 0;
+	if (type === 'security_deposit')
+		return item.security_deposit ? amountOf(item.security_deposit) : 0;
 	if (type === 'product' && item.charge_type === 'one_time') return priceFor(item, 'one_time');
 	return priceFor(item, period) ?? priceFor(item, null);
 }
@@ -69,7 +78,10 @@ export function buildLineItems(
 		const given = body.price ? num(obj(body.price).amount) : null;
 		const unit = given ?? defaultPrice(item, type, period);
 		if (unit === null) {
-			details.push({ message: `The item has no price for the billing period ${period ?? 'of the order'}; give a price`, pointer: `${pointer}/price` });
+			details.push({
+				message: `The item has no price for the billing period ${period ?? 'of the order'}; give a price`,
+				pointer: `${pointer}/price`,
+			});
 			return;
 		}
 		const quantity = typeof body.quantity === 'number' ? body.quantity : 1;
@@ -112,7 +124,9 @@ export function priceOrder(core: SandboxCore, order: ApiRecord, lines: ApiRecord
 	for (const line of lines) {
 		const gross = amountOf(line.price) * num(line.quantity);
 		const discounted =
-			line.type === 'unit_type' || (line.type === 'protection' && auto.protections === true) || (line.type === 'product' && auto.products === true);
+			line.type === 'unit_type' ||
+			(line.type === 'protection' && auto.protections === true) ||
+			(line.type === 'product' && auto.products === true);
 		let discount = 0;
 		if (coupon && discounted) {
 			if (coupon.type === 'percentage') discount = Math.round((gross * num(coupon.percent)) / 100);
@@ -152,8 +166,14 @@ export function priceOrder(core: SandboxCore, order: ApiRecord, lines: ApiRecord
 }
 
 /** Re-prices the stored lines of an order, stores the line changes and returns the order's money fields. */
-export function orderTotals(core: SandboxCore, order: ApiRecord, lineIds: string[]): Record<string, unknown> {
-	const lines = lineIds.map((id) => core.get('order_line_items', id)).filter((l): l is ApiRecord => !!l);
+export function orderTotals(
+	core: SandboxCore,
+	order: ApiRecord,
+	lineIds: string[],
+): Record<string, unknown> {
+	const lines = lineIds
+		.map((id) => core.get('order_line_items', id))
+		.filter((l): l is ApiRecord => !!l);
 	const { lineChanges, totals } = priceOrder(core, order, lines);
 	for (const [id, changes] of lineChanges) core.update('order_line_items', id, changes);
 	return totals;
@@ -161,19 +181,34 @@ export function orderTotals(core: SandboxCore, order: ApiRecord, lineIds: string
 
 export const orderLineItems: ResourceModule = {
 	register(api) {
-		api.collection({ name: 'order_line_items', key: 'line_item', prefix: 'olitm_', scope: 'order' });
-		api.route('POST', `${V}/orders/:order_id/line_items`, { scopes: ['public.order:write'] }, (ctx) => {
-			const core = ctx.sandbox;
-			const order = core.mustGet('orders', ctx.params.order_id);
-			const body = validateBody(ctx.body, LINE_ITEM_FIELDS);
-			if (order.status !== 'draft') {
-				throw conflict(`Order ${order.id} is ${String(order.status)}; line items can only be added to a draft order`);
-			}
-			const [line] = buildLineItems(core, [body], str(order.billing_period), '');
-			core.insert('order_line_items', line);
-			const lineIds = [...arr(order.line_items).map((r) => refId(r) ?? ''), line.id];
-			core.update('orders', order.id, { line_items: lineIds.map((id) => ({ id })), ...orderTotals(core, order, lineIds) });
-			return core.single(ctx, 'order_line_items', core.mustGet('order_line_items', line.id), 201);
+		api.collection({
+			name: 'order_line_items',
+			key: 'line_item',
+			prefix: 'olitm_',
+			scope: 'order',
 		});
+		api.route(
+			'POST',
+			`${V}/orders/:order_id/line_items`,
+			{ scopes: ['public.order:write'] },
+			(ctx) => {
+				const core = ctx.sandbox;
+				const order = core.mustGet('orders', ctx.params.order_id);
+				const body = validateBody(ctx.body, LINE_ITEM_FIELDS);
+				if (order.status !== 'draft') {
+					throw conflict(
+						`Order ${order.id} is ${String(order.status)}; line items can only be added to a draft order`,
+					);
+				}
+				const [line] = buildLineItems(core, [body], str(order.billing_period), '');
+				core.insert('order_line_items', line);
+				const lineIds = [...arr(order.line_items).map((r) => refId(r) ?? ''), line.id];
+				core.update('orders', order.id, {
+					line_items: lineIds.map((id) => ({ id })),
+					...orderTotals(core, order, lineIds),
+				});
+				return core.single(ctx, 'order_line_items', core.mustGet('order_line_items', line.id), 201);
+			},
+		);
 	},
 };

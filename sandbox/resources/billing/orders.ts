@@ -7,9 +7,21 @@
  * same validation, then status `finalized` with a hosted `payment_url`. Create emits `order.created`.
  */
 import { conflict, invalidContent, notFound } from '../../core/errors';
-import type { ApiRecord, ErrorDetail, RequestContext, ResourceModule, SandboxCore } from '../../core/types';
+import type {
+	ApiRecord,
+	ErrorDetail,
+	RequestContext,
+	ResourceModule,
+	SandboxCore,
+} from '../../core/types';
 import { validateBody, type FieldSpec, type Schema } from '../../core/validate';
-import { buildContact, CONTACT_SOURCES, CONTACT_TYPES, MARKETING_SOURCES, USE_CASES } from '../crm/contacts';
+import {
+	buildContact,
+	CONTACT_SOURCES,
+	CONTACT_TYPES,
+	MARKETING_SOURCES,
+	USE_CASES,
+} from '../crm/contacts';
 import { buildLineItems, LINE_ITEM_SCHEMA, priceOrder } from './orderLineItems';
 import {
 	BILLING_PERIODS,
@@ -28,11 +40,22 @@ import {
 } from './shared';
 
 export const ORDER_STATUSES = ['draft', 'finalized', 'completed', 'abandoned'];
-export const ORDER_SOURCES = ['backoffice', 'storefront', 'storefront_multi_step', 'import', 'public_api', 'unspecified'];
+export const ORDER_SOURCES = [
+	'backoffice',
+	'storefront',
+	'storefront_multi_step',
+	'import',
+	'public_api',
+	'unspecified',
+];
 export const STOREFRONT = 'https://acme.stora.test';
 
 const nullableString: FieldSpec = { type: 'string', nullable: true };
-const nullableEnum = (values: readonly string[]): FieldSpec => ({ type: 'string', enum: [...values], nullable: true });
+const nullableEnum = (values: readonly string[]): FieldSpec => ({
+	type: 'string',
+	enum: [...values],
+	nullable: true,
+});
 
 const CREATE: Schema = {
 	site: { type: 'ref', prefix: 'site_', required: true },
@@ -42,7 +65,11 @@ const CREATE: Schema = {
 	starts_at: { type: 'string', format: 'date-time', nullable: true },
 	emails: {
 		type: 'object',
-		fields: { booking_confirmation: { type: 'boolean' }, move_in_day: { type: 'boolean' }, payment_details: { type: 'boolean' } },
+		fields: {
+			booking_confirmation: { type: 'boolean' },
+			move_in_day: { type: 'boolean' },
+			payment_details: { type: 'boolean' },
+		},
 	},
 	coupon: { type: 'ref', prefix: 'cpn_', nullable: true },
 	contract_template: { type: 'ref', prefix: 'ctpl_', nullable: true },
@@ -76,42 +103,77 @@ const FINALIZE: Schema = {
 /** Problems that keep an order from being finalized (empty when it is ready). */
 export function orderProblems(core: SandboxCore, order: ApiRecord): ErrorDetail[] {
 	const details: ErrorDetail[] = [];
-	if (!order.starts_at) details.push({ message: "starts_at can't be blank", pointer: '/starts_at' });
-	if (!order.billing_period) details.push({ message: 'billing_period is missing', pointer: '/billing_period' });
+	if (!order.starts_at)
+		details.push({ message: "starts_at can't be blank", pointer: '/starts_at' });
+	if (!order.billing_period)
+		details.push({ message: 'billing_period is missing', pointer: '/billing_period' });
 	if (!refId(order.contact)) details.push({ message: 'contact is missing', pointer: '/contact' });
-	const hasUnitType = arr(order.line_items).some((r) => core.get('order_line_items', refId(r) ?? '')?.type === 'unit_type');
-	if (!hasUnitType) details.push({ message: 'line_items must include at least one unit type line item', pointer: '/line_items' });
+	const hasUnitType = arr(order.line_items).some(
+		(r) => core.get('order_line_items', refId(r) ?? '')?.type === 'unit_type',
+	);
+	if (!hasUnitType)
+		details.push({
+			message: 'line_items must include at least one unit type line item',
+			pointer: '/line_items',
+		});
 	return details;
 }
 
 function finalizeOrder(core: SandboxCore, order: ApiRecord): ApiRecord {
-	if (order.status !== 'draft') throw conflict(`Order ${order.id} is ${String(order.status)}; only a draft order can be finalized`);
+	if (order.status !== 'draft')
+		throw conflict(
+			`Order ${order.id} is ${String(order.status)}; only a draft order can be finalized`,
+		);
 	const problems = orderProblems(core, order);
 	if (problems.length) throw invalidContent(problems, 'The order is not ready to be finalized');
-	return core.update('orders', order.id, { status: 'finalized', payment_url: `${STOREFRONT}/checkout/${order.id}` });
+	return core.update('orders', order.id, {
+		status: 'finalized',
+		payment_url: `${STOREFRONT}/checkout/${order.id}`,
+	});
 }
 
 /** The contact of a create body: an existing one by id, else one matched by email, else a new one. */
-function resolveContact(core: SandboxCore, value: Record<string, unknown>): { id: string; created: boolean } {
+function resolveContact(
+	core: SandboxCore,
+	value: Record<string, unknown>,
+): { id: string; created: boolean } {
 	if (typeof value.id === 'string') {
 		if (Object.keys(value).length > 1) {
-			throw invalidContent([{ message: 'Give either the id of an existing contact or the fields of a new contact', pointer: '/contact' }]);
+			throw invalidContent([
+				{
+					message: 'Give either the id of an existing contact or the fields of a new contact',
+					pointer: '/contact',
+				},
+			]);
 		}
 		const contact = core.get('contacts', value.id);
 		if (!contact) throw notFound('Contact', value.id);
 		return { id: contact.id, created: false };
 	}
 	if (typeof value.email !== 'string') {
-		throw invalidContent([{ message: "The object at /contact is missing the required property 'email'", pointer: '/contact' }]);
+		throw invalidContent([
+			{
+				message: "The object at /contact is missing the required property 'email'",
+				pointer: '/contact',
+			},
+		]);
 	}
 	const email = value.email.toLowerCase();
 	const existing = core.all('contacts').find((c) => String(c.email).toLowerCase() === email);
 	if (existing) return { id: existing.id, created: false };
-	const contact = core.insert('contacts', buildContact(core, core.newId('con_'), { ...value, source: value.source ?? 'booking' }));
+	const contact = core.insert(
+		'contacts',
+		buildContact(core, core.newId('con_'), { ...value, source: value.source ?? 'booking' }),
+	);
 	return { id: contact.id, created: true };
 }
 
-function mustRef(core: SandboxCore, collection: string, name: string, value: unknown): { id: string } | null {
+function mustRef(
+	core: SandboxCore,
+	collection: string,
+	name: string,
+	value: unknown,
+): { id: string } | null {
 	const id = refId(value);
 	if (!id) return null;
 	if (!core.get(collection, id)) throw notFound(name, id);
@@ -126,7 +188,12 @@ function createOrder(ctx: RequestContext): ApiRecord {
 	const templateId = refId(body.contract_template);
 	if (templateId && !core.find(templateId)) throw notFound('Contract template', templateId);
 	const period = (body.billing_period as string | null | undefined) ?? null;
-	const lines = buildLineItems(core, arr(body.line_items) as Record<string, unknown>[], period, '/line_items');
+	const lines = buildLineItems(
+		core,
+		arr(body.line_items) as Record<string, unknown>[],
+		period,
+		'/line_items',
+	);
 	const contact = body.contact ? resolveContact(core, obj(body.contact)) : null;
 	const emails = obj(body.emails);
 	const now = iso(core.now());
@@ -163,7 +230,8 @@ function createOrder(ctx: RequestContext): ApiRecord {
 		total_excluding_tax: null,
 	};
 	const { lineChanges, totals } = priceOrder(core, order, lines);
-	for (const line of lines) core.insert('order_line_items', { ...line, ...lineChanges.get(line.id) });
+	for (const line of lines)
+		core.insert('order_line_items', { ...line, ...lineChanges.get(line.id) });
 	Object.assign(order, totals);
 	if (body.finalize) {
 		const problems = orderProblems(core, order);
@@ -173,7 +241,10 @@ function createOrder(ctx: RequestContext): ApiRecord {
 			if (contact?.created) core.remove('contacts', contact.id);
 			throw invalidContent(problems, 'The order is not ready to be finalized');
 		}
-		Object.assign(order, { status: 'finalized', payment_url: `${STOREFRONT}/checkout/${order.id}` });
+		Object.assign(order, {
+			status: 'finalized',
+			payment_url: `${STOREFRONT}/checkout/${order.id}`,
+		});
 	}
 	core.insert('orders', order);
 	const stored = core.mustGet('orders', order.id);
@@ -203,18 +274,26 @@ export const orders: ResourceModule = {
 				},
 			},
 		);
-		api.route('POST', `${V}/orders`, { scopes: ['public.order:write'] }, (ctx) => ctx.sandbox.single(ctx, 'orders', createOrder(ctx), 201));
+		api.route('POST', `${V}/orders`, { scopes: ['public.order:write'] }, (ctx) =>
+			ctx.sandbox.single(ctx, 'orders', createOrder(ctx), 201),
+		);
 		api.route('GET', `${V}/orders/:order_id/validate`, { scopes: ['public.order:read'] }, (ctx) => {
 			const order = ctx.sandbox.mustGet('orders', ctx.params.order_id);
 			const problems = orderProblems(ctx.sandbox, order);
 			if (problems.length) throw invalidContent(problems, 'The order is not ready to be finalized');
 			return ctx.sandbox.single(ctx, 'orders', order);
 		});
-		api.route('POST', `${V}/orders/:order_id/finalize`, { scopes: ['public.order:write'] }, (ctx) => {
-			const order = ctx.sandbox.mustGet('orders', ctx.params.order_id);
-			if (ctx.body !== undefined && ctx.body !== null && ctx.body !== '') validateBody(ctx.body, FINALIZE);
-			return ctx.sandbox.single(ctx, 'orders', finalizeOrder(ctx.sandbox, order));
-		});
+		api.route(
+			'POST',
+			`${V}/orders/:order_id/finalize`,
+			{ scopes: ['public.order:write'] },
+			(ctx) => {
+				const order = ctx.sandbox.mustGet('orders', ctx.params.order_id);
+				if (ctx.body !== undefined && ctx.body !== null && ctx.body !== '')
+					validateBody(ctx.body, FINALIZE);
+				return ctx.sandbox.single(ctx, 'orders', finalizeOrder(ctx.sandbox, order));
+			},
+		);
 	},
 };
 
@@ -245,8 +324,10 @@ export function orderSeeder(w: SeedWriter) {
 		const lines: ApiRecord[] = fields.lines.map((l) => {
 			const unit =
 				l.type === 'security_deposit'
-					? (l.item.security_deposit as { amount: number } | null)?.amount ?? 0
-					: priceFor(l.item, l.item.charge_type === 'one_time' ? 'one_time' : fields.period) ?? priceFor(l.item, null) ?? 0;
+					? ((l.item.security_deposit as { amount: number } | null)?.amount ?? 0)
+					: (priceFor(l.item, l.item.charge_type === 'one_time' ? 'one_time' : fields.period) ??
+						priceFor(l.item, null) ??
+						0);
 			return {
 				id: core.newId('olitm_'),
 				created_at: fields.created,
@@ -269,13 +350,20 @@ export function orderSeeder(w: SeedWriter) {
 			coupon: fields.coupon ? { id: fields.coupon } : null,
 			created_at: fields.created,
 			updated_at: fields.updated,
-			email_notifications: { booking_confirmation: true, move_in_day: orderSeq % 2 === 0, payment_details: true },
+			email_notifications: {
+				booking_confirmation: true,
+				move_in_day: orderSeq % 2 === 0,
+				payment_details: true,
+			},
 			line_items: lines.map((l) => ({ id: l.id })),
 			metadata: fields.metadata ?? {},
 			one_time_total: null,
 			one_time_total_excluding_tax: null,
 			payment_method: 'card',
-			payment_url: fields.status === 'draft' || fields.status === 'abandoned' ? null : `${STOREFRONT}/checkout/${id}`,
+			payment_url:
+				fields.status === 'draft' || fields.status === 'abandoned'
+					? null
+					: `${STOREFRONT}/checkout/${id}`,
 			purchase_order_number: orderSeq % 11 === 0 ? `PO-${1000 + orderSeq}` : null,
 			site: { id: fields.site.id },
 			source: fields.source,
@@ -306,7 +394,14 @@ const TOTAL_ORDERS = 270;
 export function seedGeneratedOrders(
 	w: SeedWriter,
 	seeder: OrderSeeder,
-	catalogue: { contacts: ApiRecord[]; sites: ApiRecord[]; unitTypes: ApiRecord[]; protectionLevels: ApiRecord[]; products: ApiRecord[]; coupons: ApiRecord[] },
+	catalogue: {
+		contacts: ApiRecord[];
+		sites: ApiRecord[];
+		unitTypes: ApiRecord[];
+		protectionLevels: ApiRecord[];
+		products: ApiRecord[];
+		coupons: ApiRecord[];
+	},
 ) {
 	const { now } = w;
 	const { contacts, sites, unitTypes, protectionLevels, products, coupons } = catalogue;
@@ -336,11 +431,18 @@ export function seedGeneratedOrders(
 				? []
 				: [
 						...(noUnitType ? [] : [{ type: 'unit_type', item: siteTypes[i % siteTypes.length] }]),
-						...(i % 3 === 0 || noUnitType ? [{ type: 'protection', item: protectionLevels[i % protectionLevels.length] }] : []),
+						...(i % 3 === 0 || noUnitType
+							? [{ type: 'protection', item: protectionLevels[i % protectionLevels.length] }]
+							: []),
 						...(i % 13 === 0 ? [{ type: 'product', item: products[i % 3], quantity: 2 }] : []),
 					],
 			coupon: i % 9 === 0 && !empty ? coupons[i % 2 === 0 ? 0 : 2].id : null,
-			metadata: i % 5 === 0 ? { campaign: 'spring-2025' } : i % 5 === 1 ? { campaign: 'autumn-2025', ref: `R${i}` } : {},
+			metadata:
+				i % 5 === 0
+					? { campaign: 'spring-2025' }
+					: i % 5 === 1
+						? { campaign: 'autumn-2025', ref: `R${i}` }
+						: {},
 		});
 	}
 }

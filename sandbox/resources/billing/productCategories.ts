@@ -2,14 +2,25 @@
 import type { ApiRecord, ResourceModule } from '../../core/types';
 import { registerReadable, type SeedWriter } from './shared';
 
-const render = (record: ApiRecord): ApiRecord => ({ id: record.id, name: record.name }) as unknown as ApiRecord;
+const render = (record: ApiRecord): ApiRecord =>
+	({ id: record.id, name: record.name }) as unknown as ApiRecord;
 
 export const productCategories: ResourceModule = {
 	register(api) {
 		registerReadable(
 			api,
-			{ name: 'product_categories', key: 'product_category', prefix: 'pcat_', scope: 'product_category', render },
-			{ path: 'product_categories', param: 'product_category_id', spec: { sortBy: ['created_at'] } },
+			{
+				name: 'product_categories',
+				key: 'product_category',
+				prefix: 'pcat_',
+				scope: 'product_category',
+				render,
+			},
+			{
+				path: 'product_categories',
+				param: 'product_category_id',
+				spec: { sortBy: ['created_at'] },
+			},
 		);
 	},
 };

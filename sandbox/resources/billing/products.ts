@@ -1,6 +1,12 @@
 /** Products: list, get, and POST /products/:id/base_price. */
 import type { ApiRecord, ResourceModule } from '../../core/types';
-import { priceEntry, registerBasePrice, registerReadable, round100, type SeedWriter } from './shared';
+import {
+	priceEntry,
+	registerBasePrice,
+	registerReadable,
+	round100,
+	type SeedWriter,
+} from './shared';
 
 export const products: ResourceModule = {
 	register(api) {
@@ -9,12 +15,21 @@ export const products: ResourceModule = {
 			{ name: 'products', key: 'product', prefix: 'prod_', scope: 'product' },
 			{ path: 'products', param: 'product_id', spec: { sortBy: ['created_at'] } },
 		);
-		registerBasePrice(api, { path: 'products', param: 'product_id', collection: 'products', scope: 'product' });
+		registerBasePrice(api, {
+			path: 'products',
+			param: 'product_id',
+			collection: 'products',
+			scope: 'product',
+		});
 	},
 };
 
 /** Demo seed: five products (one-time and recurring), one site each in turn; the fourth is the parking space. */
-export function seedProducts(w: SeedWriter, categories: ApiRecord[], sites: ApiRecord[]): ApiRecord[] {
+export function seedProducts(
+	w: SeedWriter,
+	categories: ApiRecord[],
+	sites: ApiRecord[],
+): ApiRecord[] {
 	const { core, put, stamp } = w;
 	const productSpecs = [
 		{ name: 'Disc padlock', category: 1, charge: 'one_time', amount: 999, sku: 'LOCK-DISC' },
@@ -35,7 +50,10 @@ export function seedProducts(w: SeedWriter, categories: ApiRecord[], sites: ApiR
 			prices:
 				p.charge === 'one_time'
 					? [priceEntry(core, 'one_time', p.amount)]
-					: [priceEntry(core, 'monthly', p.amount), priceEntry(core, 'weekly', round100(p.amount / 4))],
+					: [
+							priceEntry(core, 'monthly', p.amount),
+							priceEntry(core, 'weekly', round100(p.amount / 4)),
+						],
 			site: { id: sites[i % sites.length].id },
 			...stamp(450 - i),
 		}),

@@ -6,7 +6,12 @@ export const protectionLevels: ResourceModule = {
 	register(api) {
 		registerReadable(
 			api,
-			{ name: 'protection_levels', key: 'protection_level', prefix: 'plvl_', scope: 'protection_level' },
+			{
+				name: 'protection_levels',
+				key: 'protection_level',
+				prefix: 'plvl_',
+				scope: 'protection_level',
+			},
 			{ path: 'protection_levels', param: 'protection_level_id', spec: { sortBy: ['created_at'] } },
 		);
 		registerBasePrice(api, {
@@ -26,7 +31,10 @@ export function seedProtectionLevels(w: SeedWriter): ApiRecord[] {
 			id: core.newId('plvl_'),
 			account_code: i === 0 ? null : `PROT-${i + 1}`,
 			cover_level: money(core, cover),
-			prices: [priceEntry(core, 'monthly', 500 + i * 500), priceEntry(core, 'weekly', 150 + i * 120)],
+			prices: [
+				priceEntry(core, 'monthly', 500 + i * 500),
+				priceEntry(core, 'weekly', 150 + i * 120),
+			],
 			public: i < 2,
 			payments_product_id: core.newId('prod_'),
 			...stamp(500 - i),

@@ -50,13 +50,16 @@ export function refId(value: unknown): string | null {
 export const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 export const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
 export const obj = (value: unknown): Record<string, unknown> =>
-	value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+	value && typeof value === 'object' && !Array.isArray(value)
+		? (value as Record<string, unknown>)
+		: {};
 export const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** The amount (minor units) of a stored money object. */
 export const amountOf = (money: unknown): number => num(obj(money).amount);
 
-export const money = (core: SandboxCore, amount: number): Money => core.money(Math.round(amount), CURRENCY);
+export const money = (core: SandboxCore, amount: number): Money =>
+	core.money(Math.round(amount), CURRENCY);
 
 /* -------------------------------------------------------------------- dates */
 
@@ -67,7 +70,8 @@ export const iso = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 /** Calendar date `YYYY-MM-DD` (UTC). */
 export const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
 export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY);
-export const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
+export const addMinutes = (date: Date, minutes: number) =>
+	new Date(date.getTime() + minutes * 60_000);
 /** Midnight UTC of the given instant's day. */
 export const startOfDay = (date: Date) => new Date(`${dateOnly(date)}T00:00:00Z`);
 export const parseDate = (date: string) => new Date(`${date.slice(0, 10)}T00:00:00Z`);
@@ -123,14 +127,16 @@ export const priceEntry = (core: SandboxCore, period: string, amount: number): P
 /** The record's price amount for a billing period (unit types, products, protection levels), or null. */
 export function priceFor(record: ApiRecord, period: string | null): number | null {
 	const prices = arr(record.prices) as PriceEntry[];
-	const hit = prices.find((p) => p.billing_period === period) ?? (period === null ? prices[0] : undefined);
+	const hit =
+		prices.find((p) => p.billing_period === period) ?? (period === null ? prices[0] : undefined);
 	return hit ? amountOf(hit.price) : null;
 }
 
 const sortPrices = (prices: PriceEntry[]) =>
 	[...prices].sort(
 		(a, b) =>
-			BILLING_PERIODS.indexOf(a.billing_period as BillingPeriod) - BILLING_PERIODS.indexOf(b.billing_period as BillingPeriod),
+			BILLING_PERIODS.indexOf(a.billing_period as BillingPeriod) -
+			BILLING_PERIODS.indexOf(b.billing_period as BillingPeriod),
 	);
 
 /* ------------------------------------------------------------------- routes */
@@ -144,7 +150,10 @@ export function registerReadable(
 		param: string;
 		spec: ListSpec;
 		/** Narrows the records before the core's list engine runs (derived filters the core cannot see). */
-		prefilter?: (ctx: RequestContext, records: ApiRecord[]) => { ctx: RequestContext; records: ApiRecord[] };
+		prefilter?: (
+			ctx: RequestContext,
+			records: ApiRecord[],
+		) => { ctx: RequestContext; records: ApiRecord[] };
 		/** Answers `Accept: application/pdf` on the single-resource route: the document's title and text lines. */
 		pdf?: (record: ApiRecord, core: SandboxCore) => { title: string; lines: string[] };
 	},
@@ -153,7 +162,9 @@ export function registerReadable(
 	const read = `public.${collection.scope}:read`;
 	api.route('GET', `${V}/${options.path}`, { scopes: [read], formats: ['text/csv'] }, (ctx) => {
 		const all = ctx.sandbox.all(collection.name);
-		const { ctx: narrowed, records } = options.prefilter ? options.prefilter(ctx, all) : { ctx, records: all };
+		const { ctx: narrowed, records } = options.prefilter
+			? options.prefilter(ctx, all)
+			: { ctx, records: all };
 		return ctx.sandbox.list(narrowed, collection.name, records, options.spec);
 	});
 	const getOptions: RouteOptions = { scopes: [read] };
@@ -175,10 +186,15 @@ export function registerReadable(
 }
 
 const documentPdf = ({ title, lines }: { title: string; lines: string[] }) =>
-	toPdf(title, lines.map((l) => l.replace(/£/g, 'GBP ')));
+	toPdf(
+		title,
+		lines.map((l) => l.replace(/£/g, 'GBP ')),
+	);
 
 const wantsPdf = (ctx: RequestContext) =>
-	ctx.format ? ctx.format === 'application/pdf' : (ctx.headers.accept ?? '').toLowerCase().includes('application/pdf');
+	ctx.format
+		? ctx.format === 'application/pdf'
+		: (ctx.headers.accept ?? '').toLowerCase().includes('application/pdf');
 
 /** Comma-separated values of a query parameter (empty when absent). */
 export const multi = (ctx: RequestContext, param: string) =>
@@ -206,7 +222,10 @@ export function derivedFilter(
 	const bad = allowed ? given.filter((v) => !allowed.includes(v)) : [];
 	if (bad.length) {
 		throw invalidUrlParam([
-			{ message: `The value '${bad[0]}' of ${param} must be one of: ${allowed!.join(', ')}`, pointer: param },
+			{
+				message: `The value '${bad[0]}' of ${param} must be one of: ${allowed!.join(', ')}`,
+				pointer: param,
+			},
 		]);
 	}
 	const query = { ...ctx.query };
@@ -233,7 +252,10 @@ export function registerBasePrice(
 	},
 ) {
 	const schema: Schema = Object.fromEntries(
-		BILLING_PERIODS.map((p) => [p, { type: 'object', fields: { amount: { type: 'integer', min: 0, required: true } } }]),
+		BILLING_PERIODS.map((p) => [
+			p,
+			{ type: 'object', fields: { amount: { type: 'integer', min: 0, required: true } } },
+		]),
 	);
 	api.route(
 		'POST',
@@ -246,10 +268,15 @@ export function registerBasePrice(
 			const periods = Object.keys(body);
 			if (!periods.length) {
 				throw invalidContent([
-					{ message: `At least one billing period (${BILLING_PERIODS.join(', ')}) must be given`, pointer: null },
+					{
+						message: `At least one billing period (${BILLING_PERIODS.join(', ')}) must be given`,
+						pointer: null,
+					},
 				]);
 			}
-			const kept = (arr(record.prices) as PriceEntry[]).filter((p) => !periods.includes(p.billing_period));
+			const kept = (arr(record.prices) as PriceEntry[]).filter(
+				(p) => !periods.includes(p.billing_period),
+			);
 			const prices = sortPrices([
 				...kept,
 				...periods.map((p) => priceEntry(core, p, num(obj(body[p]).amount))),
@@ -264,7 +291,11 @@ export function registerBasePrice(
 }
 
 /** `{success: {message}, meta}` with extra members merged into `meta` (e.g. `unit_ids`). */
-export function successWithMeta(ctx: RequestContext, message: string, meta: Record<string, unknown>): Reply {
+export function successWithMeta(
+	ctx: RequestContext,
+	message: string,
+	meta: Record<string, unknown>,
+): Reply {
 	const reply = ctx.sandbox.success(ctx, message);
 	const body = obj(reply.body);
 	return { ...reply, body: { ...body, meta: { ...obj(body.meta), ...meta } } };
@@ -296,7 +327,10 @@ export function seedWriter(core: SandboxCore): SeedWriter {
 		now,
 		today: startOfDay(now),
 		ago,
-		stamp: (days, minutes = 0) => ({ created_at: ago(days, minutes), updated_at: ago(days, minutes) }),
+		stamp: (days, minutes = 0) => ({
+			created_at: ago(days, minutes),
+			updated_at: ago(days, minutes),
+		}),
 		put(collection, record) {
 			if (deferred[collection]) deferred[collection].push(record);
 			else core.insert(collection, record);

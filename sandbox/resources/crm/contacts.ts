@@ -50,7 +50,14 @@ export const MARKETING_SOURCES = [
 	'radio',
 	'other',
 ];
-export const USE_CASES = ['business_needs', 'moving_home', 'more_space', 'refurb', 'travelling', 'other'];
+export const USE_CASES = [
+	'business_needs',
+	'moving_home',
+	'more_space',
+	'refurb',
+	'travelling',
+	'other',
+];
 const STATUSES = ['lead', 'customer', 'churned'];
 
 const nullableString: FieldSpec = { type: 'string', nullable: true };
@@ -95,14 +102,20 @@ export function normaliseAddress(value: unknown): Record<string, unknown> | null
 }
 
 /** Builds a stored contact (every documented field present) from create-body members. */
-export function buildContact(core: SandboxCore, id: string, fields: Record<string, unknown>, at = nowIso(core)): ApiRecord {
+export function buildContact(
+	core: SandboxCore,
+	id: string,
+	fields: Record<string, unknown>,
+	at = nowIso(core),
+): ApiRecord {
 	return {
 		id,
 		email: fields.email as string,
 		full_name: (fields.full_name as string | null | undefined) ?? null,
 		phone_number: (fields.phone_number as string | null | undefined) ?? null,
 		tax_id: (fields.tax_id as string | null | undefined) ?? null,
-		company_registration_number: (fields.company_registration_number as string | null | undefined) ?? null,
+		company_registration_number:
+			(fields.company_registration_number as string | null | undefined) ?? null,
 		address: normaliseAddress(fields.address),
 		type: (fields.type as string | null | undefined) ?? null,
 		marketing_source: (fields.marketing_source as string | null | undefined) ?? null,
@@ -131,10 +144,18 @@ function render(record: ApiRecord, core: SandboxCore): ApiRecord {
 function statusFilter(ctx: RequestContext): string[] | undefined {
 	const raw = ctx.query.status;
 	if (raw === undefined || raw === '') return undefined;
-	const values = raw.split(',').map((v) => v.trim()).filter(Boolean);
+	const values = raw
+		.split(',')
+		.map((v) => v.trim())
+		.filter(Boolean);
 	const bad = values.filter((v) => !STATUSES.includes(v));
 	if (bad.length) {
-		throw invalidUrlParam([{ message: `status must be one of: ${STATUSES.join(', ')} (got ${bad.join(', ')})`, pointer: 'status' }]);
+		throw invalidUrlParam([
+			{
+				message: `status must be one of: ${STATUSES.join(', ')} (got ${bad.join(', ')})`,
+				pointer: 'status',
+			},
+		]);
 	}
 	return values;
 }
@@ -143,28 +164,37 @@ export const contactsModule: ResourceModule = {
 	register(api) {
 		api.collection({ name: 'contacts', key: 'contact', prefix: 'con_', scope: 'contact', render });
 
-		api.route('GET', '/2025-09/contacts', { scopes: ['public.contact:read'], formats: ['text/csv'] }, (ctx) => {
-			const core = ctx.sandbox;
-			let records = core.all('contacts');
-			// The derived status is filtered here (it is not stored); the remaining filters go to the list engine.
-			const statuses = statusFilter(ctx);
-			if (statuses) records = records.filter((r) => statuses.includes(contactStatus(core, r.id)));
-			const query = { ...ctx.query };
-			delete query.status;
-			return core.list({ ...ctx, query }, 'contacts', records, {
-				sortBy: ['created_at', 'updated_at', 'full_name'],
-				filters: {
-					email: { field: 'email' },
-					type: { field: 'type', values: CONTACT_TYPES, unspecified: true },
-					source: { field: 'source', values: CONTACT_SOURCES, unspecified: true },
-					marketing_source: { field: 'marketing_source', values: MARKETING_SOURCES, unspecified: true },
-					use_case: { field: 'use_case', values: USE_CASES, unspecified: true },
-				},
-				windows: TIME_WINDOWS,
-				metadata: true,
-				search: { param: 'search', fields: ['full_name', 'email', 'phone_number'] },
-			});
-		});
+		api.route(
+			'GET',
+			'/2025-09/contacts',
+			{ scopes: ['public.contact:read'], formats: ['text/csv'] },
+			(ctx) => {
+				const core = ctx.sandbox;
+				let records = core.all('contacts');
+				// The derived status is filtered here (it is not stored); the remaining filters go to the list engine.
+				const statuses = statusFilter(ctx);
+				if (statuses) records = records.filter((r) => statuses.includes(contactStatus(core, r.id)));
+				const query = { ...ctx.query };
+				delete query.status;
+				return core.list({ ...ctx, query }, 'contacts', records, {
+					sortBy: ['created_at', 'updated_at', 'full_name'],
+					filters: {
+						email: { field: 'email' },
+						type: { field: 'type', values: CONTACT_TYPES, unspecified: true },
+						source: { field: 'source', values: CONTACT_SOURCES, unspecified: true },
+						marketing_source: {
+							field: 'marketing_source',
+							values: MARKETING_SOURCES,
+							unspecified: true,
+						},
+						use_case: { field: 'use_case', values: USE_CASES, unspecified: true },
+					},
+					windows: TIME_WINDOWS,
+					metadata: true,
+					search: { param: 'search', fields: ['full_name', 'email', 'phone_number'] },
+				});
+			},
+		);
 
 		api.route('POST', '/2025-09/contacts', { scopes: ['public.contact:write'] }, (ctx) => {
 			const core = ctx.sandbox;
@@ -178,30 +208,42 @@ export const contactsModule: ResourceModule = {
 			ctx.sandbox.single(ctx, 'contacts', ctx.sandbox.mustGet('contacts', ctx.params.contact_id)),
 		);
 
-		api.route('PATCH', '/2025-09/contacts/:contact_id', { scopes: ['public.contact:write'] }, (ctx) => {
-			const core = ctx.sandbox;
-			const existing = core.mustGet('contacts', ctx.params.contact_id);
-			const body = validate(ctx.body, UPDATE);
-			const changes = withMergedMetadata(existing, present(body, Object.keys(UPDATE)));
-			if ('address' in changes) changes.address = normaliseAddress(changes.address);
-			const record = core.update('contacts', ctx.params.contact_id, changes);
-			core.emit('contact.updated', record);
-			return core.single(ctx, 'contacts', record);
-		});
+		api.route(
+			'PATCH',
+			'/2025-09/contacts/:contact_id',
+			{ scopes: ['public.contact:write'] },
+			(ctx) => {
+				const core = ctx.sandbox;
+				const existing = core.mustGet('contacts', ctx.params.contact_id);
+				const body = validate(ctx.body, UPDATE);
+				const changes = withMergedMetadata(existing, present(body, Object.keys(UPDATE)));
+				if ('address' in changes) changes.address = normaliseAddress(changes.address);
+				const record = core.update('contacts', ctx.params.contact_id, changes);
+				core.emit('contact.updated', record);
+				return core.single(ctx, 'contacts', record);
+			},
+		);
 
-		api.route('DELETE', '/2025-09/contacts/:contact_id', { scopes: ['public.contact:write'] }, (ctx) => {
-			const core = ctx.sandbox;
-			const contact = core.mustGet('contacts', ctx.params.contact_id);
-			const status = contactStatus(core, contact.id);
-			if (status !== 'lead') {
-				throw conflict(`Contact ${contact.id} cannot be deleted: only leads can be deleted (status is ${status})`);
-			}
-			if (safeAll(core, 'invoices').some((inv) => refId(inv.contact) === contact.id)) {
-				throw conflict(`Contact ${contact.id} cannot be deleted: it has invoices`);
-			}
-			core.remove('contacts', contact.id);
-			return core.success(ctx, `Contact ${contact.id} deleted`);
-		});
+		api.route(
+			'DELETE',
+			'/2025-09/contacts/:contact_id',
+			{ scopes: ['public.contact:write'] },
+			(ctx) => {
+				const core = ctx.sandbox;
+				const contact = core.mustGet('contacts', ctx.params.contact_id);
+				const status = contactStatus(core, contact.id);
+				if (status !== 'lead') {
+					throw conflict(
+						`Contact ${contact.id} cannot be deleted: only leads can be deleted (status is ${status})`,
+					);
+				}
+				if (safeAll(core, 'invoices').some((inv) => refId(inv.contact) === contact.id)) {
+					throw conflict(`Contact ${contact.id} cannot be deleted: it has invoices`);
+				}
+				core.remove('contacts', contact.id);
+				return core.success(ctx, `Contact ${contact.id} deleted`);
+			},
+		);
 	},
 };
 
@@ -218,8 +260,32 @@ export const DEMO_CONTACTS = {
 	withInvoices: [0, 4],
 } as const;
 
-const FIRST = ['Olivia', 'Jack', 'Amelia', 'Harry', 'Isla', 'Oscar', 'Ava', 'George', 'Mia', 'Noah'];
-const LAST = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Wright', 'Walker', 'Khan'];
+const FIRST = [
+	'Olivia',
+	'Jack',
+	'Amelia',
+	'Harry',
+	'Isla',
+	'Oscar',
+	'Ava',
+	'George',
+	'Mia',
+	'Noah',
+];
+const LAST = [
+	'Smith',
+	'Jones',
+	'Taylor',
+	'Brown',
+	'Williams',
+	'Wilson',
+	'Johnson',
+	'Davies',
+	'Patel',
+	'Wright',
+	'Walker',
+	'Khan',
+];
 // Every enum value plus null (the "unspecified" filter value), cycled over the contacts.
 const TYPES = [...CONTACT_TYPES, null];
 const SOURCES = [...CONTACT_SOURCES, null];

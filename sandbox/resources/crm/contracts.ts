@@ -13,33 +13,54 @@ function renderContract(record: ApiRecord): ApiRecord {
 	const showable = record.status === 'pending' || record.status === 'signed';
 	return {
 		...record,
-		_links: showable ? { 'sf:show_contract': { href: `/contracts/${record.id}`, title: 'Show contract' } } : {},
+		_links: showable
+			? { 'sf:show_contract': { href: `/contracts/${record.id}`, title: 'Show contract' } }
+			: {},
 	};
 }
 
 export const contractsModule: ResourceModule = {
 	register(api) {
-		api.collection({ name: 'contract_templates', key: 'contract_template', prefix: 'ctpl_', scope: 'contract_template' });
-		api.collection({ name: 'contracts', key: 'contract', prefix: 'ctr_', scope: 'contract', render: renderContract });
+		api.collection({
+			name: 'contract_templates',
+			key: 'contract_template',
+			prefix: 'ctpl_',
+			scope: 'contract_template',
+		});
+		api.collection({
+			name: 'contracts',
+			key: 'contract',
+			prefix: 'ctr_',
+			scope: 'contract',
+			render: renderContract,
+		});
 
-		api.route('GET', '/2025-09/contract_templates', { scopes: ['public.contract_template:read'], formats: ['text/csv'] }, (ctx) =>
-			ctx.sandbox.list(ctx, 'contract_templates', ctx.sandbox.all('contract_templates'), {
-				sortBy: ['created_at', 'updated_at', 'name'],
-				windows: TIME_WINDOWS,
-			}),
+		api.route(
+			'GET',
+			'/2025-09/contract_templates',
+			{ scopes: ['public.contract_template:read'], formats: ['text/csv'] },
+			(ctx) =>
+				ctx.sandbox.list(ctx, 'contract_templates', ctx.sandbox.all('contract_templates'), {
+					sortBy: ['created_at', 'updated_at', 'name'],
+					windows: TIME_WINDOWS,
+				}),
 		);
 
-		api.route('GET', '/2025-09/contracts', { scopes: ['public.contract:read'], formats: ['text/csv'] }, (ctx) =>
-			ctx.sandbox.list(ctx, 'contracts', ctx.sandbox.all('contracts'), {
-				sortBy: ['created_at', 'updated_at', 'sent_at', 'signed_at'],
-				filters: {
-					status: { field: 'status', values: CONTRACT_STATUSES },
-					contact_id: { field: 'contact.id' },
-					tenancy_id: { field: 'tenancy.id' },
-					contract_template_id: { field: 'contract_template.id' },
-				},
-				windows: { ...TIME_WINDOWS, sent: 'sent_at', signed: 'signed_at' },
-			}),
+		api.route(
+			'GET',
+			'/2025-09/contracts',
+			{ scopes: ['public.contract:read'], formats: ['text/csv'] },
+			(ctx) =>
+				ctx.sandbox.list(ctx, 'contracts', ctx.sandbox.all('contracts'), {
+					sortBy: ['created_at', 'updated_at', 'sent_at', 'signed_at'],
+					filters: {
+						status: { field: 'status', values: CONTRACT_STATUSES },
+						contact_id: { field: 'contact.id' },
+						tenancy_id: { field: 'tenancy.id' },
+						contract_template_id: { field: 'contract_template.id' },
+					},
+					windows: { ...TIME_WINDOWS, sent: 'sent_at', signed: 'signed_at' },
+				}),
 		);
 
 		api.route(
@@ -64,10 +85,17 @@ export const contractsModule: ResourceModule = {
 
 /** Demo seed: two contract templates and eight contracts in every status (tenancies are linked once billing has seeded). */
 export function seedContracts(core: SandboxCore, contacts: ApiRecord[]): ApiRecord[] {
-	const contractTemplates = ['Standard storage agreement', 'Business storage agreement'].map((name, i) => {
-		const at = daysAgo(core, 365 - i * 30, 9);
-		return core.insert('contract_templates', { id: core.newId('ctpl_'), name, created_at: at, updated_at: at });
-	});
+	const contractTemplates = ['Standard storage agreement', 'Business storage agreement'].map(
+		(name, i) => {
+			const at = daysAgo(core, 365 - i * 30, 9);
+			return core.insert('contract_templates', {
+				id: core.newId('ctpl_'),
+				name,
+				created_at: at,
+				updated_at: at,
+			});
+		},
+	);
 	const out: ApiRecord[] = [];
 	// [contact index, status, template index]
 	const contracts: Array<[number, string, number]> = [

@@ -22,7 +22,12 @@ import {
 
 export const DEAL_STATUSES = ['open', 'won', 'lost'];
 /** Only these values are visible in the docs (the enum is cut after `contract…`). */
-export const LOST_REASONS = ['accessibility_concern', 'better_deal_elsewhere', 'chose_competitor', 'price_concerns'];
+export const LOST_REASONS = [
+	'accessibility_concern',
+	'better_deal_elsewhere',
+	'chose_competitor',
+	'price_concerns',
+];
 const LINE_ITEM_PREFIX: Record<string, string> = { unit_type: 'utype_', protection: 'plvl_' };
 
 const LINE_ITEMS: FieldSpec = {
@@ -65,7 +70,10 @@ function lineItemProblems(body: Record<string, unknown>): ErrorDetail[] {
 		const type = li && typeof li === 'object' ? (li as Record<string, unknown>).type : undefined;
 		if (typeof type !== 'string') return;
 		if (seen.has(type)) {
-			details.push({ message: `Only one line item of type '${type}' is allowed`, pointer: `/line_items/${i}/type` });
+			details.push({
+				message: `Only one line item of type '${type}' is allowed`,
+				pointer: `/line_items/${i}/type`,
+			});
 		}
 		seen.add(type);
 	});
@@ -87,20 +95,30 @@ export function valueEstimate(core: SandboxCore, lineItems: LineItem[]): string 
 	const unitType = lineItems.find((li) => li.type === 'unit_type');
 	if (!unitType) return null;
 	const record = core.find(unitType.item.id);
-	const prices = Array.isArray(record?.prices) ? (record.prices as Array<Record<string, unknown>>) : [];
+	const prices = Array.isArray(record?.prices)
+		? (record.prices as Array<Record<string, unknown>>)
+		: [];
 	const price = prices.find((p) => p.billing_period === 'monthly') ?? prices[0];
 	const money = price?.price as { amount?: number; formatted?: string } | undefined;
 	if (!money || typeof money.amount !== 'number') return null;
-	const period = price.billing_period === 'monthly' ? 'month' : String(price.billing_period).replace(/ly$/, '');
+	const period =
+		price.billing_period === 'monthly' ? 'month' : String(price.billing_period).replace(/ly$/, '');
 	return `${money.formatted ?? core.money(money.amount).formatted} per ${period}`;
 }
 
 /** The stage a deal starts in when none is given: the lowest position. */
 function firstStage(core: SandboxCore): ApiRecord | undefined {
-	return [...safeAll(core, 'stages')].sort((a, b) => (a.position as number) - (b.position as number))[0];
+	return [...safeAll(core, 'stages')].sort(
+		(a, b) => (a.position as number) - (b.position as number),
+	)[0];
 }
 
-export function buildDeal(core: SandboxCore, id: string, fields: Record<string, unknown>, at = nowIso(core)): ApiRecord {
+export function buildDeal(
+	core: SandboxCore,
+	id: string,
+	fields: Record<string, unknown>,
+	at = nowIso(core),
+): ApiRecord {
 	const lineItems = (fields.line_items as LineItem[] | undefined) ?? [];
 	return {
 		id,
@@ -128,30 +146,42 @@ export const dealsModule: ResourceModule = {
 		api.collection({ name: 'deals', key: 'deal', prefix: 'deal_', scope: 'deal' });
 
 		// Stage routes first: `/deals/stages` must not be read as a deal id.
-		api.route('GET', '/2025-09/deals/stages', { scopes: ['public.deal_stage:read'], formats: ['text/csv'] }, (ctx) =>
-			ctx.sandbox.list(ctx, 'stages', ctx.sandbox.all('stages'), {
-				sortBy: ['created_at', 'updated_at', 'position'],
-				windows: TIME_WINDOWS,
-			}),
+		api.route(
+			'GET',
+			'/2025-09/deals/stages',
+			{ scopes: ['public.deal_stage:read'], formats: ['text/csv'] },
+			(ctx) =>
+				ctx.sandbox.list(ctx, 'stages', ctx.sandbox.all('stages'), {
+					sortBy: ['created_at', 'updated_at', 'position'],
+					windows: TIME_WINDOWS,
+				}),
 		);
-		api.route('GET', '/2025-09/deals/stages/:stage_id', { scopes: ['public.deal_stage:read'] }, (ctx) =>
-			ctx.sandbox.single(ctx, 'stages', ctx.sandbox.mustGet('stages', ctx.params.stage_id)),
+		api.route(
+			'GET',
+			'/2025-09/deals/stages/:stage_id',
+			{ scopes: ['public.deal_stage:read'] },
+			(ctx) =>
+				ctx.sandbox.single(ctx, 'stages', ctx.sandbox.mustGet('stages', ctx.params.stage_id)),
 		);
 
-		api.route('GET', '/2025-09/deals', { scopes: ['public.deal:read'], formats: ['text/csv'] }, (ctx) =>
-			ctx.sandbox.list(ctx, 'deals', ctx.sandbox.all('deals'), {
-				sortBy: ['created_at', 'updated_at', 'starts_at'],
-				filters: {
-					status: { field: 'status', values: DEAL_STATUSES },
-					contact_id: { field: 'contact.id' },
-					site_id: { field: 'site.id', unspecified: true },
-					stage_id: { field: 'stage.id' },
-					assignee_id: { field: 'assignee.id', unspecified: true },
-				},
-				windows: { ...TIME_WINDOWS, starts: 'starts_at' },
-				metadata: true,
-				search: { param: 'search', fields: ['name'] },
-			}),
+		api.route(
+			'GET',
+			'/2025-09/deals',
+			{ scopes: ['public.deal:read'], formats: ['text/csv'] },
+			(ctx) =>
+				ctx.sandbox.list(ctx, 'deals', ctx.sandbox.all('deals'), {
+					sortBy: ['created_at', 'updated_at', 'starts_at'],
+					filters: {
+						status: { field: 'status', values: DEAL_STATUSES },
+						contact_id: { field: 'contact.id' },
+						site_id: { field: 'site.id', unspecified: true },
+						stage_id: { field: 'stage.id' },
+						assignee_id: { field: 'assignee.id', unspecified: true },
+					},
+					windows: { ...TIME_WINDOWS, starts: 'starts_at' },
+					metadata: true,
+					search: { param: 'search', fields: ['name'] },
+				}),
 		);
 
 		api.route('GET', '/2025-09/deals/:deal_id', { scopes: ['public.deal:read'] }, (ctx) =>
@@ -163,10 +193,14 @@ export const dealsModule: ResourceModule = {
 			const body = validate(ctx.body, CREATE, lineItemProblems);
 			const contact = requireRef(core, body.contact, ['con_'], '/contact');
 			let stage: Ref;
-			if (body.stage !== undefined) stage = { id: requireRef(core, body.stage, ['dstg_'], '/stage').id };
+			if (body.stage !== undefined)
+				stage = { id: requireRef(core, body.stage, ['dstg_'], '/stage').id };
 			else {
 				const first = firstStage(core);
-				if (!first) throw invalidContent([{ message: "The root object is missing the required property 'stage'", pointer: null }]);
+				if (!first)
+					throw invalidContent([
+						{ message: "The root object is missing the required property 'stage'", pointer: null },
+					]);
 				stage = { id: first.id };
 			}
 			const record = core.insert(
@@ -191,9 +225,11 @@ export const dealsModule: ResourceModule = {
 			const existing = core.mustGet('deals', ctx.params.deal_id);
 			const body = validate(ctx.body, UPDATE, lineItemProblems);
 			const changes = withMergedMetadata(existing, present(body, Object.keys(UPDATE)));
-			if ('stage' in changes) changes.stage = { id: requireRef(core, body.stage, ['dstg_'], '/stage').id };
+			if ('stage' in changes)
+				changes.stage = { id: requireRef(core, body.stage, ['dstg_'], '/stage').id };
 			if ('site' in changes) changes.site = optionalRef(core, body.site, ['site_'], '/site');
-			if ('assignee' in changes) changes.assignee = optionalRef(core, body.assignee, ['staff_'], '/assignee');
+			if ('assignee' in changes)
+				changes.assignee = optionalRef(core, body.assignee, ['staff_'], '/assignee');
 			if ('line_items' in changes) {
 				const lineItems = resolveLineItems(core, body.line_items);
 				changes.line_items = lineItems;
@@ -207,7 +243,8 @@ export const dealsModule: ResourceModule = {
 		api.route('POST', '/2025-09/deals/:deal_id/win', { scopes: ['public.deal:write'] }, (ctx) => {
 			const core = ctx.sandbox;
 			const deal = core.mustGet('deals', ctx.params.deal_id);
-			if (deal.status !== 'open') throw conflict(`Deal ${deal.id} is ${String(deal.status)}; only open deals can be won`);
+			if (deal.status !== 'open')
+				throw conflict(`Deal ${deal.id} is ${String(deal.status)}; only open deals can be won`);
 			const record = core.update('deals', deal.id, { status: 'won', lost_reason: null });
 			// `deal.won` is not among the documented event types; winning is reported as an update.
 			core.emit('deal.updated', record);
@@ -218,24 +255,35 @@ export const dealsModule: ResourceModule = {
 			const core = ctx.sandbox;
 			const deal = core.mustGet('deals', ctx.params.deal_id);
 			const body = validate(ctx.body, LOSE);
-			if (deal.status !== 'open') throw conflict(`Deal ${deal.id} is ${String(deal.status)}; only open deals can be lost`);
-			const record = core.update('deals', deal.id, { status: 'lost', lost_reason: body.lost_reason });
+			if (deal.status !== 'open')
+				throw conflict(`Deal ${deal.id} is ${String(deal.status)}; only open deals can be lost`);
+			const record = core.update('deals', deal.id, {
+				status: 'lost',
+				lost_reason: body.lost_reason,
+			});
 			core.emit('deal.lost', record);
 			return core.single(ctx, 'deals', record);
 		});
 
-		api.route('POST', '/2025-09/deals/:deal_id/reopen', { scopes: ['public.deal:write'] }, (ctx) => {
-			const core = ctx.sandbox;
-			const deal = core.mustGet('deals', ctx.params.deal_id);
-			const body = validate(ctx.body ?? {}, REOPEN);
-			if (deal.status === 'open') throw conflict(`Deal ${deal.id} is already open`);
-			const changes: Record<string, unknown> = { status: 'open', lost_reason: null };
-			if (body.stage !== undefined) changes.stage = { id: requireRef(core, body.stage, ['dstg_'], '/stage').id };
-			if (body.assignee !== undefined) changes.assignee = optionalRef(core, body.assignee, ['staff_'], '/assignee');
-			const record = core.update('deals', deal.id, changes);
-			core.emit('deal.updated', record);
-			return core.single(ctx, 'deals', record);
-		});
+		api.route(
+			'POST',
+			'/2025-09/deals/:deal_id/reopen',
+			{ scopes: ['public.deal:write'] },
+			(ctx) => {
+				const core = ctx.sandbox;
+				const deal = core.mustGet('deals', ctx.params.deal_id);
+				const body = validate(ctx.body ?? {}, REOPEN);
+				if (deal.status === 'open') throw conflict(`Deal ${deal.id} is already open`);
+				const changes: Record<string, unknown> = { status: 'open', lost_reason: null };
+				if (body.stage !== undefined)
+					changes.stage = { id: requireRef(core, body.stage, ['dstg_'], '/stage').id };
+				if (body.assignee !== undefined)
+					changes.assignee = optionalRef(core, body.assignee, ['staff_'], '/assignee');
+				const record = core.update('deals', deal.id, changes);
+				core.emit('deal.updated', record);
+				return core.single(ctx, 'deals', record);
+			},
+		);
 	},
 };
 
@@ -249,12 +297,23 @@ export function seedStages(core: SandboxCore): ApiRecord[] {
 	];
 	return stages.map(([name, position], i) => {
 		const at = daysAgo(core, 380 - i, 8, 30);
-		return core.insert('stages', { id: core.newId('dstg_'), name, position, created_at: at, updated_at: at });
+		return core.insert('stages', {
+			id: core.newId('dstg_'),
+			name,
+			position,
+			created_at: at,
+			updated_at: at,
+		});
 	});
 }
 
 /** Demo seed: 12 deals on the leads (and one customer) in every status, stage and assignee. */
-export function seedDeals(core: SandboxCore, contacts: ApiRecord[], stages: ApiRecord[], staff: ApiRecord[]): ApiRecord[] {
+export function seedDeals(
+	core: SandboxCore,
+	contacts: ApiRecord[],
+	stages: ApiRecord[],
+	staff: ApiRecord[],
+): ApiRecord[] {
 	// Deals: [contact index, status, stage index, assignee index | null, lost_reason]
 	const deals: Array<[number, string, number, number | null, string | null]> = [
 		[20, 'open', 0, 0, null], // d0: open; opportunity o0 (same contact) can be associated

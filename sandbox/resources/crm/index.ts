@@ -55,7 +55,12 @@ function seedDemo(core: SandboxCore) {
 }
 
 /** Sets a stored field without bumping `updated_at` (seed-time links are part of the original data). */
-function setStored(core: SandboxCore, collection: string, id: string, changes: Record<string, unknown>) {
+function setStored(
+	core: SandboxCore,
+	collection: string,
+	id: string,
+	changes: Record<string, unknown>,
+) {
 	const record = core.get(collection, id);
 	if (record) Object.assign(record, changes);
 }
@@ -77,7 +82,9 @@ function linkDemo(core: SandboxCore) {
 			if (!deal) return;
 			const site = siteFor(i);
 			const changes: Record<string, unknown> = { site };
-			const unitType = unitTypes.find((u) => refId(u.site) === site.id) ?? unitTypes[i % Math.max(1, unitTypes.length)];
+			const unitType =
+				unitTypes.find((u) => refId(u.site) === site.id) ??
+				unitTypes[i % Math.max(1, unitTypes.length)];
 			if (unitType && deal.status === 'open') {
 				const lineItems = [{ item: { id: unitType.id }, quantity: 1, type: 'unit_type' }];
 				changes.line_items = lineItems;

@@ -22,10 +22,14 @@ interface OpportunityState {
 	archivedBefore: Map<string, string>;
 }
 
-export const opportunityState = perSandbox<OpportunityState>(() => ({ converted: new Set(), archivedBefore: new Map() }));
+export const opportunityState = perSandbox<OpportunityState>(() => ({
+	converted: new Set(),
+	archivedBefore: new Map(),
+}));
 
 /** Marks a seeded opportunity as converted to a deal in the past. */
-export const markConverted = (core: SandboxCore, id: string) => opportunityState.get(core).converted.add(id);
+export const markConverted = (core: SandboxCore, id: string) =>
+	opportunityState.get(core).converted.add(id);
 /** Records the archived_at of a seeded opportunity that was archived before it got associated. */
 export const markArchivedBefore = (core: SandboxCore, id: string, archivedAt: string) =>
 	opportunityState.get(core).archivedBefore.set(id, archivedAt);
@@ -35,60 +39,89 @@ const SCOPES = ['public.opportunity:write', 'public.deal:write'];
 
 export const opportunitiesModule: ResourceModule = {
 	register(api) {
-		api.collection({ name: 'opportunities', key: 'opportunity', prefix: 'opp_', scope: 'opportunity' });
-
-		api.route('POST', '/2025-09/opportunities/:opportunity_id/associate_deal', { scopes: SCOPES }, (ctx) => {
-			const core = ctx.sandbox;
-			const opportunity = core.mustGet('opportunities', ctx.params.opportunity_id);
-			const body = validate(ctx.body, ASSOCIATE);
-			const deal = core.mustGet('deals', refId(body.deal) as string);
-			const state = opportunityState.get(core);
-			if (opportunity.status === 'associated' || refId(opportunity.deal)) {
-				throw conflict(`Opportunity ${opportunity.id} is already associated with a deal`, 'opportunity_associated');
-			}
-			if (state.converted.has(opportunity.id)) {
-				throw conflict(`Opportunity ${opportunity.id} was converted to a deal before`, 'opportunity_associated');
-			}
-			if (refId(opportunity.contact) !== refId(deal.contact)) {
-				throw conflict(
-					`Opportunity ${opportunity.id} belongs to a different contact than deal ${deal.id}`,
-					'opportunity_associated',
-				);
-			}
-			if (opportunity.status === 'archived' && typeof opportunity.archived_at === 'string') {
-				state.archivedBefore.set(opportunity.id, opportunity.archived_at);
-			} else state.archivedBefore.delete(opportunity.id);
-			const record = core.update('opportunities', opportunity.id, {
-				status: 'associated',
-				associated_at: nowIso(core),
-				archived_at: null,
-				deal: { id: deal.id },
-			});
-			return core.single(ctx, 'opportunities', record);
+		api.collection({
+			name: 'opportunities',
+			key: 'opportunity',
+			prefix: 'opp_',
+			scope: 'opportunity',
 		});
 
-		api.route('DELETE', '/2025-09/opportunities/:opportunity_id/associate_deal', { scopes: SCOPES }, (ctx) => {
-			const core = ctx.sandbox;
-			const opportunity = core.mustGet('opportunities', ctx.params.opportunity_id);
-			if (opportunity.status !== 'associated' && !refId(opportunity.deal)) {
-				throw conflict(`Opportunity ${opportunity.id} is not associated with a deal`, 'opportunity_not_associated');
-			}
-			const state = opportunityState.get(core);
-			const archivedAt = state.archivedBefore.get(opportunity.id);
-			state.archivedBefore.delete(opportunity.id);
-			const record = core.update('opportunities', opportunity.id, {
-				status: archivedAt ? 'archived' : 'open',
-				archived_at: archivedAt ?? null,
-				associated_at: null,
-				deal: null,
-			});
-			return core.single(ctx, 'opportunities', record);
-		});
+		api.route(
+			'POST',
+			'/2025-09/opportunities/:opportunity_id/associate_deal',
+			{ scopes: SCOPES },
+			(ctx) => {
+				const core = ctx.sandbox;
+				const opportunity = core.mustGet('opportunities', ctx.params.opportunity_id);
+				const body = validate(ctx.body, ASSOCIATE);
+				const deal = core.mustGet('deals', refId(body.deal) as string);
+				const state = opportunityState.get(core);
+				if (opportunity.status === 'associated' || refId(opportunity.deal)) {
+					throw conflict(
+						`Opportunity ${opportunity.id} is already associated with a deal`,
+						'opportunity_associated',
+					);
+				}
+				if (state.converted.has(opportunity.id)) {
+					throw conflict(
+						`Opportunity ${opportunity.id} was converted to a deal before`,
+						'opportunity_associated',
+					);
+				}
+				if (refId(opportunity.contact) !== refId(deal.contact)) {
+					throw conflict(
+						`Opportunity ${opportunity.id} belongs to a different contact than deal ${deal.id}`,
+						'opportunity_associated',
+					);
+				}
+				if (opportunity.status === 'archived' && typeof opportunity.archived_at === 'string') {
+					state.archivedBefore.set(opportunity.id, opportunity.archived_at);
+				} else state.archivedBefore.delete(opportunity.id);
+				const record = core.update('opportunities', opportunity.id, {
+					status: 'associated',
+					associated_at: nowIso(core),
+					archived_at: null,
+					deal: { id: deal.id },
+				});
+				return core.single(ctx, 'opportunities', record);
+			},
+		);
+
+		api.route(
+			'DELETE',
+			'/2025-09/opportunities/:opportunity_id/associate_deal',
+			{ scopes: SCOPES },
+			(ctx) => {
+				const core = ctx.sandbox;
+				const opportunity = core.mustGet('opportunities', ctx.params.opportunity_id);
+				if (opportunity.status !== 'associated' && !refId(opportunity.deal)) {
+					throw conflict(
+						`Opportunity ${opportunity.id} is not associated with a deal`,
+						'opportunity_not_associated',
+					);
+				}
+				const state = opportunityState.get(core);
+				const archivedAt = state.archivedBefore.get(opportunity.id);
+				state.archivedBefore.delete(opportunity.id);
+				const record = core.update('opportunities', opportunity.id, {
+					status: archivedAt ? 'archived' : 'open',
+					archived_at: archivedAt ?? null,
+					associated_at: null,
+					deal: null,
+				});
+				return core.single(ctx, 'opportunities', record);
+			},
+		);
 	},
 };
 
 /** Demo seed: 10 opportunities in every state, for the associate / disassociate rules (see the comments per row). */
-export function seedOpportunities(core: SandboxCore, contacts: ApiRecord[], deals: ApiRecord[], staff: ApiRecord[]): ApiRecord[] {
+export function seedOpportunities(
+	core: SandboxCore,
+	contacts: ApiRecord[],
+	deals: ApiRecord[],
+	staff: ApiRecord[],
+): ApiRecord[] {
 	// Opportunities: [contact index, status, source, deal index | null, converted before, archived before association]
 	const opps: Array<[number, string, string | null, number | null, boolean, boolean]> = [
 		[20, 'open', 'incomplete_booking', null, false, false], // o0: associate with d0 works
@@ -110,7 +143,15 @@ export function seedOpportunities(core: SandboxCore, contacts: ApiRecord[], deal
 		const created = daysAgo(core, 50 - i * 3, 11 + (i % 5));
 		const archivedAt = status === 'archived' || archivedBefore ? later(created, 48) : null;
 		const associatedAt = status === 'associated' ? later(created, 72) : null;
-		const storefront = source !== null && ['incomplete_booking', 'price_reveal', 'quote_requested', 'popup_form', 'unit_type_interest'].includes(source);
+		const storefront =
+			source !== null &&
+			[
+				'incomplete_booking',
+				'price_reveal',
+				'quote_requested',
+				'popup_form',
+				'unit_type_interest',
+			].includes(source);
 		const record: ApiRecord = {
 			id: core.newId('opp_'),
 			status,

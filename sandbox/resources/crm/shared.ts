@@ -60,7 +60,8 @@ export function safeAll(core: SandboxCore, collection: string): ApiRecord[] {
 }
 
 export const refId = (value: unknown): string | undefined => {
-	if (value && typeof value === 'object' && typeof (value as Ref).id === 'string') return (value as Ref).id;
+	if (value && typeof value === 'object' && typeof (value as Ref).id === 'string')
+		return (value as Ref).id;
 	return undefined;
 };
 
@@ -68,12 +69,23 @@ export const refId = (value: unknown): string | undefined => {
  * Checks that a referenced record exists: a wrong prefix is a 422 `invalid_content` at `<pointer>/id`,
  * an unknown id a 404 `resource_not_found` naming the resource. Returns the stored record.
  */
-export function requireRef(core: SandboxCore, value: unknown, prefixes: string[], pointer: string): ApiRecord {
+export function requireRef(
+	core: SandboxCore,
+	value: unknown,
+	prefixes: string[],
+	pointer: string,
+): ApiRecord {
 	const id = refId(value);
-	if (!id) throw invalidContent([{ message: `The value at ${pointer} must be an object with an 'id'`, pointer }]);
+	if (!id)
+		throw invalidContent([
+			{ message: `The value at ${pointer} must be an object with an 'id'`, pointer },
+		]);
 	if (!prefixes.includes(prefixOf(id))) {
 		throw invalidContent([
-			{ message: `The value at ${pointer}/id must start with one of: ${prefixes.join(', ')}`, pointer: `${pointer}/id` },
+			{
+				message: `The value at ${pointer}/id must start with one of: ${prefixes.join(', ')}`,
+				pointer: `${pointer}/id`,
+			},
 		]);
 	}
 	const record = core.find(id);
@@ -82,7 +94,12 @@ export function requireRef(core: SandboxCore, value: unknown, prefixes: string[]
 }
 
 /** Like `requireRef` but `null`/absent pass through as `null`. */
-export function optionalRef(core: SandboxCore, value: unknown, prefixes: string[], pointer: string): Ref | null {
+export function optionalRef(
+	core: SandboxCore,
+	value: unknown,
+	prefixes: string[],
+	pointer: string,
+): Ref | null {
 	if (value === undefined || value === null) return null;
 	return { id: requireRef(core, value, prefixes, pointer).id };
 }
@@ -113,7 +130,10 @@ export function stringMapProblems(value: unknown, pointer: string): ErrorDetail[
 	if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
 	return Object.entries(value as Record<string, unknown>)
 		.filter(([, v]) => typeof v !== 'string')
-		.map(([k]) => ({ message: `The value at ${pointer}/${k} must be a string`, pointer: `${pointer}/${k}` }));
+		.map(([k]) => ({
+			message: `The value at ${pointer}/${k} must be a string`,
+			pointer: `${pointer}/${k}`,
+		}));
 }
 
 /** Copies the members of `body` that are present (not `undefined`) among `keys`. */
@@ -127,8 +147,13 @@ export function present(body: Record<string, unknown>, keys: string[]): Record<s
  * PATCH semantics of `metadata` (same as webhook endpoints): keys merge into the stored object and a null value
  * removes its key.
  */
-export function mergeMetadata(stored: unknown, patch: Record<string, unknown>): Record<string, unknown> {
-	const out: Record<string, unknown> = { ...((stored as Record<string, unknown> | undefined) ?? {}) };
+export function mergeMetadata(
+	stored: unknown,
+	patch: Record<string, unknown>,
+): Record<string, unknown> {
+	const out: Record<string, unknown> = {
+		...((stored as Record<string, unknown> | undefined) ?? {}),
+	};
 	for (const [k, v] of Object.entries(patch)) {
 		if (v === null) delete out[k];
 		else out[k] = v;
@@ -137,7 +162,10 @@ export function mergeMetadata(stored: unknown, patch: Record<string, unknown>): 
 }
 
 /** Applies `mergeMetadata` to a PATCH change set when it carries `metadata`. */
-export function withMergedMetadata(record: ApiRecord, changes: Record<string, unknown>): Record<string, unknown> {
+export function withMergedMetadata(
+	record: ApiRecord,
+	changes: Record<string, unknown>,
+): Record<string, unknown> {
 	if (changes.metadata && typeof changes.metadata === 'object') {
 		changes.metadata = mergeMetadata(record.metadata, changes.metadata as Record<string, unknown>);
 	}
@@ -145,7 +173,10 @@ export function withMergedMetadata(record: ApiRecord, changes: Record<string, un
 }
 
 /** State a module keeps outside the (closed) records, one instance per sandbox. */
-export function perSandbox<T>(create: () => T): { get(core: SandboxCore): T; reset(core: SandboxCore): T } {
+export function perSandbox<T>(create: () => T): {
+	get(core: SandboxCore): T;
+	reset(core: SandboxCore): T;
+} {
 	const states = new WeakMap<SandboxCore, T>();
 	return {
 		get(core) {
@@ -168,7 +199,8 @@ export function perSandbox<T>(create: () => T): { get(core: SandboxCore): T; res
 export function tenancyActive(tenancy: ApiRecord, now: Date): boolean {
 	const status = tenancy.status;
 	if (typeof status === 'string') {
-		if (['ended', 'cancelled', 'canceled', 'terminated', 'churned', 'moved_out'].includes(status)) return false;
+		if (['ended', 'cancelled', 'canceled', 'terminated', 'churned', 'moved_out'].includes(status))
+			return false;
 	}
 	for (const field of ['ends_at', 'ended_at']) {
 		const end = tenancy[field];
@@ -197,7 +229,10 @@ export const TIME_WINDOWS = { created: 'created_at', updated: 'updated_at' };
 export const CREATED = 201;
 
 /** `iso` moved on by `hours` (seed dates derived from one another). */
-export const later = (iso: string, hours: number) => new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
+export const later = (iso: string, hours: number) =>
+	new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
 
 /** `{ id }` of the i-th record, cycling (seeds hand out staff round robin). */
-export const refAt = (records: ApiRecord[], i: number): Ref => ({ id: records[i % records.length].id });
+export const refAt = (records: ApiRecord[], i: number): Ref => ({
+	id: records[i % records.length].id,
+});

@@ -21,6 +21,12 @@ export function seedStaff(core: SandboxCore): ApiRecord[] {
 	];
 	return people.map(([name, email], i) => {
 		const at = daysAgo(core, 400 - i * 10, 8);
-		return core.insert('staff', { id: core.newId('staff_'), name, email, created_at: at, updated_at: at });
+		return core.insert('staff', {
+			id: core.newId('staff_'),
+			name,
+			email,
+			created_at: at,
+			updated_at: at,
+		});
 	});
 }

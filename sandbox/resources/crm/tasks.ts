@@ -2,11 +2,31 @@
 import { conflict } from '../../core/errors';
 import type { ApiRecord, Ref, ResourceModule, SandboxCore } from '../../core/types';
 import type { Schema } from '../../core/validate';
-import { CREATED, daysAgo, later, nowIso, optionalRef, present, refAt, TIME_WINDOWS, validate, withMergedMetadata } from './shared';
+import {
+	CREATED,
+	daysAgo,
+	later,
+	nowIso,
+	optionalRef,
+	present,
+	refAt,
+	TIME_WINDOWS,
+	validate,
+	withMergedMetadata,
+} from './shared';
 
 export const TASK_STATUSES = ['open', 'completed'];
 /** What a task may be linked to (`resource`). */
-export const TASK_RESOURCE_PREFIXES = ['con_', 'unit_', 'sub_', 'ten_', 'deal_', 'order_', 'inv_', 'site_'];
+export const TASK_RESOURCE_PREFIXES = [
+	'con_',
+	'unit_',
+	'sub_',
+	'ten_',
+	'deal_',
+	'order_',
+	'inv_',
+	'site_',
+];
 
 const FIELDS: Schema = {
 	title: { type: 'string', minLength: 1 },
@@ -19,7 +39,12 @@ const FIELDS: Schema = {
 };
 const CREATE: Schema = { ...FIELDS, title: { type: 'string', minLength: 1, required: true } };
 
-export function buildTask(core: SandboxCore, id: string, fields: Record<string, unknown>, at = nowIso(core)): ApiRecord {
+export function buildTask(
+	core: SandboxCore,
+	id: string,
+	fields: Record<string, unknown>,
+	at = nowIso(core),
+): ApiRecord {
 	return {
 		id,
 		title: fields.title as string,
@@ -37,29 +62,39 @@ export function buildTask(core: SandboxCore, id: string, fields: Record<string, 
 	};
 }
 
-function resolveRefs(core: SandboxCore, body: Record<string, unknown>, changes: Record<string, unknown>) {
+function resolveRefs(
+	core: SandboxCore,
+	body: Record<string, unknown>,
+	changes: Record<string, unknown>,
+) {
 	if ('site' in changes) changes.site = optionalRef(core, body.site, ['site_'], '/site');
-	if ('assignee' in changes) changes.assignee = optionalRef(core, body.assignee, ['staff_'], '/assignee');
-	if ('resource' in changes) changes.resource = optionalRef(core, body.resource, TASK_RESOURCE_PREFIXES, '/resource');
+	if ('assignee' in changes)
+		changes.assignee = optionalRef(core, body.assignee, ['staff_'], '/assignee');
+	if ('resource' in changes)
+		changes.resource = optionalRef(core, body.resource, TASK_RESOURCE_PREFIXES, '/resource');
 }
 
 export const tasksModule: ResourceModule = {
 	register(api) {
 		api.collection({ name: 'tasks', key: 'task', prefix: 'task_', scope: 'task' });
 
-		api.route('GET', '/2025-09/tasks', { scopes: ['public.task:read'], formats: ['text/csv'] }, (ctx) =>
-			ctx.sandbox.list(ctx, 'tasks', ctx.sandbox.all('tasks'), {
-				sortBy: ['created_at', 'updated_at', 'due_at'],
-				filters: {
-					status: { field: 'status', values: TASK_STATUSES },
-					assignee_id: { field: 'assignee.id', unspecified: true },
-					site_id: { field: 'site.id', unspecified: true },
-					resource_id: { field: 'resource.id' },
-				},
-				windows: { ...TIME_WINDOWS, due: 'due_at' },
-				metadata: true,
-				search: { param: 'search', fields: ['title', 'description'] },
-			}),
+		api.route(
+			'GET',
+			'/2025-09/tasks',
+			{ scopes: ['public.task:read'], formats: ['text/csv'] },
+			(ctx) =>
+				ctx.sandbox.list(ctx, 'tasks', ctx.sandbox.all('tasks'), {
+					sortBy: ['created_at', 'updated_at', 'due_at'],
+					filters: {
+						status: { field: 'status', values: TASK_STATUSES },
+						assignee_id: { field: 'assignee.id', unspecified: true },
+						site_id: { field: 'site.id', unspecified: true },
+						resource_id: { field: 'resource.id' },
+					},
+					windows: { ...TIME_WINDOWS, due: 'due_at' },
+					metadata: true,
+					search: { param: 'search', fields: ['title', 'description'] },
+				}),
 		);
 
 		api.route('POST', '/2025-09/tasks', { scopes: ['public.task:write'] }, (ctx) => {
@@ -67,7 +102,10 @@ export const tasksModule: ResourceModule = {
 			const body = validate(ctx.body, CREATE);
 			const fields = present(body, Object.keys(CREATE));
 			resolveRefs(core, body, fields);
-			const record = core.insert('tasks', buildTask(core, core.newId('task_'), { ...fields, creator: ctx.caller.creator }));
+			const record = core.insert(
+				'tasks',
+				buildTask(core, core.newId('task_'), { ...fields, creator: ctx.caller.creator }),
+			);
 			return core.single(ctx, 'tasks', record, CREATED);
 		});
 
@@ -84,7 +122,11 @@ export const tasksModule: ResourceModule = {
 			const core = ctx.sandbox;
 			const task = core.mustGet('tasks', ctx.params.task_id);
 			if (task.status === 'open') throw conflict(`Task ${task.id} is already open`);
-			return core.single(ctx, 'tasks', core.update('tasks', task.id, { status: 'open', completed_at: null }));
+			return core.single(
+				ctx,
+				'tasks',
+				core.update('tasks', task.id, { status: 'open', completed_at: null }),
+			);
 		});
 
 		api.route('DELETE', '/2025-09/tasks/:task_id', { scopes: ['public.task:write'] }, (ctx) => {
@@ -97,7 +139,11 @@ export const tasksModule: ResourceModule = {
 };
 
 /** Demo seed: 10 tasks on contacts; completed ones are 2, 5, 7, 9; task 9 is unassigned. */
-export function seedTasks(core: SandboxCore, contacts: ApiRecord[], staff: ApiRecord[]): ApiRecord[] {
+export function seedTasks(
+	core: SandboxCore,
+	contacts: ApiRecord[],
+	staff: ApiRecord[],
+): ApiRecord[] {
 	const titles = [
 		'Call back about a larger unit',
 		'Send quote for 10x10',
@@ -118,7 +164,8 @@ export function seedTasks(core: SandboxCore, contacts: ApiRecord[], staff: ApiRe
 			core.newId('task_'),
 			{
 				title,
-				description: i % 2 === 0 ? `<p>${title} for ${contacts[i * 3].full_name as string}.</p>` : null,
+				description:
+					i % 2 === 0 ? `<p>${title} for ${contacts[i * 3].full_name as string}.</p>` : null,
 				assignee: i === 9 ? null : refAt(staff, i),
 				creator: refAt(staff, i + 1),
 				resource: refAt(contacts, i * 3),

@@ -43,11 +43,18 @@ const updateSchema: Schema = {
 function extraChecks(ctx: RequestContext, body: Record<string, unknown>) {
 	const details: ErrorDetail[] = [];
 	const sb = ctx.sandbox as Sandbox;
-	if (typeof body.url === 'string' && !body.url.startsWith('https://') && !sb.config.allowHttpWebhooks) {
+	if (
+		typeof body.url === 'string' &&
+		!body.url.startsWith('https://') &&
+		!sb.config.allowHttpWebhooks
+	) {
 		details.push({ message: 'The value at /url must be an https:// URL', pointer: '/url' });
 	}
 	if (Array.isArray(body.event_types) && body.event_types.length === 0) {
-		details.push({ message: 'The value at /event_types must contain at least one event type', pointer: '/event_types' });
+		details.push({
+			message: 'The value at /event_types must contain at least one event type',
+			pointer: '/event_types',
+		});
 	}
 	if (details.length) throw invalidContent(details);
 }
@@ -56,14 +63,24 @@ const sandboxOf = (ctx: RequestContext) => ctx.sandbox as Sandbox;
 
 export const webhookEndpoints: ResourceModule = {
 	register(api) {
-		api.collection({ name: COLLECTION, key: 'endpoint', prefix: 'we_', scope: 'webhook_endpoint', aliases: ['webhook_endpoints'] });
+		api.collection({
+			name: COLLECTION,
+			key: 'endpoint',
+			prefix: 'we_',
+			scope: 'webhook_endpoint',
+			aliases: ['webhook_endpoints'],
+		});
 
-		api.route('GET', '/2025-09/webhook_endpoints', { scopes: [READ], formats: ['text/csv'] }, (ctx) =>
-			ctx.sandbox.list(ctx, COLLECTION, ctx.sandbox.all(COLLECTION), {
-				sortBy: ['created_at'],
-				filters: { status: { field: 'status', values: ['enabled', 'disabled'] } },
-				metadata: true,
-			}),
+		api.route(
+			'GET',
+			'/2025-09/webhook_endpoints',
+			{ scopes: [READ], formats: ['text/csv'] },
+			(ctx) =>
+				ctx.sandbox.list(ctx, COLLECTION, ctx.sandbox.all(COLLECTION), {
+					sortBy: ['created_at'],
+					filters: { status: { field: 'status', values: ['enabled', 'disabled'] } },
+					metadata: true,
+				}),
 		);
 
 		api.route('POST', '/2025-09/webhook_endpoints', { scopes: [WRITE] }, (ctx) => {
@@ -96,38 +113,56 @@ export const webhookEndpoints: ResourceModule = {
 		});
 
 		api.route('GET', '/2025-09/webhook_endpoints/:webhook_endpoint_id', { scopes: [READ] }, (ctx) =>
-			ctx.sandbox.single(ctx, COLLECTION, ctx.sandbox.mustGet(COLLECTION, ctx.params.webhook_endpoint_id)),
+			ctx.sandbox.single(
+				ctx,
+				COLLECTION,
+				ctx.sandbox.mustGet(COLLECTION, ctx.params.webhook_endpoint_id),
+			),
 		);
 
-		api.route('PATCH', '/2025-09/webhook_endpoints/:webhook_endpoint_id', { scopes: [WRITE] }, (ctx) => {
-			const core = ctx.sandbox;
-			const existing = core.mustGet(COLLECTION, ctx.params.webhook_endpoint_id);
-			const body = validateBody(ctx.body, updateSchema);
-			extraChecks(ctx, body);
-			const changes: Record<string, unknown> = {};
-			for (const field of ['name', 'description', 'url'] as const) if (body[field] !== undefined) changes[field] = body[field];
-			if (body.event_types !== undefined) changes.event_types = [...new Set(body.event_types as string[])];
-			if (body.metadata !== undefined) {
-				const merged: Record<string, unknown> = { ...((existing.metadata as Record<string, unknown>) ?? {}) };
-				for (const [k, v] of Object.entries((body.metadata as Record<string, unknown>) ?? {})) {
-					if (v === null) delete merged[k];
-					else merged[k] = v;
+		api.route(
+			'PATCH',
+			'/2025-09/webhook_endpoints/:webhook_endpoint_id',
+			{ scopes: [WRITE] },
+			(ctx) => {
+				const core = ctx.sandbox;
+				const existing = core.mustGet(COLLECTION, ctx.params.webhook_endpoint_id);
+				const body = validateBody(ctx.body, updateSchema);
+				extraChecks(ctx, body);
+				const changes: Record<string, unknown> = {};
+				for (const field of ['name', 'description', 'url'] as const)
+					if (body[field] !== undefined) changes[field] = body[field];
+				if (body.event_types !== undefined)
+					changes.event_types = [...new Set(body.event_types as string[])];
+				if (body.metadata !== undefined) {
+					const merged: Record<string, unknown> = {
+						...((existing.metadata as Record<string, unknown>) ?? {}),
+					};
+					for (const [k, v] of Object.entries((body.metadata as Record<string, unknown>) ?? {})) {
+						if (v === null) delete merged[k];
+						else merged[k] = v;
+					}
+					changes.metadata = body.metadata === null ? {} : merged;
 				}
-				changes.metadata = body.metadata === null ? {} : merged;
-			}
-			if (body.status !== undefined && body.status !== existing.status) {
-				changes.status = body.status;
-				changes.disabled_at = body.status === 'disabled' ? core.now().toISOString() : null;
-			}
-			return core.single(ctx, COLLECTION, core.update(COLLECTION, existing.id, changes));
-		});
+				if (body.status !== undefined && body.status !== existing.status) {
+					changes.status = body.status;
+					changes.disabled_at = body.status === 'disabled' ? core.now().toISOString() : null;
+				}
+				return core.single(ctx, COLLECTION, core.update(COLLECTION, existing.id, changes));
+			},
+		);
 
-		api.route('DELETE', '/2025-09/webhook_endpoints/:webhook_endpoint_id', { scopes: [WRITE] }, (ctx) => {
-			const core = ctx.sandbox;
-			const existing = core.mustGet(COLLECTION, ctx.params.webhook_endpoint_id);
-			core.remove(COLLECTION, existing.id);
-			sandboxOf(ctx).webhookSecrets.delete(existing.id);
-			return core.success(ctx, `Webhook endpoint ${existing.id} deleted`);
-		});
+		api.route(
+			'DELETE',
+			'/2025-09/webhook_endpoints/:webhook_endpoint_id',
+			{ scopes: [WRITE] },
+			(ctx) => {
+				const core = ctx.sandbox;
+				const existing = core.mustGet(COLLECTION, ctx.params.webhook_endpoint_id);
+				core.remove(COLLECTION, existing.id);
+				sandboxOf(ctx).webhookSecrets.delete(existing.id);
+				return core.success(ctx, `Webhook endpoint ${existing.id} deleted`);
+			},
+		);
 	},
 };

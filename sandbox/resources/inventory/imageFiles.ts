@@ -16,18 +16,25 @@ const VARIANT_SIZE: Record<string, number> = { original: 32, large: 24, medium: 
 
 /** Signs an image token `<base64url JSON>--<40 hex>` like the API's image URLs. */
 export function imageToken(id: string, variant: string): string {
-	const json = JSON.stringify(variant === 'original' ? { id, name: 'default' } : { id, name: 'default', variant });
+	const json = JSON.stringify(
+		variant === 'original' ? { id, name: 'default' } : { id, name: 'default', variant },
+	);
 	const encoded = Buffer.from(json).toString('base64url');
 	return `${encoded}--${createHmac('sha1', IMAGE_SECRET).update(encoded).digest('hex')}`;
 }
 
 /** Verifies a token; returns its payload or null when forged or malformed. */
-export function readImageToken(token: string): { id: string; name: string; variant?: string } | null {
+export function readImageToken(
+	token: string,
+): { id: string; name: string; variant?: string } | null {
 	const [encoded, digest, ...rest] = token.split('--');
 	if (!encoded || !digest || rest.length) return null;
 	if (createHmac('sha1', IMAGE_SECRET).update(encoded).digest('hex') !== digest) return null;
 	try {
-		const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Record<string, unknown>;
+		const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Record<
+			string,
+			unknown
+		>;
 		if (typeof payload.id !== 'string' || typeof payload.name !== 'string') return null;
 		return { id: payload.id, name: payload.name, variant: str(payload.variant) ?? undefined };
 	} catch {
@@ -41,7 +48,10 @@ export function readImageToken(token: string): { id: string; name: string; varia
  */
 export function imageSet(id: string, filename: string): Record<string, string> {
 	return Object.fromEntries(
-		IMAGE_VARIANTS.map((v) => [v, `${V}/images/${imageToken(id, v)}/${encodeURIComponent(filename)}`]),
+		IMAGE_VARIANTS.map((v) => [
+			v,
+			`${V}/images/${imageToken(id, v)}/${encodeURIComponent(filename)}`,
+		]),
 	);
 }
 
@@ -51,7 +61,8 @@ export function imageSet(id: string, filename: string): Record<string, string> {
  */
 export function baseUrl(core: SandboxCore): string {
 	const candidate = (core as unknown as { baseUrl?: unknown }).baseUrl;
-	const value = typeof candidate === 'function' ? (candidate as () => unknown).call(core) : candidate;
+	const value =
+		typeof candidate === 'function' ? (candidate as () => unknown).call(core) : candidate;
 	return typeof value === 'string' ? value.replace(/\/$/, '') : '';
 }
 
@@ -62,7 +73,10 @@ export function absoluteImages(record: ApiRecord, core: SandboxCore): ApiRecord 
 	if (!def || typeof def !== 'object') return record;
 	const base = baseUrl(core);
 	const absolute = Object.fromEntries(
-		Object.entries(def as Record<string, string>).map(([k, v]) => [k, v.startsWith('/') ? `${base}${v}` : v]),
+		Object.entries(def as Record<string, string>).map(([k, v]) => [
+			k,
+			v.startsWith('/') ? `${base}${v}` : v,
+		]),
 	);
 	return { ...record, images: { ...images, default: absolute } };
 }
@@ -83,7 +97,10 @@ export function png(seed: string, size: number): Buffer {
 	header.writeUInt32BE(size, 4);
 	header[8] = 8; // bit depth
 	header[9] = 2; // truecolour
-	const row = Buffer.concat([Buffer.from([0]), Buffer.concat(Array.from({ length: size }, () => hash.subarray(0, 3)))]);
+	const row = Buffer.concat([
+		Buffer.from([0]),
+		Buffer.concat(Array.from({ length: size }, () => hash.subarray(0, 3))),
+	]);
 	const pixels = Buffer.concat(Array.from({ length: size }, () => row));
 	return Buffer.concat([
 		Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -93,4 +110,5 @@ export function png(seed: string, size: number): Buffer {
 	]);
 }
 
-export const imageVariantSize = (variant: string | undefined) => VARIANT_SIZE[variant ?? 'original'] ?? 32;
+export const imageVariantSize = (variant: string | undefined) =>
+	VARIANT_SIZE[variant ?? 'original'] ?? 32;

@@ -16,13 +16,24 @@ export const images: ResourceModule = {
 			const payload = readImageToken(token);
 			const record = payload ? core.find(payload.id) : undefined;
 			const stored = str(obj(obj(record?.images).default).original);
-			if (!payload || !record || !stored || decodeURIComponent(stored.split('/').pop() ?? '') !== filename) {
+			if (
+				!payload ||
+				!record ||
+				!stored ||
+				decodeURIComponent(stored.split('/').pop() ?? '') !== filename
+			) {
 				throw notFound('Image');
 			}
-			const bytes = png(`${payload.id}:${payload.variant ?? 'original'}`, imageVariantSize(payload.variant));
+			const bytes = png(
+				`${payload.id}:${payload.variant ?? 'original'}`,
+				imageVariantSize(payload.variant),
+			);
 			return {
 				status: 302,
-				headers: { Location: core.presign(bytes, 'image/png', filename), 'Cache-Control': 'no-store' },
+				headers: {
+					Location: core.presign(bytes, 'image/png', filename),
+					'Cache-Control': 'no-store',
+				},
 			};
 		});
 	},

@@ -11,4 +11,11 @@ import { unitAllocations } from './unitAllocations';
 import { unitTypes } from './unitTypes';
 import { units } from './units';
 
-export const modules: ResourceModule[] = [sites, unitTypes, units, unitAllocations, tenancies, images];
+export const modules: ResourceModule[] = [
+	sites,
+	unitTypes,
+	units,
+	unitAllocations,
+	tenancies,
+	images,
+];

@@ -23,10 +23,46 @@ export const sites: ResourceModule = {
 
 /** The demo sites; `code` names their units, `factor` scales their unit type prices. */
 export const SITES = [
-	{ name: 'Acme Storage London Bridge', code: 'LB', city: 'London', line_1: '12 Tooley Street', postal_code: 'SE1 2TU', phone: '+44 20 7946 0001', factor: 1.3, hours: 'weekdays' },
-	{ name: 'Acme Storage Manchester Central', code: 'MC', city: 'Manchester', line_1: '80 Great Ancoats Street', postal_code: 'M4 5AB', phone: '+44 161 496 0002', factor: 1, hours: 'always' },
-	{ name: 'Acme Storage Bristol Harbourside', code: 'BH', city: 'Bristol', line_1: '3 Canons Way', postal_code: 'BS1 5LL', phone: '+44 117 496 0003', factor: 1.1, hours: 'weekdays' },
-	{ name: 'Acme Storage Leeds North', code: 'LN', city: 'Leeds', line_1: '221 Harrogate Road', postal_code: 'LS7 4NY', phone: '+44 113 496 0004', factor: 0.9, hours: 'long' },
+	{
+		name: 'Acme Storage London Bridge',
+		code: 'LB',
+		city: 'London',
+		line_1: '12 Tooley Street',
+		postal_code: 'SE1 2TU',
+		phone: '+44 20 7946 0001',
+		factor: 1.3,
+		hours: 'weekdays',
+	},
+	{
+		name: 'Acme Storage Manchester Central',
+		code: 'MC',
+		city: 'Manchester',
+		line_1: '80 Great Ancoats Street',
+		postal_code: 'M4 5AB',
+		phone: '+44 161 496 0002',
+		factor: 1,
+		hours: 'always',
+	},
+	{
+		name: 'Acme Storage Bristol Harbourside',
+		code: 'BH',
+		city: 'Bristol',
+		line_1: '3 Canons Way',
+		postal_code: 'BS1 5LL',
+		phone: '+44 117 496 0003',
+		factor: 1.1,
+		hours: 'weekdays',
+	},
+	{
+		name: 'Acme Storage Leeds North',
+		code: 'LN',
+		city: 'Leeds',
+		line_1: '221 Harrogate Road',
+		postal_code: 'LS7 4NY',
+		phone: '+44 113 496 0004',
+		factor: 0.9,
+		hours: 'long',
+	},
 ];
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
@@ -38,7 +74,14 @@ function accessHours(kind: string) {
 			if (kind === 'always') return [day, { status: 'twenty_four_hours' }];
 			if (kind === 'weekdays' && i === 6) return [day, { status: 'closed' }];
 			const weekend = i >= 5;
-			return [day, { status: 'set_hours', open: weekend ? '09:00' : kind === 'long' ? '06:00' : '08:00', close: weekend ? '17:00' : kind === 'long' ? '22:00' : '20:00' }];
+			return [
+				day,
+				{
+					status: 'set_hours',
+					open: weekend ? '09:00' : kind === 'long' ? '06:00' : '08:00',
+					close: weekend ? '17:00' : kind === 'long' ? '22:00' : '20:00',
+				},
+			];
 		}),
 	);
 }
@@ -51,14 +94,21 @@ export function seedSites(w: SeedWriter): ApiRecord[] {
 		return put('sites', {
 			id,
 			access_hours: accessHours(s.hours),
-			address: { city: s.city, line_1: s.line_1, line_2: i % 2 ? null : 'Unit 4', postal_code: s.postal_code },
+			address: {
+				city: s.city,
+				line_1: s.line_1,
+				line_2: i % 2 ? null : 'Unit 4',
+				postal_code: s.postal_code,
+			},
 			created_at: ago(900 - i * 100),
 			updated_at: ago(30 - i * 5),
 			opened_at: ago(880 - i * 100),
 			description: `Secure, clean self storage in ${s.city} with drive-up access.`,
 			name: s.name,
 			phone: s.phone,
-			directions: { maps_url: `https://maps.google.com/?q=${encodeURIComponent(`${s.line_1}, ${s.city} ${s.postal_code}`)}` },
+			directions: {
+				maps_url: `https://maps.google.com/?q=${encodeURIComponent(`${s.line_1}, ${s.city} ${s.postal_code}`)}`,
+			},
 			images: { default: i < 3 ? imageSet(id, 'site-photo.png') : null },
 		});
 	});

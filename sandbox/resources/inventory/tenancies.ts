@@ -1,7 +1,16 @@
 /** Tenancies: list (sort by created_at) and get. A tenancy is active while `ends_at` is null or in the future. */
 import type { ApiRecord, ResourceModule } from '../../core/types';
 import { ORDER_SOURCES, type OrderSeeder } from '../billing/orders';
-import { addDays, addPeriods, iso, money, priceFor, registerReadable, startOfDay, type SeedWriter } from '../billing/shared';
+import {
+	addDays,
+	addPeriods,
+	iso,
+	money,
+	priceFor,
+	registerReadable,
+	startOfDay,
+	type SeedWriter,
+} from '../billing/shared';
 
 export const tenancies: ResourceModule = {
 	register(api) {
@@ -25,7 +34,14 @@ const CHURNED = 5;
 export function seedTenancies(
 	w: SeedWriter,
 	seeder: OrderSeeder,
-	catalogue: { contacts: ApiRecord[]; sites: ApiRecord[]; unitTypes: ApiRecord[]; freeUnit: (siteId: string, typeId: string) => ApiRecord | undefined; protectionLevels: ApiRecord[]; parking: ApiRecord },
+	catalogue: {
+		contacts: ApiRecord[];
+		sites: ApiRecord[];
+		unitTypes: ApiRecord[];
+		freeUnit: (siteId: string, typeId: string) => ApiRecord | undefined;
+		protectionLevels: ApiRecord[];
+		parking: ApiRecord;
+	},
 ) {
 	const { core, put, ago, stamp, now, today } = w;
 	const { contacts, sites, unitTypes, freeUnit, protectionLevels, parking } = catalogue;
@@ -106,15 +122,42 @@ export function seedTenancies(
 		}
 
 		// Renewal dates: the next one a few days ahead (active) or the end date (churned).
-		const renewal = churned ? startOfDay(addDays(now, -endDays)) : addDays(today, period === 'monthly' ? 3 + i : 1 + (i % 6));
+		const renewal = churned
+			? startOfDay(addDays(now, -endDays))
+			: addDays(today, period === 'monthly' ? 3 + i : 1 + (i % 6));
 		const periodStart = addPeriods(renewal, period, -1)!;
 		const lineItems = [
-			{ created_at: start, updated_at: start, item: { id: type.id }, price: money(core, priceFor(type, period) ?? 0), quantity: 1, type: 'unit_type' },
+			{
+				created_at: start,
+				updated_at: start,
+				item: { id: type.id },
+				price: money(core, priceFor(type, period) ?? 0),
+				quantity: 1,
+				type: 'unit_type',
+			},
 			...(protection
-				? [{ created_at: start, updated_at: start, item: { id: protection.id }, price: money(core, priceFor(protection, period) ?? 0), quantity: 1, type: 'protection' }]
+				? [
+						{
+							created_at: start,
+							updated_at: start,
+							item: { id: protection.id },
+							price: money(core, priceFor(protection, period) ?? 0),
+							quantity: 1,
+							type: 'protection',
+						},
+					]
 				: []),
 			...(i % 5 === 0
-				? [{ created_at: start, updated_at: start, item: { id: parking.id }, price: money(core, priceFor(parking, period) ?? 0), quantity: 1, type: 'custom_product' }]
+				? [
+						{
+							created_at: start,
+							updated_at: start,
+							item: { id: parking.id },
+							price: money(core, priceFor(parking, period) ?? 0),
+							quantity: 1,
+							type: 'custom_product',
+						},
+					]
 				: []),
 		];
 		const subscription = put('subscriptions', {

@@ -21,7 +21,12 @@ export const unitAllocations: ResourceModule = {
 	register(api) {
 		registerReadable(
 			api,
-			{ name: 'unit_allocations', key: 'unit_allocation', prefix: 'alloc_', scope: 'unit_allocation' },
+			{
+				name: 'unit_allocations',
+				key: 'unit_allocation',
+				prefix: 'alloc_',
+				scope: 'unit_allocation',
+			},
 			{
 				path: 'unit_allocations',
 				param: 'unit_allocation_id',
@@ -30,8 +35,12 @@ export const unitAllocations: ResourceModule = {
 					filters: { tenancy_id: { field: 'tenancy.id' }, unit_id: { field: 'unit.id' } },
 				},
 				prefilter: (ctx, records) => {
-					const byContact = derivedFilter(ctx, records, 'contact_id', (r) => allocationContact(ctx.sandbox, r));
-					return derivedFilter(byContact.ctx, byContact.records, 'site_id', (r) => allocationSite(ctx.sandbox, r));
+					const byContact = derivedFilter(ctx, records, 'contact_id', (r) =>
+						allocationContact(ctx.sandbox, r),
+					);
+					return derivedFilter(byContact.ctx, byContact.records, 'site_id', (r) =>
+						allocationSite(ctx.sandbox, r),
+					);
 				},
 			},
 		);

@@ -13,10 +13,27 @@ import { conflict, invalidContent } from '../../core/errors';
 import type { ApiRecord, RequestContext, ResourceModule, SandboxCore } from '../../core/types';
 import { validateBody, type Schema } from '../../core/validate';
 import { allocationContact } from './unitAllocations';
-import { V, arr, derivedFilter, iso, ref, refId, registerReadable, successWithMeta, type SeedWriter } from '../billing/shared';
+import {
+	V,
+	arr,
+	derivedFilter,
+	iso,
+	ref,
+	refId,
+	registerReadable,
+	successWithMeta,
+	type SeedWriter,
+} from '../billing/shared';
 import { SITES } from './sites';
 
-export const UNIT_STATUSES = ['available', 'reserved', 'occupied', 'overlocked', 'repossessed', 'unavailable'];
+export const UNIT_STATUSES = [
+	'available',
+	'reserved',
+	'occupied',
+	'overlocked',
+	'repossessed',
+	'unavailable',
+];
 
 function activeTenancy(core: SandboxCore, unit: ApiRecord, tenancyId: string): ApiRecord {
 	const tenancy = core.mustGet('tenancies', tenancyId);
@@ -25,12 +42,19 @@ function activeTenancy(core: SandboxCore, unit: ApiRecord, tenancyId: string): A
 		throw conflict(`Tenancy ${tenancyId} has ended`);
 	}
 	if (refId(tenancy.site) !== refId(unit.site)) {
-		throw invalidContent([{ message: `Tenancy ${tenancyId} is not at the unit's site`, pointer: '/tenancy_id' }]);
+		throw invalidContent([
+			{ message: `Tenancy ${tenancyId} is not at the unit's site`, pointer: '/tenancy_id' },
+		]);
 	}
 	return tenancy;
 }
 
-function allocate(core: SandboxCore, unit: ApiRecord, tenancy: ApiRecord, granted: boolean): ApiRecord {
+function allocate(
+	core: SandboxCore,
+	unit: ApiRecord,
+	tenancy: ApiRecord,
+	granted: boolean,
+): ApiRecord {
 	const now = iso(core.now());
 	const allocation = core.insert('unit_allocations', {
 		id: core.newId('alloc_'),
@@ -41,7 +65,9 @@ function allocate(core: SandboxCore, unit: ApiRecord, tenancy: ApiRecord, grante
 		tenancy: { id: tenancy.id },
 		unit: { id: unit.id },
 	});
-	core.update('tenancies', tenancy.id, { unit_allocations: [...arr(tenancy.unit_allocations), { id: allocation.id }] });
+	core.update('tenancies', tenancy.id, {
+		unit_allocations: [...arr(tenancy.unit_allocations), { id: allocation.id }],
+	});
 	return allocation;
 }
 
@@ -71,13 +97,17 @@ export const units: ResourceModule = {
 		api.route('POST', `${V}/units/overlock`, write, (ctx) => {
 			const body = validateBody(ctx.body, contactBody);
 			const contact = ctx.sandbox.mustGet('contacts', String(body.contact_id));
-			const hit = contactUnits(ctx.sandbox, contact.id, 'occupied').map((u) => changed(ctx, u, { status: 'overlocked' }).id);
+			const hit = contactUnits(ctx.sandbox, contact.id, 'occupied').map(
+				(u) => changed(ctx, u, { status: 'overlocked' }).id,
+			);
 			return successWithMeta(ctx, `${hit.length} unit(s) overlocked`, { unit_ids: hit });
 		});
 		api.route('POST', `${V}/units/remove_overlock`, write, (ctx) => {
 			const body = validateBody(ctx.body, contactBody);
 			const contact = ctx.sandbox.mustGet('contacts', String(body.contact_id));
-			const hit = contactUnits(ctx.sandbox, contact.id, 'overlocked').map((u) => changed(ctx, u, { status: 'occupied' }).id);
+			const hit = contactUnits(ctx.sandbox, contact.id, 'overlocked').map(
+				(u) => changed(ctx, u, { status: 'occupied' }).id,
+			);
 			return successWithMeta(ctx, `Overlock removed from ${hit.length} unit(s)`, { unit_ids: hit });
 		});
 
@@ -93,7 +123,14 @@ export const units: ResourceModule = {
 				},
 				// The list filter spells the overlocked status `overlock` (docs); both spellings are accepted.
 				prefilter: (ctx, records) =>
-					derivedFilter(ctx, records, 'status', (r) => String(r.status), [...UNIT_STATUSES, 'overlock'], { overlock: 'overlocked' }),
+					derivedFilter(
+						ctx,
+						records,
+						'status',
+						(r) => String(r.status),
+						[...UNIT_STATUSES, 'overlock'],
+						{ overlock: 'overlocked' },
+					),
 			},
 		);
 
@@ -102,9 +139,14 @@ export const units: ResourceModule = {
 			const unit = core.mustGet('units', ctx.params.unit_id);
 			const body = validateBody(ctx.body, tenancyBody);
 			const tenancy = activeTenancy(core, unit, String(body.tenancy_id));
-			if (unit.status !== 'available') throw conflict(`Unit ${unit.id} is ${String(unit.status)} and cannot be reserved`);
+			if (unit.status !== 'available')
+				throw conflict(`Unit ${unit.id} is ${String(unit.status)} and cannot be reserved`);
 			const allocation = allocate(core, unit, tenancy, false);
-			return core.single(ctx, 'units', changed(ctx, unit, { status: 'reserved', unit_allocation: ref(allocation.id) }));
+			return core.single(
+				ctx,
+				'units',
+				changed(ctx, unit, { status: 'reserved', unit_allocation: ref(allocation.id) }),
+			);
 		});
 
 		api.route('POST', `${V}/units/:unit_id/grant_access`, write, (ctx) => {
@@ -114,7 +156,11 @@ export const units: ResourceModule = {
 			const tenancy = activeTenancy(core, unit, String(body.tenancy_id));
 			if (unit.status === 'available') {
 				const allocation = allocate(core, unit, tenancy, true);
-				return core.single(ctx, 'units', changed(ctx, unit, { status: 'occupied', unit_allocation: ref(allocation.id) }));
+				return core.single(
+					ctx,
+					'units',
+					changed(ctx, unit, { status: 'occupied', unit_allocation: ref(allocation.id) }),
+				);
 			}
 			if (unit.status === 'reserved') {
 				const allocation = core.mustGet('unit_allocations', refId(unit.unit_allocation) ?? '');
@@ -124,7 +170,9 @@ export const units: ResourceModule = {
 				core.update('unit_allocations', allocation.id, { granted_access_at: iso(core.now()) });
 				return core.single(ctx, 'units', changed(ctx, unit, { status: 'occupied' }));
 			}
-			throw conflict(`Unit ${unit.id} is ${String(unit.status)}; access can only be granted to an available or reserved unit`);
+			throw conflict(
+				`Unit ${unit.id} is ${String(unit.status)}; access can only be granted to an available or reserved unit`,
+			);
 		});
 
 		api.route('POST', `${V}/units/:unit_id/deallocate`, write, (ctx) => {
@@ -134,13 +182,19 @@ export const units: ResourceModule = {
 				throw conflict(`Unit ${unit.id} is ${String(unit.status)} and cannot be deallocated`);
 			}
 			const allocation = core.get('unit_allocations', refId(unit.unit_allocation) ?? '');
-			const tenancy = allocation ? core.get('tenancies', refId(allocation.tenancy) ?? '') : undefined;
+			const tenancy = allocation
+				? core.get('tenancies', refId(allocation.tenancy) ?? '')
+				: undefined;
 			if (tenancy && allocation) {
 				core.update('tenancies', tenancy.id, {
 					unit_allocations: arr(tenancy.unit_allocations).filter((a) => refId(a) !== allocation.id),
 				});
 			}
-			return core.single(ctx, 'units', changed(ctx, unit, { status: 'available', unit_allocation: null }));
+			return core.single(
+				ctx,
+				'units',
+				changed(ctx, unit, { status: 'available', unit_allocation: null }),
+			);
 		});
 	},
 };
@@ -148,7 +202,13 @@ export const units: ResourceModule = {
 const UNITS_PER_TYPE = 5;
 
 /** Demo seed: five units of unit type `id` (k-th of its site) at site `s`; the last of some types is out of service or repossessed. */
-export function seedUnits(w: SeedWriter, site: ApiRecord, s: number, id: string, k: number): ApiRecord[] {
+export function seedUnits(
+	w: SeedWriter,
+	site: ApiRecord,
+	s: number,
+	id: string,
+	k: number,
+): ApiRecord[] {
 	const { core, put, stamp } = w;
 	const units: ApiRecord[] = [];
 	for (let u = 0; u < UNITS_PER_TYPE; u++) {
@@ -159,7 +219,12 @@ export function seedUnits(w: SeedWriter, site: ApiRecord, s: number, id: string,
 				site: { id: site.id },
 				unit_type: { id },
 				// The last unit of some types is out of service or repossessed; the rest start available.
-				status: u === UNITS_PER_TYPE - 1 && k === 0 ? 'unavailable' : u === UNITS_PER_TYPE - 1 && k === 1 && s < 2 ? 'repossessed' : 'available',
+				status:
+					u === UNITS_PER_TYPE - 1 && k === 0
+						? 'unavailable'
+						: u === UNITS_PER_TYPE - 1 && k === 1 && s < 2
+							? 'repossessed'
+							: 'available',
 				unit_allocation: null,
 				...stamp(840 - s * 100 - k, u),
 			}),
@@ -170,4 +235,10 @@ export function seedUnits(w: SeedWriter, site: ApiRecord, s: number, id: string,
 
 /** Finds a unit still available at a site for a unit type (the seed hands them out in order). */
 export const freeUnitIn = (units: ApiRecord[]) => (siteId: string, typeId: string) =>
-	units.find((u) => u.status === 'available' && u.site && (u.site as { id: string }).id === siteId && (u.unit_type as { id: string }).id === typeId);
+	units.find(
+		(u) =>
+			u.status === 'available' &&
+			u.site &&
+			(u.site as { id: string }).id === siteId &&
+			(u.unit_type as { id: string }).id === typeId,
+	);

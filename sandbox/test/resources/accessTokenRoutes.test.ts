@@ -9,17 +9,45 @@ describe('access token', () => {
 
 	describe('introspection and token info', () => {
 		it('introspects tokens (bearer required)', async () => {
-			const issued = await token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret, scope: READ });
+			const issued = await token({
+				grant_type: 'client_credentials',
+				client_id: app.clientId,
+				client_secret: app.clientSecret,
+				scope: READ,
+			});
 			const iat = Math.floor(time.clock().getTime() / 1000);
-			const res = await fx.call('POST', '/oauth2/introspect', { body: { token: issued.body.access_token } });
+			const res = await fx.call('POST', '/oauth2/introspect', {
+				body: { token: issued.body.access_token },
+			});
 			expect(res.status).toBe(200);
-			expect(res.body).toEqual({ active: true, scope: READ, client_id: app.clientId, token_type: 'Bearer', iat, exp: iat + 7200 });
-			expect((await fx.call('POST', '/oauth2/introspect', { body: { token: 'unknown' } })).body).toEqual({ active: false });
-			expect((await fx.call('POST', '/oauth2/introspect', { body: { token: issued.body.access_token }, token: null })).status).toBe(401);
+			expect(res.body).toEqual({
+				active: true,
+				scope: READ,
+				client_id: app.clientId,
+				token_type: 'Bearer',
+				iat,
+				exp: iat + 7200,
+			});
+			expect(
+				(await fx.call('POST', '/oauth2/introspect', { body: { token: 'unknown' } })).body,
+			).toEqual({ active: false });
+			expect(
+				(
+					await fx.call('POST', '/oauth2/introspect', {
+						body: { token: issued.body.access_token },
+						token: null,
+					})
+				).status,
+			).toBe(401);
 		});
 
 		it('describes the calling token at /oauth2/token/info with an absolute expires_in', async () => {
-			const issued = await token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret, scope: `${READ} ${WRITE}` });
+			const issued = await token({
+				grant_type: 'client_credentials',
+				client_id: app.clientId,
+				client_secret: app.clientSecret,
+				scope: `${READ} ${WRITE}`,
+			});
 			const res = await fx.call('GET', '/oauth2/token/info', { token: issued.body.access_token });
 			expect(res.status).toBe(200);
 			expect(res.body).toEqual({

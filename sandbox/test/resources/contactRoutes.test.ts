@@ -3,7 +3,11 @@ import type { Json } from '../../client';
 import { useSandboxWithClients } from '../fixture';
 import { startReceiver } from '../../core/testing';
 
-const fx = useSandboxWithClients({ seed: 'demo', allowHttpWebhooks: true, client: { redirect: 'follow' } });
+const fx = useSandboxWithClients({
+	seed: 'demo',
+	allowHttpWebhooks: true,
+	client: { redirect: 'follow' },
+});
 let contacts: Json[];
 
 beforeEach(async () => {
@@ -26,9 +30,24 @@ describe('derived status and list', () => {
 		expect(lead).toMatchObject({ status: 'lead', tenancies_count: 0 });
 		expect(Object.keys(lead).sort()).toEqual(
 			[
-				'id', 'email', 'full_name', 'phone_number', 'tax_id', 'company_registration_number', 'address', 'type',
-				'marketing_source', 'source', 'use_case', 'metadata', 'payments_customer_id', 'identity_check', 'status',
-				'tenancies_count', 'created_at', 'updated_at',
+				'id',
+				'email',
+				'full_name',
+				'phone_number',
+				'tax_id',
+				'company_registration_number',
+				'address',
+				'type',
+				'marketing_source',
+				'source',
+				'use_case',
+				'metadata',
+				'payments_customer_id',
+				'identity_check',
+				'status',
+				'tenancies_count',
+				'created_at',
+				'updated_at',
 			].sort(),
 		);
 	});
@@ -36,7 +55,9 @@ describe('derived status and list', () => {
 	test('status becomes churned once every tenancy has ended (derived at render time)', async () => {
 		const id = contacts[0].id;
 		for (const t of fx.sandbox.core.all('tenancies').filter((t) => (t.contact as Json).id === id)) {
-			fx.sandbox.core.update('tenancies', t.id, { ends_at: new Date(Date.now() - 1000).toISOString() });
+			fx.sandbox.core.update('tenancies', t.id, {
+				ends_at: new Date(Date.now() - 1000).toISOString(),
+			});
 		}
 		expect((await fx.api.get(`${V}/contacts/${id}`)).body.contact.status).toBe('churned');
 	});
@@ -54,15 +75,24 @@ describe('derived status and list', () => {
 	});
 
 	test('enum filters with unspecified, email, search, metadata', async () => {
-		const nullType = contacts.filter((c) => c.type === null).map((c) => c.id).sort();
+		const nullType = contacts
+			.filter((c) => c.type === null)
+			.map((c) => c.id)
+			.sort();
 		const unspecified = await fx.api.get(`${V}/contacts?type=unspecified&limit=100`);
 		expect(ids(unspecified.body).sort()).toEqual(nullType);
 		const companies = await fx.api.get(`${V}/contacts?type=company,charity&limit=100`);
-		expect(companies.body.contacts.every((c: Json) => ['company', 'charity'].includes(c.type))).toBe(true);
-		expect(companies.body.meta.pagination.count).toBe(contacts.filter((c) => ['company', 'charity'].includes(c.type)).length);
+		expect(
+			companies.body.contacts.every((c: Json) => ['company', 'charity'].includes(c.type)),
+		).toBe(true);
+		expect(companies.body.meta.pagination.count).toBe(
+			contacts.filter((c) => ['company', 'charity'].includes(c.type)).length,
+		);
 		expect((await fx.api.get(`${V}/contacts?type=alien`)).status).toBe(422);
 
-		const byEmail = await fx.api.get(`${V}/contacts?email=${encodeURIComponent(contacts[7].email)}`);
+		const byEmail = await fx.api.get(
+			`${V}/contacts?email=${encodeURIComponent(contacts[7].email)}`,
+		);
 		expect(ids(byEmail.body)).toEqual([contacts[7].id]);
 
 		const fragment = (contacts[3].full_name as string).split(' ')[0].toLowerCase();
@@ -70,17 +100,26 @@ describe('derived status and list', () => {
 		expect(search.body.contacts.length).toBeGreaterThan(0);
 		expect(ids(search.body)).toContain(contacts[3].id);
 		expect(
-			search.body.contacts.every((c: Json) => `${c.full_name} ${c.email} ${c.phone_number}`.toLowerCase().includes(fragment)),
+			search.body.contacts.every((c: Json) =>
+				`${c.full_name} ${c.email} ${c.phone_number}`.toLowerCase().includes(fragment),
+			),
 		).toBe(true);
 
 		const gold = await fx.api.get(`${V}/contacts?metadata[tier]=gold&limit=100`);
-		expect(ids(gold.body).sort()).toEqual(contacts.filter((c) => c.metadata.tier === 'gold').map((c) => c.id).sort());
+		expect(ids(gold.body).sort()).toEqual(
+			contacts
+				.filter((c) => c.metadata.tier === 'gold')
+				.map((c) => c.id)
+				.sort(),
+		);
 	});
 
 	test('created window (after inclusive, before exclusive), sorting and CSV', async () => {
 		const after = contacts[10].created_at;
 		const before = contacts[20].created_at;
-		const window = await fx.api.get(`${V}/contacts?created_after=${after}&created_before=${before}&sort_direction=ASC`);
+		const window = await fx.api.get(
+			`${V}/contacts?created_after=${after}&created_before=${before}&sort_direction=ASC`,
+		);
 		expect(ids(window.body)).toEqual(contacts.slice(10, 20).map((c) => c.id));
 
 		const sorted = await fx.api.get(`${V}/contacts?sort_by=full_name&sort_direction=ASC&limit=100`);
@@ -115,16 +154,27 @@ describe('create, get, update', () => {
 			source: null,
 			payments_customer_id: null,
 			metadata: { crm: 'x1' },
-			address: { line_1: '1 Road', line_2: null, city: 'York', postal_code: 'YO1 1AA', state: null, country_alpha2: 'GB' },
+			address: {
+				line_1: '1 Road',
+				line_2: null,
+				city: 'York',
+				postal_code: 'YO1 1AA',
+				state: null,
+				country_alpha2: 'GB',
+			},
 		});
-		expect((await fx.api.get(`${V}/contacts/${c.id}`)).body.contact.email).toBe('new.person@example.com');
+		expect((await fx.api.get(`${V}/contacts/${c.id}`)).body.contact.email).toBe(
+			'new.person@example.com',
+		);
 	});
 
 	test('create validation: missing email (pointer null), unknown field, bad enum, nested unknown member', async () => {
 		const missing = await fx.api.post(`${V}/contacts`, { full_name: 'No Email' });
 		expect(missing.status).toBe(422);
 		expect(missing.body.error.code).toBe('invalid_content');
-		expect(missing.body.error.details).toEqual([{ message: expect.stringContaining("'email'"), pointer: null }]);
+		expect(missing.body.error.details).toEqual([
+			{ message: expect.stringContaining("'email'"), pointer: null },
+		]);
 
 		const bad = await fx.api.post(`${V}/contacts`, {
 			email: 'not-an-email',
@@ -133,7 +183,12 @@ describe('create, get, update', () => {
 			address: { line_1: 'x', planet: 'Mars' },
 		});
 		expect(bad.status).toBe(422);
-		expect(bad.body.error.details.map((d: Json) => d.pointer).sort()).toEqual(['/address/planet', '/colour', '/email', '/type']);
+		expect(bad.body.error.details.map((d: Json) => d.pointer).sort()).toEqual([
+			'/address/planet',
+			'/colour',
+			'/email',
+			'/type',
+		]);
 		expect(fx.sandbox.core.all('contacts')).toHaveLength(40);
 	});
 
@@ -152,8 +207,16 @@ describe('create, get, update', () => {
 		});
 		expect(res.status).toBe(200);
 		const c = res.body.contact;
-		expect(c).toMatchObject({ full_name: 'Renamed Lead', email: target.email, address: null, status: 'lead' });
-		expect(c.metadata).toEqual({ ...Object.fromEntries(Object.entries(target.metadata).filter(([k]) => k !== 'crm_ref')), extra: 'yes' });
+		expect(c).toMatchObject({
+			full_name: 'Renamed Lead',
+			email: target.email,
+			address: null,
+			status: 'lead',
+		});
+		expect(c.metadata).toEqual({
+			...Object.fromEntries(Object.entries(target.metadata).filter(([k]) => k !== 'crm_ref')),
+			extra: 'yes',
+		});
 		expect(Date.parse(c.updated_at)).toBeGreaterThan(Date.parse(target.updated_at));
 		const invalid = await fx.api.patch(`${V}/contacts/${target.id}`, { use_case: 'hiding' });
 		expect(invalid.status).toBe(422);
@@ -182,7 +245,11 @@ describe('delete', () => {
 	test('a lead with an invoice cannot be deleted (409 conflict)', async () => {
 		const lead = contacts[25];
 		const [invoice] = fx.sandbox.core.all('invoices');
-		fx.sandbox.core.insert('invoices', { ...invoice, id: 'inv_crmtestlead0001', contact: { id: lead.id } });
+		fx.sandbox.core.insert('invoices', {
+			...invoice,
+			id: 'inv_crmtestlead0001',
+			contact: { id: lead.id },
+		});
 		const res = await fx.api.del(`${V}/contacts/${lead.id}`);
 		expect(res.status).toBe(409);
 		expect(res.body.error.code).toBe('conflict');
@@ -203,7 +270,9 @@ describe('scopes and webhooks', () => {
 		expect(res.body.error.message).toContain('public.contact:write');
 		expect((await fx.api.get(`${V}/contacts?limit=1`, { token: readOnly })).status).toBe(200);
 		const noRead = await fx.api.token(['public.deal:read']);
-		expect((await fx.api.get(`${V}/contacts`, { token: noRead })).body.error.message).toContain('public.contact:read');
+		expect((await fx.api.get(`${V}/contacts`, { token: noRead })).body.error.message).toContain(
+			'public.contact:read',
+		);
 	});
 
 	test('create and update emit contact.created and contact.updated', async () => {
@@ -216,12 +285,17 @@ describe('scopes and webhooks', () => {
 				event_types: ['contact.created', 'contact.updated'],
 			});
 			expect(endpoint.status).toBeLessThan(300);
-			const created = (await fx.api.post(`${V}/contacts`, { email: 'hook@example.com' })).body.contact;
+			const created = (await fx.api.post(`${V}/contacts`, { email: 'hook@example.com' })).body
+				.contact;
 			await fx.api.patch(`${V}/contacts/${created.id}`, { full_name: 'Hooked' });
 			await fx.api.del(`${V}/contacts/${created.id}`);
 			await fx.sandbox.whenDeliveriesIdle();
 			expect(receiver.events.map((e) => e.type)).toEqual(['contact.created', 'contact.updated']);
-			expect(receiver.events[0].data.contact).toMatchObject({ id: created.id, email: 'hook@example.com', status: 'lead' });
+			expect(receiver.events[0].data.contact).toMatchObject({
+				id: created.id,
+				email: 'hook@example.com',
+				status: 'lead',
+			});
 			expect(receiver.events[1].data.contact.full_name).toBe('Hooked');
 		} finally {
 			await receiver.close();

@@ -2,7 +2,11 @@
 import type { Json } from '../calls';
 import { useSandboxWithClients } from '../fixture';
 
-const fx = useSandboxWithClients({ seed: 'demo', resetEach: false, client: { redirect: 'follow' } });
+const fx = useSandboxWithClients({
+	seed: 'demo',
+	resetEach: false,
+	client: { redirect: 'follow' },
+});
 
 describe('coupons', () => {
 	test('percentage and amount coupons, sorts and windows', async () => {
@@ -16,14 +20,22 @@ describe('coupons', () => {
 		expect(percentage).not.toHaveProperty('amount');
 		expect(amount.amount).toMatchObject({ amount: 1000, currency: 'GBP' });
 		expect(amount).not.toHaveProperty('percent');
-		expect(Object.keys(percentage.auto_apply_to).sort()).toEqual(['products', 'protections', 'subscriptions', 'unit_types']);
+		expect(Object.keys(percentage.auto_apply_to).sort()).toEqual([
+			'products',
+			'protections',
+			'subscriptions',
+			'unit_types',
+		]);
 
-		const byUpdated = (await fx.call('GET', '/2025-09/coupons?sort_by=updated_at&sort_direction=DESC')).body.coupons as Json[];
+		const byUpdated = (
+			await fx.call('GET', '/2025-09/coupons?sort_by=updated_at&sort_direction=DESC')
+		).body.coupons as Json[];
 		const updated = byUpdated.map((c) => Date.parse(c.updated_at as string));
 		expect(updated).toEqual([...updated].sort((a, b) => b - a));
 
 		const bound = encodeURIComponent(coupons[1].created_at as string);
-		const after = (await fx.call('GET', `/2025-09/coupons?created_after=${bound}`)).body.coupons as Json[];
+		const after = (await fx.call('GET', `/2025-09/coupons?created_after=${bound}`)).body
+			.coupons as Json[];
 		expect(after).toHaveLength(2);
 
 		const one = await fx.call('GET', `/2025-09/coupons/${amount.id as string}`);

@@ -3,13 +3,21 @@ import type { Json } from '../../client';
 import { useSandboxWithClients } from '../fixture';
 import { startReceiver } from '../../core/testing';
 
-const fx = useSandboxWithClients({ seed: 'demo', allowHttpWebhooks: true, client: { redirect: 'follow' } });
+const fx = useSandboxWithClients({
+	seed: 'demo',
+	allowHttpWebhooks: true,
+	client: { redirect: 'follow' },
+});
 let deals: Json[];
 let stages: Json[];
 let contacts: Json[];
 
 beforeEach(async () => {
-	[deals, stages, contacts] = await Promise.all([fx.api.state('deals'), fx.api.state('stages'), fx.api.state('contacts')]);
+	[deals, stages, contacts] = await Promise.all([
+		fx.api.state('deals'),
+		fx.api.state('stages'),
+		fx.api.state('contacts'),
+	]);
 });
 
 const V = '/2025-09';
@@ -34,11 +42,22 @@ describe('deal lists', () => {
 		expect((await fx.api.get(`${V}/deals?status=archived`)).status).toBe(422);
 
 		const expanded = await fx.api.get(`${V}/deals/${deals[0].id}?expand=contact,stage,assignee`);
-		expect(expanded.body.deal.contact).toMatchObject({ id: deals[0].contact.id, email: expect.any(String) });
+		expect(expanded.body.deal.contact).toMatchObject({
+			id: deals[0].contact.id,
+			email: expect.any(String),
+		});
 		expect(expanded.body.deal.stage.name).toBe('New enquiry');
-		expect(Object.keys(expanded.body.deal.assignee).sort()).toEqual(['created_at', 'email', 'id', 'name', 'updated_at']);
+		expect(Object.keys(expanded.body.deal.assignee).sort()).toEqual([
+			'created_at',
+			'email',
+			'id',
+			'name',
+			'updated_at',
+		]);
 		const noStaff = await fx.api.token(['public.deal:read', 'public.contact:read']);
-		const denied = await fx.api.get(`${V}/deals/${deals[0].id}?expand=assignee`, { token: noStaff });
+		const denied = await fx.api.get(`${V}/deals/${deals[0].id}?expand=assignee`, {
+			token: noStaff,
+		});
 		expect(denied.status).toBe(403);
 		expect(denied.body.error.message).toContain('public.staff:read');
 	});
@@ -46,7 +65,9 @@ describe('deal lists', () => {
 	test('seeded open deals are linked to a site and a unit type with a value estimate', async () => {
 		const deal = (await fx.api.get(`${V}/deals/${deals[0].id}`)).body.deal;
 		expect(deal.site).toEqual({ id: expect.stringMatching(/^site_/) });
-		expect(deal.line_items).toEqual([{ item: { id: expect.stringMatching(/^utype_/) }, quantity: 1, type: 'unit_type' }]);
+		expect(deal.line_items).toEqual([
+			{ item: { id: expect.stringMatching(/^utype_/) }, quantity: 1, type: 'unit_type' },
+		]);
 		expect(deal.value_estimate).toMatch(/ per (month|week)$/);
 	});
 });
@@ -79,7 +100,9 @@ describe('create and update', () => {
 	test('create validation: missing contact (pointer null), duplicate line item type, wrong prefix, unknown refs', async () => {
 		const missing = await fx.api.post(`${V}/deals`, { name: 'x' });
 		expect(missing.status).toBe(422);
-		expect(missing.body.error.details).toEqual([{ message: expect.stringContaining("'contact'"), pointer: null }]);
+		expect(missing.body.error.details).toEqual([
+			{ message: expect.stringContaining("'contact'"), pointer: null },
+		]);
 
 		const [u1, u2] = fx.sandbox.core.all('unit_types');
 		const twice = await fx.api.post(`${V}/deals`, {
@@ -104,7 +127,14 @@ describe('create and update', () => {
 		const unknown = await fx.api.post(`${V}/deals`, { contact: { id: 'con_unknown00000000' } });
 		expect(unknown.status).toBe(404);
 		expect(unknown.body.error.code).toBe('resource_not_found');
-		expect((await fx.api.post(`${V}/deals`, { contact: { id: contacts[35].id }, stage: { id: 'dstg_zzz' } })).status).toBe(404);
+		expect(
+			(
+				await fx.api.post(`${V}/deals`, {
+					contact: { id: contacts[35].id },
+					stage: { id: 'dstg_zzz' },
+				})
+			).status,
+		).toBe(404);
 		expect(fx.sandbox.core.all('deals')).toHaveLength(deals.length);
 	});
 
@@ -128,7 +158,9 @@ describe('create and update', () => {
 			starts_at: null,
 			contact: deals[0].contact,
 		});
-		const notAllowed = await fx.api.patch(`${V}/deals/${deals[0].id}`, { contact: { id: contacts[1].id } });
+		const notAllowed = await fx.api.patch(`${V}/deals/${deals[0].id}`, {
+			contact: { id: contacts[1].id },
+		});
 		expect(notAllowed.status).toBe(422);
 		expect(notAllowed.body.error.details[0].pointer).toBe('/contact');
 		expect((await fx.api.patch(`${V}/deals/deal_nope`, { name: 'x' })).status).toBe(404);
@@ -141,7 +173,10 @@ describe('win, lose, reopen', () => {
 		const won = await fx.api.post(`${V}/deals/${id}/win`);
 		expect(won.status).toBe(200);
 		expect(won.body.deal.status).toBe('won');
-		for (const [action, body] of [['win', undefined], ['lose', { lost_reason: 'price_concerns' }]] as const) {
+		for (const [action, body] of [
+			['win', undefined],
+			['lose', { lost_reason: 'price_concerns' }],
+		] as const) {
 			const res = await fx.api.post(`${V}/deals/${id}/${action}`, body);
 			expect(res.status).toBe(409);
 			expect(res.body.error.code).toBe('conflict');
@@ -154,18 +189,26 @@ describe('win, lose, reopen', () => {
 		expect(lost.body.deal).toMatchObject({ status: 'lost', lost_reason: 'chose_competitor' });
 		expect((await fx.api.post(`${V}/deals/${id}/win`)).status).toBe(409);
 		const again = await fx.api.post(`${V}/deals/${id}/reopen`);
-		expect(again.body.deal).toMatchObject({ status: 'open', lost_reason: null, stage: { id: stages[1].id } });
+		expect(again.body.deal).toMatchObject({
+			status: 'open',
+			lost_reason: null,
+			stage: { id: stages[1].id },
+		});
 	});
 
 	test('lose requires a documented lost_reason', async () => {
 		const id = deals[1].id;
 		const missing = await fx.api.post(`${V}/deals/${id}/lose`, {});
 		expect(missing.status).toBe(422);
-		expect(missing.body.error.details).toEqual([{ message: expect.stringContaining("'lost_reason'"), pointer: null }]);
+		expect(missing.body.error.details).toEqual([
+			{ message: expect.stringContaining("'lost_reason'"), pointer: null },
+		]);
 		const bad = await fx.api.post(`${V}/deals/${id}/lose`, { lost_reason: 'bored' });
 		expect(bad.body.error.details[0].pointer).toBe('/lost_reason');
 		expect((await fx.api.get(`${V}/deals/${id}`)).body.deal.status).toBe('open');
-		expect((await fx.api.post(`${V}/deals/deal_nope/lose`, { lost_reason: 'price_concerns' })).status).toBe(404);
+		expect(
+			(await fx.api.post(`${V}/deals/deal_nope/lose`, { lost_reason: 'price_concerns' })).status,
+		).toBe(404);
 	});
 
 	test('a read-only token cannot win a deal', async () => {
@@ -191,8 +234,17 @@ describe('win, lose, reopen', () => {
 			await fx.api.post(`${V}/deals/${id}/reopen`);
 			await fx.api.post(`${V}/deals/${id}/lose`, { lost_reason: 'price_concerns' });
 			await fx.sandbox.whenDeliveriesIdle();
-			expect(receiver.events.map((e) => e.type)).toEqual(['deal.updated', 'deal.updated', 'deal.updated', 'deal.lost']);
-			expect(receiver.events[3].data.deal).toMatchObject({ id, status: 'lost', lost_reason: 'price_concerns' });
+			expect(receiver.events.map((e) => e.type)).toEqual([
+				'deal.updated',
+				'deal.updated',
+				'deal.updated',
+				'deal.lost',
+			]);
+			expect(receiver.events[3].data.deal).toMatchObject({
+				id,
+				status: 'lost',
+				lost_reason: 'price_concerns',
+			});
 		} finally {
 			await receiver.close();
 		}

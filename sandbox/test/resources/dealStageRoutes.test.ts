@@ -16,7 +16,13 @@ describe('deal stages', () => {
 		const list = await fx.api.get(`${V}/deals/stages?sort_by=position&sort_direction=ASC`);
 		expect(list.status).toBe(200);
 		expect(list.body.stages.map((s: Json) => s.position)).toEqual([1, 2, 3, 5]);
-		expect(Object.keys(list.body.stages[0]).sort()).toEqual(['created_at', 'id', 'name', 'position', 'updated_at']);
+		expect(Object.keys(list.body.stages[0]).sort()).toEqual([
+			'created_at',
+			'id',
+			'name',
+			'position',
+			'updated_at',
+		]);
 		const one = await fx.api.get(`${V}/deals/stages/${stages[2].id}`);
 		expect(one.body.stage).toMatchObject({ id: stages[2].id, name: 'Quote sent' });
 		expect((await fx.api.get(`${V}/deals/stages/dstg_nope`)).status).toBe(404);

@@ -3,7 +3,11 @@ import { expectError, pages } from '../calls';
 import { useSandboxWithClients } from '../fixture';
 
 // Not JSON (PDFs): `body` is `{}`; the bytes are in `raw`.
-const fx = useSandboxWithClients({ seed: 'demo', resetEach: false, client: { redirect: 'follow', nonJson: () => ({}) } });
+const fx = useSandboxWithClients({
+	seed: 'demo',
+	resetEach: false,
+	client: { redirect: 'follow', nonJson: () => ({}) },
+});
 const { list, all } = pages(fx);
 
 describe('invoices and credit notes', () => {
@@ -17,7 +21,9 @@ describe('invoices and credit notes', () => {
 		] as const) {
 			expect(new Set(invoices.map((i) => i[param]))).toEqual(new Set(values));
 			const filtered = await all(`/2025-09/invoices?${param}=${values[0]},${values[1]}`);
-			expect(filtered).toHaveLength(invoices.filter((i) => i[param] === values[0] || i[param] === values[1]).length);
+			expect(filtered).toHaveLength(
+				invoices.filter((i) => i[param] === values[0] || i[param] === values[1]).length,
+			);
 		}
 		const contact = invoices[0].contact.id as string;
 		expect(await all(`/2025-09/invoices?contact_id=${contact}`)).toHaveLength(4);
@@ -31,9 +37,33 @@ describe('invoices and credit notes', () => {
 		expectError(await fx.call('GET', '/2025-09/invoices?status=late'), 422, 'invalid_url_param');
 		expect(Object.keys(invoices[0]).sort()).toEqual(
 			[
-				'amount_due', 'amount_paid', 'collection_status', 'contact', 'created_at', 'due_date', 'finalized_at', 'id', 'line_items', 'number',
-				'paid_at', 'period_end', 'period_start', 'post_payment_credit_notes_amount', 'pre_payment_credit_notes_amount', 'purchase_order_number',
-				'refund_status', 'site', 'status', 'subscription', 'subtotal', 'tax', 'tenancy', 'total', 'type', 'updated_at', 'voided_at',
+				'amount_due',
+				'amount_paid',
+				'collection_status',
+				'contact',
+				'created_at',
+				'due_date',
+				'finalized_at',
+				'id',
+				'line_items',
+				'number',
+				'paid_at',
+				'period_end',
+				'period_start',
+				'post_payment_credit_notes_amount',
+				'pre_payment_credit_notes_amount',
+				'purchase_order_number',
+				'refund_status',
+				'site',
+				'status',
+				'subscription',
+				'subtotal',
+				'tax',
+				'tenancy',
+				'total',
+				'type',
+				'updated_at',
+				'voided_at',
 			].sort(),
 		);
 	});
@@ -43,7 +73,9 @@ describe('invoices and credit notes', () => {
 		const due = invoices.map((i) => Date.parse(i.due_date as string));
 		expect(due).toEqual([...due].sort((a, b) => a - b));
 		const now = new Date().toISOString();
-		const overdue = await all(`/2025-09/invoices?due_before=${encodeURIComponent(now)}&collection_status=overdue`);
+		const overdue = await all(
+			`/2025-09/invoices?due_before=${encodeURIComponent(now)}&collection_status=overdue`,
+		);
 		expect(overdue.length).toBeGreaterThan(0);
 		const after = await all(`/2025-09/invoices?due_after=${encodeURIComponent(now)}`);
 		const before = await all(`/2025-09/invoices?due_before=${encodeURIComponent(now)}`);
@@ -59,13 +91,23 @@ describe('invoices and credit notes', () => {
 		const invoice = (await list('/2025-09/invoices?status=paid'))[0];
 		const json = await fx.call('GET', `/2025-09/invoices/${invoice.id as string}?expand=contact`);
 		expect(json.body.invoice.contact.email).toContain('@');
-		const pdf = await fx.call('GET', `/2025-09/invoices/${invoice.id as string}`, { accept: 'application/pdf' });
+		const pdf = await fx.call('GET', `/2025-09/invoices/${invoice.id as string}`, {
+			accept: 'application/pdf',
+		});
 		expect(pdf.status).toBe(200);
 		expect(pdf.headers.get('content-type')).toBe('application/pdf');
 		expect(pdf.raw.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 		expect(pdf.raw.toString('latin1')).toContain(invoice.number as string);
 		expect(pdf.raw.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
-		expectError(await fx.call('GET', `/2025-09/invoices/${invoice.id as string}`, { accept: 'image/png' }), 406, 'invalid_format');
-		expectError(await fx.call('GET', '/2025-09/invoices/inv_doesnotexist00'), 404, 'resource_not_found');
+		expectError(
+			await fx.call('GET', `/2025-09/invoices/${invoice.id as string}`, { accept: 'image/png' }),
+			406,
+			'invalid_format',
+		);
+		expectError(
+			await fx.call('GET', '/2025-09/invoices/inv_doesnotexist00'),
+			404,
+			'resource_not_found',
+		);
 	});
 });

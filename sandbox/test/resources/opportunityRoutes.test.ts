@@ -13,13 +13,28 @@ beforeEach(async () => {
 const V = '/2025-09';
 const associate = (opp: string, body: unknown, token?: string) =>
 	fx.api.post(`${V}/opportunities/${opp}/associate_deal`, body, { token });
-const disassociate = (opp: string, token?: string) => fx.api.del(`${V}/opportunities/${opp}/associate_deal`, { token });
+const disassociate = (opp: string, token?: string) =>
+	fx.api.del(`${V}/opportunities/${opp}/associate_deal`, { token });
 
 test('seed has opportunities in every state', () => {
 	expect(new Set(opps.map((o) => o.status))).toEqual(new Set(['open', 'archived', 'associated']));
 	expect(opps[0].contact).toEqual(deals[0].contact);
 	expect(Object.keys(opps[0]).sort()).toEqual(
-		['archived_at', 'associated_at', 'contact', 'created_at', 'creator', 'deal', 'id', 'line_items', 'metadata', 'site', 'source', 'status', 'updated_at'].sort(),
+		[
+			'archived_at',
+			'associated_at',
+			'contact',
+			'created_at',
+			'creator',
+			'deal',
+			'id',
+			'line_items',
+			'metadata',
+			'site',
+			'source',
+			'status',
+			'updated_at',
+		].sort(),
 	);
 });
 
@@ -27,8 +42,15 @@ test('open → associated → open; the deal is unchanged', async () => {
 	const dealBefore = (await fx.api.get(`${V}/deals/${deals[0].id}`)).body.deal;
 	const res = await associate(opps[0].id, { deal: { id: deals[0].id } });
 	expect(res.status).toBe(200);
-	expect(res.body.opportunity).toMatchObject({ id: opps[0].id, status: 'associated', deal: { id: deals[0].id }, archived_at: null });
-	expect(Date.parse(res.body.opportunity.associated_at)).toBeGreaterThan(Date.parse(opps[0].updated_at));
+	expect(res.body.opportunity).toMatchObject({
+		id: opps[0].id,
+		status: 'associated',
+		deal: { id: deals[0].id },
+		archived_at: null,
+	});
+	expect(Date.parse(res.body.opportunity.associated_at)).toBeGreaterThan(
+		Date.parse(opps[0].updated_at),
+	);
 	expect((await fx.api.get(`${V}/deals/${deals[0].id}`)).body.deal).toEqual(dealBefore);
 
 	const again = await associate(opps[0].id, { deal: { id: deals[0].id } });
@@ -37,7 +59,12 @@ test('open → associated → open; the deal is unchanged', async () => {
 
 	const off = await disassociate(opps[0].id);
 	expect(off.status).toBe(200);
-	expect(off.body.opportunity).toMatchObject({ status: 'open', deal: null, associated_at: null, archived_at: null });
+	expect(off.body.opportunity).toMatchObject({
+		status: 'open',
+		deal: null,
+		associated_at: null,
+		archived_at: null,
+	});
 	expect((await fx.api.get(`${V}/deals/${deals[0].id}`)).body.deal).toEqual(dealBefore);
 
 	const twice = await disassociate(opps[0].id);
@@ -49,14 +76,26 @@ test('archived → associated (unarchived) → archived again with its archived_
 	const archived = opps[2];
 	expect(archived.status).toBe('archived');
 	const res = await associate(archived.id, { deal: { id: deals[2].id } });
-	expect(res.body.opportunity).toMatchObject({ status: 'associated', archived_at: null, deal: { id: deals[2].id } });
+	expect(res.body.opportunity).toMatchObject({
+		status: 'associated',
+		archived_at: null,
+		deal: { id: deals[2].id },
+	});
 	const off = await disassociate(archived.id);
-	expect(off.body.opportunity).toMatchObject({ status: 'archived', archived_at: archived.archived_at, deal: null, associated_at: null });
+	expect(off.body.opportunity).toMatchObject({
+		status: 'archived',
+		archived_at: archived.archived_at,
+		deal: null,
+		associated_at: null,
+	});
 });
 
 test('a seeded association of a formerly archived opportunity returns to archived; others to open', async () => {
 	const formerlyArchived = await disassociate(opps[8].id);
-	expect(formerlyArchived.body.opportunity).toMatchObject({ status: 'archived', archived_at: expect.any(String) });
+	expect(formerlyArchived.body.opportunity).toMatchObject({
+		status: 'archived',
+		archived_at: expect.any(String),
+	});
 	const plain = await disassociate(opps[3].id);
 	expect(plain.body.opportunity).toMatchObject({ status: 'open', archived_at: null, deal: null });
 	expect((await disassociate(opps[7].id)).body.error.code).toBe('opportunity_not_associated');
@@ -79,7 +118,9 @@ test('body and references: missing deal (pointer null), unknown deal/opportunity
 	const missing = await associate(opps[0].id, {});
 	expect(missing.status).toBe(422);
 	expect(missing.body.error.code).toBe('invalid_content');
-	expect(missing.body.error.details).toEqual([{ message: expect.stringMatching(/root object.*'deal'/), pointer: null }]);
+	expect(missing.body.error.details).toEqual([
+		{ message: expect.stringMatching(/root object.*'deal'/), pointer: null },
+	]);
 	const extra = await associate(opps[0].id, { deal: { id: deals[0].id }, note: 'x' });
 	expect(extra.body.error.details[0].pointer).toBe('/note');
 	const unknownDeal = await associate(opps[0].id, { deal: { id: 'deal_unknown' } });
@@ -106,7 +147,17 @@ test('both public.opportunity:write and public.deal:write are required', async (
 });
 
 test('expand=deal,contact on the association response', async () => {
-	const res = await fx.api.post(`${V}/opportunities/${opps[1].id}/associate_deal?expand=deal,contact`, { deal: { id: deals[1].id } });
-	expect(res.body.opportunity.deal).toMatchObject({ id: deals[1].id, status: 'open', name: expect.any(String) });
-	expect(res.body.opportunity.contact).toMatchObject({ id: deals[1].contact.id, email: expect.any(String) });
+	const res = await fx.api.post(
+		`${V}/opportunities/${opps[1].id}/associate_deal?expand=deal,contact`,
+		{ deal: { id: deals[1].id } },
+	);
+	expect(res.body.opportunity.deal).toMatchObject({
+		id: deals[1].id,
+		status: 'open',
+		name: expect.any(String),
+	});
+	expect(res.body.opportunity.contact).toMatchObject({
+		id: deals[1].contact.id,
+		email: expect.any(String),
+	});
 });

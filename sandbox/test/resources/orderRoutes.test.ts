@@ -3,7 +3,12 @@ import { expectError, pages, type Json } from '../calls';
 import { useSandboxWithClients, useReceiver } from '../fixture';
 
 // The tests build on each other (orders created, then finalized).
-const fx = useSandboxWithClients({ seed: 'demo', allowHttpWebhooks: true, resetEach: false, client: { redirect: 'follow' } });
+const fx = useSandboxWithClients({
+	seed: 'demo',
+	allowHttpWebhooks: true,
+	resetEach: false,
+	client: { redirect: 'follow' },
+});
 const receiver = useReceiver(fx, 'billing tests', ['order.created', 'unit.updated']);
 const { list, all } = pages(fx);
 
@@ -12,10 +17,20 @@ describe('orders: listing', () => {
 		const first = await fx.call('GET', '/2025-09/orders?limit=100');
 		const { count } = first.body.meta.pagination as Json;
 		expect(count).toBeGreaterThanOrEqual(260);
-		expect(first.body.meta.pagination).toMatchObject({ page: 1, limit: 100, pages: Math.ceil(count / 100), next: 2, prev: null, last: Math.ceil(count / 100) });
+		expect(first.body.meta.pagination).toMatchObject({
+			page: 1,
+			limit: 100,
+			pages: Math.ceil(count / 100),
+			next: 2,
+			prev: null,
+			last: Math.ceil(count / 100),
+		});
 		const last = await fx.call('GET', `/2025-09/orders?limit=100&page=${Math.ceil(count / 100)}`);
 		expect(last.body.orders).toHaveLength(count - 100 * (Math.ceil(count / 100) - 1));
-		expect(last.body.meta.pagination).toMatchObject({ next: null, prev: Math.ceil(count / 100) - 1 });
+		expect(last.body.meta.pagination).toMatchObject({
+			next: null,
+			prev: Math.ceil(count / 100) - 1,
+		});
 		const defaultPage = await fx.call('GET', '/2025-09/orders');
 		expect(defaultPage.body.orders).toHaveLength(50);
 		expectError(await fx.call('GET', '/2025-09/orders?limit=101'), 422, 'invalid_url_param');
@@ -27,8 +42,30 @@ describe('orders: listing', () => {
 		expect(created).toEqual([...created].sort((a, b) => b - a));
 		for (const [field, values] of [
 			['status', ['draft', 'finalized', 'completed', 'abandoned']],
-			['source', ['backoffice', 'storefront', 'storefront_multi_step', 'import', 'public_api', 'unspecified']],
-			['billing_period', ['monthly', 'weekly', 'every_four_weeks', 'every_three_months', 'every_six_months', 'yearly', 'one_time', null]],
+			[
+				'source',
+				[
+					'backoffice',
+					'storefront',
+					'storefront_multi_step',
+					'import',
+					'public_api',
+					'unspecified',
+				],
+			],
+			[
+				'billing_period',
+				[
+					'monthly',
+					'weekly',
+					'every_four_weeks',
+					'every_three_months',
+					'every_six_months',
+					'yearly',
+					'one_time',
+					null,
+				],
+			],
 		] as const) {
 			expect(new Set(orders.map((o) => o[field]))).toEqual(new Set(values));
 		}
@@ -36,9 +73,32 @@ describe('orders: listing', () => {
 		expect(new Set(orders.map((o) => o.contact?.id)).size).toBeGreaterThan(10);
 		expect(Object.keys(orders[0]).sort()).toEqual(
 			[
-				'billing_period', 'contact', 'contract_template', 'coupon', 'created_at', 'email_notifications', 'id', 'line_items', 'metadata',
-				'one_time_total', 'one_time_total_excluding_tax', 'payment_method', 'payment_url', 'purchase_order_number', 'site', 'source', 'starts_at',
-				'status', 'subscription', 'subtotal', 'tax', 'tenancy', 'total', 'total_discount', 'total_excluding_tax', 'updated_at',
+				'billing_period',
+				'contact',
+				'contract_template',
+				'coupon',
+				'created_at',
+				'email_notifications',
+				'id',
+				'line_items',
+				'metadata',
+				'one_time_total',
+				'one_time_total_excluding_tax',
+				'payment_method',
+				'payment_url',
+				'purchase_order_number',
+				'site',
+				'source',
+				'starts_at',
+				'status',
+				'subscription',
+				'subtotal',
+				'tax',
+				'tenancy',
+				'total',
+				'total_discount',
+				'total_excluding_tax',
+				'updated_at',
 			].sort(),
 		);
 	});
@@ -56,7 +116,9 @@ describe('orders: listing', () => {
 		expect(unspecified.every((o) => o.source === 'unspecified')).toBe(true);
 
 		const periods = await all('/2025-09/orders?billing_period=one_time,yearly');
-		expect(periods).toHaveLength(count((o) => o.billing_period === 'one_time' || o.billing_period === 'yearly'));
+		expect(periods).toHaveLength(
+			count((o) => o.billing_period === 'one_time' || o.billing_period === 'yearly'),
+		);
 
 		const contact = orders.find((o) => o.contact)!.contact.id as string;
 		const byContact = await all(`/2025-09/orders?contact_id=${contact}`);
@@ -69,15 +131,23 @@ describe('orders: listing', () => {
 		expect(campaign.length).toBeGreaterThan(0);
 		expect(campaign).toHaveLength(count((o) => o.metadata.campaign === 'spring-2025'));
 		const both = await all('/2025-09/orders?metadata[campaign]=autumn-2025&status=completed');
-		expect(both).toHaveLength(count((o) => o.metadata.campaign === 'autumn-2025' && o.status === 'completed'));
+		expect(both).toHaveLength(
+			count((o) => o.metadata.campaign === 'autumn-2025' && o.status === 'completed'),
+		);
 
 		expectError(await fx.call('GET', '/2025-09/orders?status=paid'), 422, 'invalid_url_param');
-		expectError(await fx.call('GET', '/2025-09/orders?billing_period=daily'), 422, 'invalid_url_param');
+		expectError(
+			await fx.call('GET', '/2025-09/orders?billing_period=daily'),
+			422,
+			'invalid_url_param',
+		);
 	});
 
 	test('windows: created, updated and starts (after inclusive, before exclusive); sort by updated_at', async () => {
 		const orders = await all('/2025-09/orders');
-		const starting = orders.filter((o) => o.starts_at !== null).sort((a, b) => Date.parse(a.starts_at as string) - Date.parse(b.starts_at as string));
+		const starting = orders
+			.filter((o) => o.starts_at !== null)
+			.sort((a, b) => Date.parse(a.starts_at as string) - Date.parse(b.starts_at as string));
 		const bound = starting[Math.floor(starting.length / 2)].starts_at as string;
 		const after = await all(`/2025-09/orders?starts_after=${encodeURIComponent(bound)}`);
 		const before = await all(`/2025-09/orders?starts_before=${encodeURIComponent(bound)}`);
@@ -87,15 +157,25 @@ describe('orders: listing', () => {
 		expect(after.some((o) => o.starts_at === bound)).toBe(true);
 
 		const createdBound = orders[100].created_at as string;
-		const createdAfter = await all(`/2025-09/orders?created_after=${encodeURIComponent(createdBound)}`);
+		const createdAfter = await all(
+			`/2025-09/orders?created_after=${encodeURIComponent(createdBound)}`,
+		);
 		expect(createdAfter).toHaveLength(101);
 		const window = await all(
 			`/2025-09/orders?created_after=${encodeURIComponent(orders[150].created_at as string)}&created_before=${encodeURIComponent(createdBound)}`,
 		);
 		expect(window).toHaveLength(50);
-		const updatedAfter = await all(`/2025-09/orders?updated_after=${encodeURIComponent(createdBound)}`);
-		expect(updatedAfter.every((o) => Date.parse(o.updated_at as string) >= Date.parse(createdBound))).toBe(true);
-		expectError(await fx.call('GET', '/2025-09/orders?starts_after=yesterday'), 422, 'invalid_url_param');
+		const updatedAfter = await all(
+			`/2025-09/orders?updated_after=${encodeURIComponent(createdBound)}`,
+		);
+		expect(
+			updatedAfter.every((o) => Date.parse(o.updated_at as string) >= Date.parse(createdBound)),
+		).toBe(true);
+		expectError(
+			await fx.call('GET', '/2025-09/orders?starts_after=yesterday'),
+			422,
+			'invalid_url_param',
+		);
 
 		const byUpdated = await all('/2025-09/orders?sort_by=updated_at&sort_direction=ASC');
 		const updated = byUpdated.map((o) => Date.parse(o.updated_at as string));
@@ -133,21 +213,49 @@ describe('orders: create, line items, validate, finalize', () => {
 		expect(order.total).toMatchObject({ amount: 0, currency: 'GBP' });
 		expect(order.one_time_total.amount).toBe(0);
 
-		const invalid = expectError(await fx.call('GET', `/2025-09/orders/${order.id as string}/validate`), 422, 'invalid_content');
-		expect((invalid.details as Json[]).map((d) => d.pointer)).toEqual(['/starts_at', '/billing_period', '/contact', '/line_items']);
-		expect((invalid.details as Json[]).every((d) => typeof d.message === 'string' && d.message.length > 0)).toBe(true);
+		const invalid = expectError(
+			await fx.call('GET', `/2025-09/orders/${order.id as string}/validate`),
+			422,
+			'invalid_content',
+		);
+		expect((invalid.details as Json[]).map((d) => d.pointer)).toEqual([
+			'/starts_at',
+			'/billing_period',
+			'/contact',
+			'/line_items',
+		]);
+		expect(
+			(invalid.details as Json[]).every(
+				(d) => typeof d.message === 'string' && d.message.length > 0,
+			),
+		).toBe(true);
 
-		const refused = expectError(await fx.call('POST', `/2025-09/orders/${order.id as string}/finalize`), 422, 'invalid_content');
+		const refused = expectError(
+			await fx.call('POST', `/2025-09/orders/${order.id as string}/finalize`),
+			422,
+			'invalid_content',
+		);
 		expect(refused.details).toHaveLength(4);
-		expect((await fx.call('GET', `/2025-09/orders/${order.id as string}`)).body.order.status).toBe('draft');
+		expect((await fx.call('GET', `/2025-09/orders/${order.id as string}`)).body.order.status).toBe(
+			'draft',
+		);
 
 		// A protection line item alone still lacks a unit type line item.
 		const line = await fx.call('POST', `/2025-09/orders/${order.id as string}/line_items`, {
 			body: { type: 'protection', item: { id: protection.id }, price: { amount: 700 } },
 		});
 		expect(line.status).toBe(201);
-		expect(line.body.line_item).toMatchObject({ type: 'protection', quantity: 1, item: { id: protection.id }, price: { amount: 700 } });
-		const still = expectError(await fx.call('GET', `/2025-09/orders/${order.id as string}/validate`), 422, 'invalid_content');
+		expect(line.body.line_item).toMatchObject({
+			type: 'protection',
+			quantity: 1,
+			item: { id: protection.id },
+			price: { amount: 700 },
+		});
+		const still = expectError(
+			await fx.call('GET', `/2025-09/orders/${order.id as string}/validate`),
+			422,
+			'invalid_content',
+		);
 		expect((still.details as Json[]).map((d) => d.pointer)).toContain('/line_items');
 	});
 
@@ -168,12 +276,20 @@ describe('orders: create, line items, validate, finalize', () => {
 		});
 		expect(created.status).toBe(201);
 		const order = created.body.order as Json;
-		const monthly = (unitType.prices as Json[]).find((p) => p.billing_period === 'monthly')!.price.amount as number;
+		const monthly = (unitType.prices as Json[]).find((p) => p.billing_period === 'monthly')!.price
+			.amount as number;
 		expect(order.subtotal.amount).toBe(monthly);
 		expect(order.tax.amount).toBe(Math.round(monthly * 0.2));
 		expect(order.total.amount).toBe(monthly + Math.round(monthly * 0.2));
-		expect(order.email_notifications).toMatchObject({ booking_confirmation: false, move_in_day: true });
-		expect(order).toMatchObject({ purchase_order_number: 'PO-42', metadata: { external_id: 'n8n-1' }, contact: { id: contactId } });
+		expect(order.email_notifications).toMatchObject({
+			booking_confirmation: false,
+			move_in_day: true,
+		});
+		expect(order).toMatchObject({
+			purchase_order_number: 'PO-42',
+			metadata: { external_id: 'n8n-1' },
+			contact: { id: contactId },
+		});
 		expect(order.line_items).toHaveLength(1);
 
 		const extra = await fx.call('POST', `/2025-09/orders/${order.id as string}/line_items`, {
@@ -182,7 +298,8 @@ describe('orders: create, line items, validate, finalize', () => {
 		expect(extra.status).toBe(201);
 		expect(extra.body.line_item.total_excluding_tax.amount).toBe(2000);
 		expect(extra.body.line_item.total.amount).toBe(2400);
-		const grown = (await fx.call('GET', `/2025-09/orders/${order.id as string}?expand=line_items`)).body.order as Json;
+		const grown = (await fx.call('GET', `/2025-09/orders/${order.id as string}?expand=line_items`))
+			.body.order as Json;
 		expect(grown.line_items).toHaveLength(2);
 		expect(grown.line_items[1].id).toBe(extra.body.line_item.id);
 		expect(grown.subtotal.amount).toBe(monthly + 2000);
@@ -200,24 +317,39 @@ describe('orders: create, line items, validate, finalize', () => {
 		expect(finalized.body.order.status).toBe('finalized');
 		expect(finalized.body.order.payment_url).toMatch(/^https:\/\//);
 
-		expectError(await fx.call('POST', `/2025-09/orders/${order.id as string}/finalize`), 409, 'conflict');
 		expectError(
-			await fx.call('POST', `/2025-09/orders/${order.id as string}/line_items`, { body: { type: 'unit_type', item: { id: unitType.id } } }),
+			await fx.call('POST', `/2025-09/orders/${order.id as string}/finalize`),
 			409,
 			'conflict',
 		);
-		const listed = await list(`/2025-09/orders?source=public_api&status=finalized&metadata[external_id]=n8n-1`);
+		expectError(
+			await fx.call('POST', `/2025-09/orders/${order.id as string}/line_items`, {
+				body: { type: 'unit_type', item: { id: unitType.id } },
+			}),
+			409,
+			'conflict',
+		);
+		const listed = await list(
+			`/2025-09/orders?source=public_api&status=finalized&metadata[external_id]=n8n-1`,
+		);
 		expect(listed.map((o) => o.id)).toEqual([order.id]);
 	});
 
 	test('create with an inline contact and finalize in one go; nothing is created when that fails', async () => {
-		const before = (await fx.call('GET', '/2025-09/orders?limit=1')).body.meta.pagination.count as number;
+		const before = (await fx.call('GET', '/2025-09/orders?limit=1')).body.meta.pagination
+			.count as number;
 		const email = 'new.customer@example.com';
 		const failing = await fx.call('POST', '/2025-09/orders', {
-			body: { site: { id: site.id }, contact: { email, full_name: 'New Customer' }, finalize: { cancel_redirect_url: 'https://example.com/x' } },
+			body: {
+				site: { id: site.id },
+				contact: { email, full_name: 'New Customer' },
+				finalize: { cancel_redirect_url: 'https://example.com/x' },
+			},
 		});
 		expectError(failing, 422, 'invalid_content');
-		expect((await fx.call('GET', '/2025-09/orders?limit=1')).body.meta.pagination.count).toBe(before);
+		expect((await fx.call('GET', '/2025-09/orders?limit=1')).body.meta.pagination.count).toBe(
+			before,
+		);
 		expect((await list(`/2025-09/contacts?email=${encodeURIComponent(email)}`)).length).toBe(0);
 
 		const created = await fx.call('POST', '/2025-09/orders', {
@@ -235,22 +367,47 @@ describe('orders: create, line items, validate, finalize', () => {
 		});
 		expect(created.status).toBe(201);
 		expect(created.body.order.status).toBe('finalized');
-		const contact = await fx.call('GET', `/2025-09/contacts/${created.body.order.contact.id as string}`);
+		const contact = await fx.call(
+			'GET',
+			`/2025-09/contacts/${created.body.order.contact.id as string}`,
+		);
 		expect(contact.status).toBe(200);
 		expect(contact.body.contact.email).toBe(email);
-		const weekly = (unitType.prices as Json[]).find((p) => p.billing_period === 'weekly')!.price.amount as number;
-		const protectionWeekly = (protection.prices as Json[]).find((p) => p.billing_period === 'weekly')!.price.amount as number;
+		const weekly = (unitType.prices as Json[]).find((p) => p.billing_period === 'weekly')!.price
+			.amount as number;
+		const protectionWeekly = (protection.prices as Json[]).find(
+			(p) => p.billing_period === 'weekly',
+		)!.price.amount as number;
 		expect(created.body.order.subtotal.amount).toBe(weekly + protectionWeekly);
 	});
 
 	test('invalid bodies and references', async () => {
-		const badPeriod = expectError(await fx.call('POST', '/2025-09/orders', { body: { site: { id: site.id }, billing_period: 'daily' } }), 422, 'invalid_content');
+		const badPeriod = expectError(
+			await fx.call('POST', '/2025-09/orders', {
+				body: { site: { id: site.id }, billing_period: 'daily' },
+			}),
+			422,
+			'invalid_content',
+		);
 		expect(badPeriod.details[0].pointer).toBe('/billing_period');
-		const unknownField = expectError(await fx.call('POST', '/2025-09/orders', { body: { site: { id: site.id }, colour: 'red' } }), 422, 'invalid_content');
+		const unknownField = expectError(
+			await fx.call('POST', '/2025-09/orders', { body: { site: { id: site.id }, colour: 'red' } }),
+			422,
+			'invalid_content',
+		);
 		expect(unknownField.details[0].pointer).toBe('/colour');
-		expectError(await fx.call('POST', '/2025-09/orders', { body: { site: { id: 'site_doesnotexist0' } } }), 404, 'resource_not_found');
+		expectError(
+			await fx.call('POST', '/2025-09/orders', { body: { site: { id: 'site_doesnotexist0' } } }),
+			404,
+			'resource_not_found',
+		);
 		const wrongItem = expectError(
-			await fx.call('POST', '/2025-09/orders', { body: { site: { id: site.id }, line_items: [{ type: 'unit_type', item: { id: protection.id } }] } }),
+			await fx.call('POST', '/2025-09/orders', {
+				body: {
+					site: { id: site.id },
+					line_items: [{ type: 'unit_type', item: { id: protection.id } }],
+				},
+			}),
 			422,
 			'invalid_content',
 		);
@@ -260,18 +417,34 @@ describe('orders: create, line items, validate, finalize', () => {
 	test('seeded orders in every state validate as expected', async () => {
 		const drafts = await all('/2025-09/orders?status=draft');
 		const empty = drafts.find((o) => o.contact === null && o.line_items.length === 0)!;
-		const invalid = expectError(await fx.call('GET', `/2025-09/orders/${empty.id as string}/validate`), 422, 'invalid_content');
+		const invalid = expectError(
+			await fx.call('GET', `/2025-09/orders/${empty.id as string}/validate`),
+			422,
+			'invalid_content',
+		);
 		expect(invalid.details).toHaveLength(4);
 		const completed = (await list('/2025-09/orders?status=completed&source=backoffice'))[0];
-		expectError(await fx.call('POST', `/2025-09/orders/${completed.id as string}/finalize`), 409, 'conflict');
+		expectError(
+			await fx.call('POST', `/2025-09/orders/${completed.id as string}/finalize`),
+			409,
+			'conflict',
+		);
 		const abandoned = (await list('/2025-09/orders?status=abandoned'))[0];
-		expectError(await fx.call('POST', `/2025-09/orders/${abandoned.id as string}/finalize`), 409, 'conflict');
+		expectError(
+			await fx.call('POST', `/2025-09/orders/${abandoned.id as string}/finalize`),
+			409,
+			'conflict',
+		);
 	});
 
 	test('order.created webhooks were delivered', async () => {
 		await fx.sandbox.whenDeliveriesIdle();
 		const orderEvents = receiver.events.filter((e) => e.type === 'order.created');
 		expect(orderEvents.length).toBeGreaterThanOrEqual(3);
-		expect(orderEvents.every((e) => typeof e.data.order.id === 'string' && e.data.order.source === 'public_api')).toBe(true);
+		expect(
+			orderEvents.every(
+				(e) => typeof e.data.order.id === 'string' && e.data.order.source === 'public_api',
+			),
+		).toBe(true);
 	});
 });

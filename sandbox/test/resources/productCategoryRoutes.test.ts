@@ -2,7 +2,11 @@
 import type { Json } from '../calls';
 import { useSandboxWithClients } from '../fixture';
 
-const fx = useSandboxWithClients({ seed: 'demo', resetEach: false, client: { redirect: 'follow' } });
+const fx = useSandboxWithClients({
+	seed: 'demo',
+	resetEach: false,
+	client: { redirect: 'follow' },
+});
 
 describe('products and categories', () => {
 	test('product categories render only id and name', async () => {
@@ -13,6 +17,8 @@ describe('products and categories', () => {
 		expect(Object.keys(category)).toEqual(['id', 'name']);
 		const one = await fx.call('GET', `/2025-09/product_categories/${category.id as string}`);
 		expect(one.body.product_category).toEqual(category);
-		expect((await fx.call('GET', '/2025-09/product_categories/pcat_nope0000000000')).status).toBe(404);
+		expect((await fx.call('GET', '/2025-09/product_categories/pcat_nope0000000000')).status).toBe(
+			404,
+		);
 	});
 });

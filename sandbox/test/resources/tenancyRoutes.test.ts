@@ -2,7 +2,11 @@
 import { pages } from '../calls';
 import { useSandboxWithClients } from '../fixture';
 
-const fx = useSandboxWithClients({ seed: 'demo', resetEach: false, client: { redirect: 'follow' } });
+const fx = useSandboxWithClients({
+	seed: 'demo',
+	resetEach: false,
+	client: { redirect: 'follow' },
+});
 const { list, all } = pages(fx);
 
 describe('unit allocations, tenancies, subscriptions', () => {
@@ -11,9 +15,23 @@ describe('unit allocations, tenancies, subscriptions', () => {
 		expect(tenancies).toHaveLength(20);
 		expect(tenancies.filter((t) => t.ends_at === null)).toHaveLength(15);
 		expect(Object.keys(tenancies[0]).sort()).toEqual(
-			['contact', 'created_at', 'ends_at', 'id', 'order', 'site', 'starts_at', 'subscription', 'unit_allocations', 'updated_at'].sort(),
+			[
+				'contact',
+				'created_at',
+				'ends_at',
+				'id',
+				'order',
+				'site',
+				'starts_at',
+				'subscription',
+				'unit_allocations',
+				'updated_at',
+			].sort(),
 		);
-		const one = await fx.call('GET', `/2025-09/tenancies/${tenancies[0].id as string}?expand=subscription,contact`);
+		const one = await fx.call(
+			'GET',
+			`/2025-09/tenancies/${tenancies[0].id as string}?expand=subscription,contact`,
+		);
 		expect(one.status).toBe(200);
 		expect(one.body.tenancy.subscription.billing_period).toMatch(/^(monthly|weekly)$/);
 		expect(one.body.tenancy.contact.email).toContain('@');

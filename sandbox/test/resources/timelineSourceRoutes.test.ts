@@ -9,6 +9,13 @@ describe('timeline', () => {
 	test('sources list', async () => {
 		const sources = await fx.api.get(`${V}/timeline/sources`);
 		expect(sources.body.sources).toHaveLength(3);
-		expect(Object.keys(sources.body.sources[0]).sort()).toEqual(['created_at', 'global', 'id', 'name', 'updated_at', 'website_url']);
+		expect(Object.keys(sources.body.sources[0]).sort()).toEqual([
+			'created_at',
+			'global',
+			'id',
+			'name',
+			'updated_at',
+			'website_url',
+		]);
 	});
 });

@@ -2,7 +2,11 @@
 import { expectError, pages } from '../calls';
 import { useSandboxWithClients } from '../fixture';
 
-const fx = useSandboxWithClients({ seed: 'demo', resetEach: false, client: { redirect: 'follow' } });
+const fx = useSandboxWithClients({
+	seed: 'demo',
+	resetEach: false,
+	client: { redirect: 'follow' },
+});
 const { list, all } = pages(fx);
 
 describe('unit allocations, tenancies, subscriptions', () => {
@@ -11,11 +15,17 @@ describe('unit allocations, tenancies, subscriptions', () => {
 		const tenancies = await all('/2025-09/tenancies');
 		const units = await all('/2025-09/units');
 		const first = tenancies.find((t) => t.ends_at === null)!;
-		const byContact = await list(`/2025-09/unit_allocations?contact_id=${first.contact.id as string}`);
-		const contactTenancies = tenancies.filter((t) => t.contact.id === first.contact.id).map((t) => t.id);
+		const byContact = await list(
+			`/2025-09/unit_allocations?contact_id=${first.contact.id as string}`,
+		);
+		const contactTenancies = tenancies
+			.filter((t) => t.contact.id === first.contact.id)
+			.map((t) => t.id);
 		expect(byContact.length).toBeGreaterThan(0);
 		expect(byContact.every((a) => contactTenancies.includes(a.tenancy.id))).toBe(true);
-		expect(byContact).toHaveLength(allocations.filter((a) => contactTenancies.includes(a.tenancy.id)).length);
+		expect(byContact).toHaveLength(
+			allocations.filter((a) => contactTenancies.includes(a.tenancy.id)).length,
+		);
 
 		const site = first.site.id as string;
 		const bySite = await all(`/2025-09/unit_allocations?site_id=${site}`);
@@ -24,8 +34,14 @@ describe('unit allocations, tenancies, subscriptions', () => {
 
 		const byTenancy = await list(`/2025-09/unit_allocations?tenancy_id=${first.id as string}`);
 		expect(byTenancy.every((a) => a.tenancy.id === first.id)).toBe(true);
-		const byUnit = await list(`/2025-09/unit_allocations?unit_id=${allocations[0].unit.id as string}`);
+		const byUnit = await list(
+			`/2025-09/unit_allocations?unit_id=${allocations[0].unit.id as string}`,
+		);
 		expect(byUnit.map((a) => a.id)).toContain(allocations[0].id);
-		expectError(await fx.call('GET', '/2025-09/unit_allocations/alloc_missing00000'), 404, 'resource_not_found');
+		expectError(
+			await fx.call('GET', '/2025-09/unit_allocations/alloc_missing00000'),
+			404,
+			'resource_not_found',
+		);
 	});
 });

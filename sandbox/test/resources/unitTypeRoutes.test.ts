@@ -2,7 +2,11 @@
 import type { Json } from '../calls';
 import { useSandboxWithClients } from '../fixture';
 
-const fx = useSandboxWithClients({ seed: 'demo', resetEach: false, client: { redirect: 'follow' } });
+const fx = useSandboxWithClients({
+	seed: 'demo',
+	resetEach: false,
+	client: { redirect: 'follow' },
+});
 
 describe('unit types', () => {
 	test('list and get, with monthly and weekly prices', async () => {
@@ -12,9 +16,26 @@ describe('unit types', () => {
 		const type = body.unit_types[0] as Json;
 		expect(Object.keys(type).sort()).toEqual(
 			[
-				'_links', 'created_at', 'dimensions', 'dynamic_pricing', 'id', 'images', 'live_prices', 'name', 'payments_product_id', 'prices',
-				'promotion', 'require_insurance_coverage', 'require_security_deposit', 'security_deposit', 'selling_points', 'site', 'size_description',
-				'slug', 'status', 'updated_at',
+				'_links',
+				'created_at',
+				'dimensions',
+				'dynamic_pricing',
+				'id',
+				'images',
+				'live_prices',
+				'name',
+				'payments_product_id',
+				'prices',
+				'promotion',
+				'require_insurance_coverage',
+				'require_security_deposit',
+				'security_deposit',
+				'selling_points',
+				'site',
+				'size_description',
+				'slug',
+				'status',
+				'updated_at',
 			].sort(),
 		);
 		expect(type._links['sf:new_order'].href).toMatch(/^\//);
@@ -44,23 +65,34 @@ describe('unit types', () => {
 		const again = await fx.call('GET', `/2025-09/unit_types/${type.id as string}`);
 		expect(again.body.unit_type.prices).toEqual(prices);
 
-		const unknown = await fx.call('POST', `/2025-09/unit_types/${type.id as string}/base_price`, { body: { daily: { amount: 100 } } });
+		const unknown = await fx.call('POST', `/2025-09/unit_types/${type.id as string}/base_price`, {
+			body: { daily: { amount: 100 } },
+		});
 		expect(unknown.status).toBe(422);
 		expect(unknown.body.error.code).toBe('invalid_content');
 		expect(unknown.body.error.details[0].pointer).toBe('/daily');
 
-		const fraction = await fx.call('POST', `/2025-09/unit_types/${type.id as string}/base_price`, { body: { monthly: { amount: 12.5 } } });
+		const fraction = await fx.call('POST', `/2025-09/unit_types/${type.id as string}/base_price`, {
+			body: { monthly: { amount: 12.5 } },
+		});
 		expect(fraction.status).toBe(422);
 		expect(fraction.body.error.details[0].pointer).toBe('/monthly/amount');
 
-		const empty = await fx.call('POST', `/2025-09/unit_types/${type.id as string}/base_price`, { body: {} });
+		const empty = await fx.call('POST', `/2025-09/unit_types/${type.id as string}/base_price`, {
+			body: {},
+		});
 		expect(empty.status).toBe(422);
 
-		const missing = await fx.call('POST', '/2025-09/unit_types/utype_doesnotexist0/base_price', { body: { monthly: { amount: 1 } } });
+		const missing = await fx.call('POST', '/2025-09/unit_types/utype_doesnotexist0/base_price', {
+			body: { monthly: { amount: 1 } },
+		});
 		expect(missing.status).toBe(404);
 
 		const readOnly = await fx.control.token(['public.unit_type:read']);
-		const denied = await fx.call('POST', `/2025-09/unit_types/${type.id as string}/base_price`, { body: { monthly: { amount: 1 } }, token: readOnly });
+		const denied = await fx.call('POST', `/2025-09/unit_types/${type.id as string}/base_price`, {
+			body: { monthly: { amount: 1 } },
+			token: readOnly,
+		});
 		expect(denied.status).toBe(403);
 		expect(denied.body.error.message).toContain('public.unit_type:write');
 	});

@@ -36,7 +36,11 @@ export const DOCUMENTED = { perSecond: 10, perMinute: 60 };
 export const UPDATE_LIMITS = { perSecond: 10, perMinute: 600 };
 
 /** The Stora credential's Rate Limit as the README tells a user to set it for a plan (0: no limit of that kind). */
-export const rateLimit = (perSecond, perMinute) => ({ rateLimit: 'custom', requestsPerSecond: perSecond, requestsPerMinute: perMinute });
+export const rateLimit = (perSecond, perMinute) => ({
+	rateLimit: 'custom',
+	requestsPerSecond: perSecond,
+	requestsPerMinute: perMinute,
+});
 export const NO_RATE_LIMIT = rateLimit(0, 0);
 
 /** The median of the repetitions that produced a value. */

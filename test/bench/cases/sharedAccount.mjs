@@ -6,7 +6,12 @@
 // longer form (test/queue/sharedAccount.mjs, which the queue checks run too); the cluster (PostgreSQL, Redis, main,
 // workers, webhook processor) is the one `npm run test:queue` starts, stopped by PID at the end.
 import { setUp } from '../../queue/setup.mjs';
-import { describeScenario, describeShared, runScenario, SCENARIOS } from '../../queue/sharedAccount.mjs';
+import {
+	describeScenario,
+	describeShared,
+	runScenario,
+	SCENARIOS,
+} from '../../queue/sharedAccount.mjs';
 import { doing, row, say, summary } from '../harness.mjs';
 import { GOALS } from './common.mjs';
 
@@ -29,20 +34,30 @@ export async function sharedAccountCase(cfg, cleanups) {
 	};
 	// Everything setUp starts registers its stop in `cleanups`, which the bench runs at its end (also on Ctrl-C).
 	const log = (line) => say(`case 7: ${line}`);
-	const { main, cluster, pg } = await setUp({ rateLimit: { perSecond: 10, perMinute: 60 }, timed, timings, cleanups, log });
+	const { main, cluster, pg } = await setUp({
+		rateLimit: { perSecond: 10, perMinute: 60 },
+		timed,
+		timings,
+		cleanups,
+		log,
+	});
 	const ctx = { main, cluster, pg, workflows: [], secrets: new Set(), cleanups, log };
 	for (const [name, throughputRow, limitedRow] of SHARED_ROWS) {
 		const scenario = SCENARIOS[name];
 		const long = !cfg.quick;
 		doing(`case 7: ${describeScenario(scenario, long)}`);
 		const figures = await runScenario(ctx, name, { long });
-		row(throughputRow, `${describeScenario(scenario, long)}: the least time the limit allows / the time taken`, {
-			stora: `${figures.seconds.toFixed(1)} s`,
-			other: `limit ${scenario.limit.perSecond}/s, ${scenario.limit.perMinute}/min`,
-			ratio: summary([figures.ofTheLimit]),
-			goal: GOALS[throughputRow],
-			note: describeShared(name, figures),
-		});
+		row(
+			throughputRow,
+			`${describeScenario(scenario, long)}: the least time the limit allows / the time taken`,
+			{
+				stora: `${figures.seconds.toFixed(1)} s`,
+				other: `limit ${scenario.limit.perSecond}/s, ${scenario.limit.perMinute}/min`,
+				ratio: summary([figures.ofTheLimit]),
+				goal: GOALS[throughputRow],
+				note: describeShared(name, figures),
+			},
+		);
 		row(limitedRow, '  same: requests answered 429, per 100', {
 			stora: `${figures.limited} of ${figures.requests}`,
 			other: '',

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Whether the module at `moduleUrl` is the one node was started with. */
-export const startedAlone = (moduleUrl) => Boolean(process.argv[1]) && fileURLToPath(moduleUrl) === path.resolve(process.argv[1]);
+export const startedAlone = (moduleUrl) =>
+	Boolean(process.argv[1]) && fileURLToPath(moduleUrl) === path.resolve(process.argv[1]);
 
 /** Runs `checks(b)` (b: the session's page, check, shot, with n8n, sandbox and assert), then the console check. */
 export async function runAlone(label, checks) {
@@ -25,7 +26,12 @@ export async function runAlone(label, checks) {
 		const n8n = await startN8n({ tarball });
 		harness.cleanups.push(() => n8n.stop());
 		const screenshots = path.join(REPO, '.cache/e2e-artifacts');
-		const session = await chromiumSession({ n8n, check: harness.check, screenshots, cleanups: harness.cleanups });
+		const session = await chromiumSession({
+			n8n,
+			check: harness.check,
+			screenshots,
+			cleanups: harness.cleanups,
+		});
 		if (!session) return;
 		await checks({ ...session, n8n, sandbox, assert });
 		await consoleCheck({ ...session, assert });

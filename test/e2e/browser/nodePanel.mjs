@@ -25,7 +25,11 @@ async function showPanel(page, node) {
 }
 
 /** A workflow with just `node` (Stora with the access-token credential unless told), opened in the editor; returns the node panel. */
-export async function openNodePanel(b, title, { name = 'Stora', type = STORA, parameters, ...extra }) {
+export async function openNodePanel(
+	b,
+	title,
+	{ name = 'Stora', type = STORA, parameters, ...extra },
+) {
 	const { accessToken } = b.credentials;
 	const workflow = await b.n8n.createWorkflow({
 		name: `Editor: ${title}`,
@@ -45,46 +49,85 @@ export async function openNodePanel(b, title, { name = 'Stora', type = STORA, pa
 		settings: { executionOrder: 'v1' },
 	});
 	const ndv = await showPanel(b.page, await openPanel(b, workflow.id, name));
-	await assertShows(ndv.locator('[data-test-id="node-parameters"]'), ['Credential', 'Stora sandbox (token)'], `the ${title} panel`);
+	await assertShows(
+		ndv.locator('[data-test-id="node-parameters"]'),
+		['Credential', 'Stora sandbox (token)'],
+		`the ${title} panel`,
+	);
 	return ndv;
 }
 
 export async function nodePanelChecks(b) {
 	const { n8n, sandbox, check, assert, page, shot } = b;
-	await check('the Stora node panel shows the credential, resource and operation, and runs from the editor', async () => {
-		await sandbox.control.reset('demo');
-		const editorWorkflow = await n8n.createWorkflow({
-			name: 'Stora: list sites',
-			nodes: [
-				{ id: 'b7d0a4c2-0000-4000-8000-000000000001', name: 'When clicking ‘Execute workflow’', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-				{
-					id: 'b7d0a4c2-0000-4000-8000-000000000002',
-					name: 'Stora',
-					type: STORA,
-					typeVersion: 1,
-					position: [260, 0],
-					parameters: { authentication: 'accessToken', resource: 'site', operation: 'getAll', returnAll: false, limit: 5 },
-					credentials: { storaApi: { id: b.credentials.accessToken.id, name: b.credentials.accessToken.name } },
+	await check(
+		'the Stora node panel shows the credential, resource and operation, and runs from the editor',
+		async () => {
+			await sandbox.control.reset('demo');
+			const editorWorkflow = await n8n.createWorkflow({
+				name: 'Stora: list sites',
+				nodes: [
+					{
+						id: 'b7d0a4c2-0000-4000-8000-000000000001',
+						name: 'When clicking ‘Execute workflow’',
+						type: 'n8n-nodes-base.manualTrigger',
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: {},
+					},
+					{
+						id: 'b7d0a4c2-0000-4000-8000-000000000002',
+						name: 'Stora',
+						type: STORA,
+						typeVersion: 1,
+						position: [260, 0],
+						parameters: {
+							authentication: 'accessToken',
+							resource: 'site',
+							operation: 'getAll',
+							returnAll: false,
+							limit: 5,
+						},
+						credentials: {
+							storaApi: { id: b.credentials.accessToken.id, name: b.credentials.accessToken.name },
+						},
+					},
+				],
+				connections: {
+					'When clicking ‘Execute workflow’': {
+						main: [[{ node: 'Stora', type: 'main', index: 0 }]],
+					},
 				},
-			],
-			connections: { 'When clicking ‘Execute workflow’': { main: [[{ node: 'Stora', type: 'main', index: 0 }]] } },
-			settings: { executionOrder: 'v1' },
-		});
-		const node = await openPanel(b, editorWorkflow.id, 'Stora');
-		await shot(page, 'editor-canvas');
-		const ndv = await showPanel(page, node);
-		const text = await textAndValues(ndv);
-		for (const expected of ['Stora sandbox (token)', 'Resource', 'Site', 'Operation', 'Get Many', 'Limit']) {
-			assert(text.includes(expected), `the node panel does not show "${expected}"`);
-		}
-		await shot(page, 'editor-node-panel');
-		await ndv.locator('[data-test-id="node-execute-button"]').first().click();
-		await ndv.getByText(/^\s*\d+ items?\s*$/).first().waitFor({ state: 'visible', timeout: 30_000 });
-		await sleep(500);
-		const output = await ndv.innerText();
-		const ids = (await sandbox.control.state('sites')).map((site) => site.id);
-		assert(ids.some((id) => output.includes(id)), `the output shows none of the sandbox's site IDs:\n${output.slice(0, 500)}`);
-		await shot(page, 'editor-node-executed');
-		await closeDialog(page);
-	});
+				settings: { executionOrder: 'v1' },
+			});
+			const node = await openPanel(b, editorWorkflow.id, 'Stora');
+			await shot(page, 'editor-canvas');
+			const ndv = await showPanel(page, node);
+			const text = await textAndValues(ndv);
+			for (const expected of [
+				'Stora sandbox (token)',
+				'Resource',
+				'Site',
+				'Operation',
+				'Get Many',
+				'Limit',
+			]) {
+				assert(text.includes(expected), `the node panel does not show "${expected}"`);
+			}
+			await shot(page, 'editor-node-panel');
+			await ndv.locator('[data-test-id="node-execute-button"]').first().click();
+			await ndv
+				.getByText(/^\s*\d+ items?\s*$/)
+				.first()
+				.waitFor({ state: 'visible', timeout: 30_000 });
+			await sleep(500);
+			const output = await ndv.innerText();
+			const ids = (await sandbox.control.state('sites')).map((site) => site.id);
+			assert(
+				ids.some((id) => output.includes(id)),
+				`the output shows none of the sandbox's site IDs:\n${output.slice(0, 500)}`,
+			);
+			await shot(page, 'editor-node-executed');
+			await closeDialog(page);
+		},
+	);
 }

@@ -27,9 +27,13 @@ export async function chromiumSession({ n8n, check: baseCheck, screenshots, clea
 			} catch (error) {
 				failures += 1;
 				for (const [i, p] of (chromium?.context.pages() ?? []).entries()) {
-					await p.screenshot({ path: path.join(screenshots, `failure-${failures}-${i}.png`) }).catch(() => {});
+					await p
+						.screenshot({ path: path.join(screenshots, `failure-${failures}-${i}.png`) })
+						.catch(() => {});
 				}
-				throw new Error(`${error.message}\n(screenshots: ${path.join(screenshots, `failure-${failures}-*.png`)})`);
+				throw new Error(
+					`${error.message}\n(screenshots: ${path.join(screenshots, `failure-${failures}-*.png`)})`,
+				);
 			}
 		});
 	try {
@@ -56,7 +60,13 @@ export async function chromiumSession({ n8n, check: baseCheck, screenshots, clea
 /** The last browser check: nothing the editor logged as an error but what chromium.mjs lists with its reason. */
 export async function consoleCheck({ check, consoleLog, assert }) {
 	await check('no console errors in the editor', async () => {
-		for (const message of consoleLog.ignored) log(`ignored console error (expected, listed with its reason in test/realN8n/chromium.mjs): ${message.slice(0, 200)}`);
-		assert(consoleLog.errors.length === 0, `console errors:\n${consoleLog.errors.slice(0, 20).join('\n')}`);
+		for (const message of consoleLog.ignored)
+			log(
+				`ignored console error (expected, listed with its reason in test/realN8n/chromium.mjs): ${message.slice(0, 200)}`,
+			);
+		assert(
+			consoleLog.errors.length === 0,
+			`console errors:\n${consoleLog.errors.slice(0, 20).join('\n')}`,
+		);
 	});
 }

@@ -34,55 +34,89 @@ function readmeUsage() {
 }
 
 export async function usageChecks({ page, check, n8n, sandbox, assert }) {
-	console.log('\nBrowser (Chromium): the README\'s Usage, step by step');
+	console.log("\nBrowser (Chromium): the README's Usage, step by step");
 	const example = JSON.parse(fs.readFileSync(path.join(REPO, 'examples', EXAMPLE), 'utf8'));
 	const storaNode = example.nodes.find((node) => node.type === 'n8n-nodes-stora.stora');
 	const lastNode = example.nodes.at(-1);
 	const cleanups = [];
 
-	await check(`README Usage: examples/${EXAMPLE} imported with ⋯ → Import → From file, "${YOURS}" picked in its Stora node, run: every site, by name`, async () => {
-		const menuPath = /\*\*⋯\*\* menu, \*\*([^*→]+) → ([^*]+)\*\*/.exec(readmeUsage())?.slice(1).map((label) => label.trim());
-		assert(menuPath, 'the README\'s Usage names no "**⋯** menu, **... → ...**" to import an example with');
-		const credential = await n8n.createCredential(YOURS, 'storaApi', { baseUrl: sandbox.url, accessToken: sandbox.token });
-		let workflowId;
-		try {
-			await page.goto(`${n8n.base}/workflow/new`, { waitUntil: 'domcontentloaded' });
-			await page.locator('[data-test-id="workflow-menu"]').first().click();
-			const submenu = page.locator('[data-test-id="workflow-menu-item-import"]');
-			await submenu.hover();
-			const item = page.locator('[data-test-id="workflow-menu-item-import-from-file"]');
-			const labels = [(await submenu.innerText()).trim(), (await item.innerText()).trim()];
-			assert(labels.join(' → ') === menuPath.join(' → '), `n8n's workflow menu says "${labels.join(' → ')}", the README "${menuPath.join(' → ')}"`);
-			const [chooser] = await Promise.all([page.waitForEvent('filechooser'), item.click()]);
-			await chooser.setFiles(path.join(REPO, 'examples', EXAMPLE));
-			for (const node of example.nodes) await page.locator(`[data-test-id="canvas-node"][data-node-name="${node.name}"]`).waitFor();
-
-			const ndv = await openNode(page, storaNode.name);
-			const select = ndv.locator('[data-test-id="node-credentials-select"]');
-			await select.click();
-			// n8n 2.x lists the credentials of the type in its own dropdown (not a select's options): the entry by its name.
-			await page.getByText(YOURS, { exact: true }).last().click();
-			await ndv.locator('[data-test-id="ndv-close-button"]').click();
-			await ndv.waitFor({ state: 'hidden' });
-			// n8n 2.x saves a new workflow by itself as it changes (as when one is built: browser/buildWorkflow.mjs).
-			workflowId = await savedWorkflowId(page);
-
-			const execution = await runWorkflow(page, n8n, workflowId, undefined);
-			assert(execution.status === 'success', `the run ended ${execution.status}: ${execution.data?.resultData?.error?.message ?? ''}`);
-			const used = execution.workflowData?.nodes?.find((node) => node.name === storaNode.name)?.credentials?.storaApi;
-			assert(used?.id === credential.id, `the Stora node ran with ${JSON.stringify(used)}, not "${YOURS}" (${credential.id})`);
-			const rows = (execution.data.resultData.runData[lastNode.name]?.[0]?.data?.main?.[0] ?? []).map((entry) => entry.json);
-			const sites = (await sandbox.control.state('sites')).sort((a, b) => a.name.localeCompare(b.name));
+	await check(
+		`README Usage: examples/${EXAMPLE} imported with ⋯ → Import → From file, "${YOURS}" picked in its Stora node, run: every site, by name`,
+		async () => {
+			const menuPath = /\*\*⋯\*\* menu, \*\*([^*→]+) → ([^*]+)\*\*/
+				.exec(readmeUsage())
+				?.slice(1)
+				.map((label) => label.trim());
 			assert(
-				JSON.stringify(rows.map((row) => [row.id, row.name])) === JSON.stringify(sites.map((site) => [site.id, site.name])),
-				`"${lastNode.name}" gave ${JSON.stringify(rows.map((row) => row.name))}; the sandbox's sites by name: ${JSON.stringify(sites.map((site) => site.name))}`,
+				menuPath,
+				'the README\'s Usage names no "**⋯** menu, **... → ...**" to import an example with',
 			);
-		} finally {
-			// n8n preselects the Stora credential saved last in new nodes: this one must not outlive the checks.
-			cleanups.push(() => n8n.request('DELETE', `/rest/credentials/${credential.id}`).catch((error) => log(`could not delete credential ${YOURS}: ${error.message}`)));
-			if (workflowId) cleanups.push(() => n8n.deleteWorkflow({ id: workflowId }));
-		}
-	});
+			const credential = await n8n.createCredential(YOURS, 'storaApi', {
+				baseUrl: sandbox.url,
+				accessToken: sandbox.token,
+			});
+			let workflowId;
+			try {
+				await page.goto(`${n8n.base}/workflow/new`, { waitUntil: 'domcontentloaded' });
+				await page.locator('[data-test-id="workflow-menu"]').first().click();
+				const submenu = page.locator('[data-test-id="workflow-menu-item-import"]');
+				await submenu.hover();
+				const item = page.locator('[data-test-id="workflow-menu-item-import-from-file"]');
+				const labels = [(await submenu.innerText()).trim(), (await item.innerText()).trim()];
+				assert(
+					labels.join(' → ') === menuPath.join(' → '),
+					`n8n's workflow menu says "${labels.join(' → ')}", the README "${menuPath.join(' → ')}"`,
+				);
+				const [chooser] = await Promise.all([page.waitForEvent('filechooser'), item.click()]);
+				await chooser.setFiles(path.join(REPO, 'examples', EXAMPLE));
+				for (const node of example.nodes)
+					await page
+						.locator(`[data-test-id="canvas-node"][data-node-name="${node.name}"]`)
+						.waitFor();
+
+				const ndv = await openNode(page, storaNode.name);
+				const select = ndv.locator('[data-test-id="node-credentials-select"]');
+				await select.click();
+				// n8n 2.x lists the credentials of the type in its own dropdown (not a select's options): the entry by its name.
+				await page.getByText(YOURS, { exact: true }).last().click();
+				await ndv.locator('[data-test-id="ndv-close-button"]').click();
+				await ndv.waitFor({ state: 'hidden' });
+				// n8n 2.x saves a new workflow by itself as it changes (as when one is built: browser/buildWorkflow.mjs).
+				workflowId = await savedWorkflowId(page);
+
+				const execution = await runWorkflow(page, n8n, workflowId, undefined);
+				assert(
+					execution.status === 'success',
+					`the run ended ${execution.status}: ${execution.data?.resultData?.error?.message ?? ''}`,
+				);
+				const used = execution.workflowData?.nodes?.find((node) => node.name === storaNode.name)
+					?.credentials?.storaApi;
+				assert(
+					used?.id === credential.id,
+					`the Stora node ran with ${JSON.stringify(used)}, not "${YOURS}" (${credential.id})`,
+				);
+				const rows = (
+					execution.data.resultData.runData[lastNode.name]?.[0]?.data?.main?.[0] ?? []
+				).map((entry) => entry.json);
+				const sites = (await sandbox.control.state('sites')).sort((a, b) =>
+					a.name.localeCompare(b.name),
+				);
+				assert(
+					JSON.stringify(rows.map((row) => [row.id, row.name])) ===
+						JSON.stringify(sites.map((site) => [site.id, site.name])),
+					`"${lastNode.name}" gave ${JSON.stringify(rows.map((row) => row.name))}; the sandbox's sites by name: ${JSON.stringify(sites.map((site) => site.name))}`,
+				);
+			} finally {
+				// n8n preselects the Stora credential saved last in new nodes: this one must not outlive the checks.
+				cleanups.push(() =>
+					n8n
+						.request('DELETE', `/rest/credentials/${credential.id}`)
+						.catch((error) => log(`could not delete credential ${YOURS}: ${error.message}`)),
+				);
+				if (workflowId) cleanups.push(() => n8n.deleteWorkflow({ id: workflowId }));
+			}
+		},
+	);
 	try {
 		await agentToolChecks({ page, check, n8n, assert, cleanups });
 	} finally {
@@ -95,12 +129,25 @@ export async function usageChecks({ page, check, n8n, sandbox, assert }) {
 
 /** A workflow of a Manual Trigger and an AI Agent without tools, saved through n8n's API; returns it. */
 async function agentWorkflow(n8n) {
-	const node = (name, type, typeVersion, parameters, position) => ({ id: randomUUID(), name, type, typeVersion, position, parameters });
+	const node = (name, type, typeVersion, parameters, position) => ({
+		id: randomUUID(),
+		name,
+		type,
+		typeVersion,
+		position,
+		parameters,
+	});
 	return await n8n.createWorkflow({
 		name: 'e2e: README Usage, a Stora Tool for an agent',
 		nodes: [
 			node(TRIGGER, 'n8n-nodes-base.manualTrigger', 1, {}, [0, 0]),
-			node(AGENT, '@n8n/n8n-nodes-langchain.agent', 3, { promptType: 'define', text: 'Which sites are there?', options: {} }, [240, 0]),
+			node(
+				AGENT,
+				'@n8n/n8n-nodes-langchain.agent',
+				3,
+				{ promptType: 'define', text: 'Which sites are there?', options: {} },
+				[240, 0],
+			),
 		],
 		connections: { [TRIGGER]: { main: [[{ node: AGENT, type: 'main', index: 0 }]] } },
 		settings: {},
@@ -109,13 +156,25 @@ async function agentWorkflow(n8n) {
 
 const CREATOR = '[data-test-id="node-creator"]';
 /** The "+" under the AI Agent's Tool input. */
-const TOOL_PLUS = '[data-test-id="canvas-node-input-handle"][data-handleid="inputs/ai_tool/0"] [data-test-id="canvas-handle-plus"]';
+const TOOL_PLUS =
+	'[data-test-id="canvas-node-input-handle"][data-handleid="inputs/ai_tool/0"] [data-test-id="canvas-handle-plus"]';
 
 /** The title of the node creator's view and the titles of its entries. */
 async function creatorView(page) {
-	const header = (await page.locator(`${CREATOR} [data-test-id="nodes-list-header"]`).first().innerText().catch(() => '')).trim();
-	const entries = await page.locator(`${CREATOR} [data-test-id="item-iterator-item"]`).allInnerTexts();
-	return { title: header.split('\n')[0].trim(), entries: entries.map((text) => text.trim().split('\n')[0].trim()) };
+	const header = (
+		await page
+			.locator(`${CREATOR} [data-test-id="nodes-list-header"]`)
+			.first()
+			.innerText()
+			.catch(() => '')
+	).trim();
+	const entries = await page
+		.locator(`${CREATOR} [data-test-id="item-iterator-item"]`)
+		.allInnerTexts();
+	return {
+		title: header.split('\n')[0].trim(),
+		entries: entries.map((text) => text.trim().split('\n')[0].trim()),
+	};
 }
 
 /** Opens the node creator from the agent's Tool input, as a user does, finds "stora" and adds the Stora Tool. */
@@ -127,11 +186,16 @@ async function addStoraTool(page, assert) {
 	await page.locator('aside[class*="nodeCreatorScrim"]').waitFor({ state: 'attached' });
 	await page.locator(TOOL_PLUS).click();
 	let view;
-	await until(async () => (view = await creatorView(page)).title === 'Tools', () => `the node creator opened from the Tool input shows "${view?.title}", not n8n's Tools`, { timeoutMs: 10_000 });
+	await until(
+		async () => (view = await creatorView(page)).title === 'Tools',
+		() => `the node creator opened from the Tool input shows "${view?.title}", not n8n's Tools`,
+		{ timeoutMs: 10_000 },
+	);
 	await page.locator(`${CREATOR} [data-test-id="node-creator-search-bar"]`).fill('stora');
 	await until(
 		async () => (view = await creatorView(page)).entries.includes('Stora Tool'),
-		() => `"stora" in the node creator's ${view?.title} finds no "Stora Tool": ${view?.entries.join(', ') || 'nothing'}`,
+		() =>
+			`"stora" in the node creator's ${view?.title} finds no "Stora Tool": ${view?.entries.join(', ') || 'nothing'}`,
 		{ timeoutMs: 10_000 },
 	);
 	assert(view.title === 'Tools', `the search left n8n's Tools for "${view.title}"`);
@@ -143,41 +207,56 @@ async function addStoraTool(page, assert) {
 }
 
 async function agentToolChecks({ page, check, n8n, assert, cleanups }) {
-	await check('README Usage: a Stora Tool added from an AI Agent\'s Tool input through the node creator, Limit handed to the model ($fromAI), the Description the node\'s own, saved connected by ai_tool', async () => {
-		const workflow = await agentWorkflow(n8n);
-		try {
-			await page.goto(`${n8n.base}/workflow/${workflow.id}`, { waitUntil: 'domcontentloaded' });
-			await page.locator(`[data-test-id="canvas-node"][data-node-name="${AGENT}"]`).waitFor();
-			await addStoraTool(page, assert);
-			const ndv = page.locator('[data-test-id="ndv"]');
-			await ndv.waitFor({ state: 'visible' });
-			const description = (await ndv.locator('[data-test-id="parameter-input-toolDescription"] textarea').inputValue()).trim();
-			assert(description.length > 40, `the Stora Tool's Description is not the node's own: "${description}"`);
-			await parameterItem(ndv, 'limit').locator('[data-test-id="from-ai-override-button"]').click();
-			await ndv.locator('[data-test-id="ndv-close-button"]').click();
-			await ndv.waitFor({ state: 'hidden' });
-			await page.keyboard.press('Control+s');
-			// Until the save that holds $fromAI: n8n may also have saved the workflow by itself as the tool was added.
-			let saved;
-			let tool;
-			await until(
-				async () => {
-					saved = await n8n.request('GET', `/rest/workflows/${workflow.id}`);
-					tool = saved.nodes.find((node) => node.type === 'n8n-nodes-stora.storaTool');
-					return /\$fromAI\(/.test(String(tool?.parameters?.limit));
-				},
-				() =>
-					tool
-						? `Limit was saved as ${JSON.stringify(tool.parameters.limit)}, not handed to the model with $fromAI()`
-						: `the workflow was not saved with a Stora Tool: ${JSON.stringify(saved?.nodes?.map((node) => node.type))}`,
-				{ timeoutMs: 20_000 },
-			);
-			const linked = saved.connections[tool.name]?.ai_tool?.[0]?.[0]?.node;
-			assert(linked === AGENT, `the Stora Tool is connected to ${linked}, not to the AI Agent's Tool input`);
-		} finally {
-			cleanups.push(() => n8n.deleteWorkflow(workflow));
-		}
-	});
+	await check(
+		"README Usage: a Stora Tool added from an AI Agent's Tool input through the node creator, Limit handed to the model ($fromAI), the Description the node's own, saved connected by ai_tool",
+		async () => {
+			const workflow = await agentWorkflow(n8n);
+			try {
+				await page.goto(`${n8n.base}/workflow/${workflow.id}`, { waitUntil: 'domcontentloaded' });
+				await page.locator(`[data-test-id="canvas-node"][data-node-name="${AGENT}"]`).waitFor();
+				await addStoraTool(page, assert);
+				const ndv = page.locator('[data-test-id="ndv"]');
+				await ndv.waitFor({ state: 'visible' });
+				const description = (
+					await ndv
+						.locator('[data-test-id="parameter-input-toolDescription"] textarea')
+						.inputValue()
+				).trim();
+				assert(
+					description.length > 40,
+					`the Stora Tool's Description is not the node's own: "${description}"`,
+				);
+				await parameterItem(ndv, 'limit')
+					.locator('[data-test-id="from-ai-override-button"]')
+					.click();
+				await ndv.locator('[data-test-id="ndv-close-button"]').click();
+				await ndv.waitFor({ state: 'hidden' });
+				await page.keyboard.press('Control+s');
+				// Until the save that holds $fromAI: n8n may also have saved the workflow by itself as the tool was added.
+				let saved;
+				let tool;
+				await until(
+					async () => {
+						saved = await n8n.request('GET', `/rest/workflows/${workflow.id}`);
+						tool = saved.nodes.find((node) => node.type === 'n8n-nodes-stora.storaTool');
+						return /\$fromAI\(/.test(String(tool?.parameters?.limit));
+					},
+					() =>
+						tool
+							? `Limit was saved as ${JSON.stringify(tool.parameters.limit)}, not handed to the model with $fromAI()`
+							: `the workflow was not saved with a Stora Tool: ${JSON.stringify(saved?.nodes?.map((node) => node.type))}`,
+					{ timeoutMs: 20_000 },
+				);
+				const linked = saved.connections[tool.name]?.ai_tool?.[0]?.[0]?.node;
+				assert(
+					linked === AGENT,
+					`the Stora Tool is connected to ${linked}, not to the AI Agent's Tool input`,
+				);
+			} finally {
+				cleanups.push(() => n8n.deleteWorkflow(workflow));
+			}
+		},
+	);
 }
 
 // `node test/e2e/browser/usage.mjs`: only these checks.

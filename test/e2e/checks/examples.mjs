@@ -11,13 +11,24 @@ const storaTriggerOf = (workflow) => workflow.nodes.find((n) => n.type === STORA
 export async function exampleChecks(ctx) {
 	const all = loadExamples();
 	// `--only <text>`: the examples whose file name or workflow name contains it (the trigger option: those with a Stora Trigger).
-	const selected = ({ file, workflow }) => file.includes(ctx.only) || workflow.name.includes(ctx.only);
-	const examples = !ctx.only ? all : ctx.only === TRIGGER_ONLY ? all.filter(({ workflow }) => storaTriggerOf(workflow)) : all.filter(selected);
+	const selected = ({ file, workflow }) =>
+		file.includes(ctx.only) || workflow.name.includes(ctx.only);
+	const examples = !ctx.only
+		? all
+		: ctx.only === TRIGGER_ONLY
+			? all.filter(({ workflow }) => storaTriggerOf(workflow))
+			: all.filter(selected);
 	if (examples.length) console.log('\nExample workflows (examples/*.json)');
 	for (const { file, workflow } of examples) {
-		const repeat = storaTriggerOf(workflow) ? '; an event delivered twice (same event id) passes Remove Duplicates once' : '';
+		const repeat = storaTriggerOf(workflow)
+			? '; an event delivered twice (same event id) passes Remove Duplicates once'
+			: '';
 		const recipe = RECIPES[file] ? `; ${RECIPES[file].what}` : '';
-		await ctx.caseCheck(`${workflow.name} [examples/${file}] imports, publishes or runs, without errors${repeat}${recipe}`, workflow, () => runExample({ ...workflow, file }, ctx));
+		await ctx.caseCheck(
+			`${workflow.name} [examples/${file}] imports, publishes or runs, without errors${repeat}${recipe}`,
+			workflow,
+			() => runExample({ ...workflow, file }, ctx),
+		);
 	}
 }
 
@@ -28,29 +39,47 @@ async function runExample(example, ctx) {
 	await ctx.freshClientCredentials();
 	const { file: _file, ...exported } = example;
 	const workflow = await n8n.createWorkflow(
-		withCredentials(exported, { storaApi: ctx.credentials.accessToken, storaOAuth2Api: ctx.credentials.oauth2ClientCredentials }),
+		withCredentials(exported, {
+			storaApi: ctx.credentials.accessToken,
+			storaOAuth2Api: ctx.credentials.oauth2ClientCredentials,
+		}),
 	);
 	const trigger = triggerOf(example);
 	const storaNodes = example.nodes.filter((n) => n.type === STORA).map((n) => n.name);
 	if (trigger.kind === 'manual') {
 		const execution = await n8n.runManually(workflow.id, trigger.node.name);
 		const error = execution.data?.resultData?.error;
-		assert(execution.status === 'success', `execution ${execution.status}: ${error?.message ?? ''} ${error?.description ?? ''}`);
+		assert(
+			execution.status === 'success',
+			`execution ${execution.status}: ${error?.message ?? ''} ${error?.description ?? ''}`,
+		);
 		const runData = execution.data.resultData.runData;
 		for (const name of storaNodes) {
 			const items = runData[name]?.[0]?.data?.main?.flat() ?? [];
 			assert(items.length > 0, `node "${name}" returned no items`);
 		}
-		await RECIPES[example.file]?.(ctx, { workflow, again: () => n8n.runManually(workflow.id, trigger.node.name) });
+		await RECIPES[example.file]?.(ctx, {
+			workflow,
+			again: () => n8n.runManually(workflow.id, trigger.node.name),
+		});
 		return;
 	}
 	await n8n.activate(workflow);
 	if (trigger.kind === 'webhook') {
 		const [site] = await sandbox.control.state('sites');
 		const { httpMethod = 'GET', path: webhookPath } = trigger.node.parameters;
-		const response = await n8n.callWebhook(webhookPath, { method: httpMethod, query: { id: site.id }, body: httpMethod === 'GET' ? undefined : { id: site.id } });
-		assert(response.status < 500, `webhook answered ${response.status}: ${response.text.slice(0, 300)}`);
-		await RECIPES[example.file]?.(ctx, { post: (body) => n8n.callWebhook(webhookPath, { method: httpMethod, body }) });
+		const response = await n8n.callWebhook(webhookPath, {
+			method: httpMethod,
+			query: { id: site.id },
+			body: httpMethod === 'GET' ? undefined : { id: site.id },
+		});
+		assert(
+			response.status < 500,
+			`webhook answered ${response.status}: ${response.text.slice(0, 300)}`,
+		);
+		await RECIPES[example.file]?.(ctx, {
+			post: (body) => n8n.callWebhook(webhookPath, { method: httpMethod, body }),
+		});
 	}
 	if (storaTriggerOf(example)) await deliveredTwice(example, workflow, ctx);
 	await n8n.deactivate(workflow);
@@ -64,10 +93,15 @@ async function runExample(example, ctx) {
 async function deliveredTwice(example, workflow, ctx) {
 	const { n8n, sandbox, assert } = ctx;
 	const trigger = storaTriggerOf(example);
-	const next = example.nodes.find((n) => n.name === example.connections[trigger.name]?.main?.[0]?.[0]?.node);
+	const next = example.nodes.find(
+		(n) => n.name === example.connections[trigger.name]?.main?.[0]?.[0]?.node,
+	);
 	const { operation, logic, dedupeValue } = next?.parameters ?? {};
 	assert(
-		next?.type === 'n8n-nodes-base.removeDuplicates' && operation === 'removeItemsSeenInPreviousExecutions' && logic === 'removeItemsWithAlreadySeenKeyValues' && dedupeValue === '={{ $json.id }}',
+		next?.type === 'n8n-nodes-base.removeDuplicates' &&
+			operation === 'removeItemsSeenInPreviousExecutions' &&
+			logic === 'removeItemsWithAlreadySeenKeyValues' &&
+			dedupeValue === '={{ $json.id }}',
 		`the node after "${trigger.name}" is ${next?.type} ${JSON.stringify(next?.parameters)}, expected Remove Duplicates (Remove Items Processed in Previous Executions) on {{ $json.id }}`,
 	);
 	const [type] = trigger.parameters.events;
@@ -79,25 +113,49 @@ async function deliveredTwice(example, workflow, ctx) {
 	const secret = sandbox.core.webhookSecrets.get(endpoint?.id);
 	assert(endpoint?.url && secret, 'publishing registered no endpoint with a secret');
 
-	const finished = async () => (await n8n.allExecutions(workflow.id)).filter((e) => !UNFINISHED.includes(e.status));
+	const finished = async () =>
+		(await n8n.allExecutions(workflow.id)).filter((e) => !UNFINISHED.includes(e.status));
 	const event = await sandbox.control.emit(type, record.id);
-	await until(async () => (await finished()).length >= 1, 'the execution of the event', { timeoutMs: 60_000 });
+	await until(async () => (await finished()).length >= 1, 'the execution of the event', {
+		timeoutMs: 60_000,
+	});
 	const again = await redeliver(endpoint, secret, event);
-	assert(again.status === 200, `the repeated delivery was answered ${again.status} ${JSON.stringify(again.body).slice(0, 200)}`);
-	await until(async () => (await finished()).length >= 2, 'the execution of the repeated delivery', { timeoutMs: 60_000 });
+	assert(
+		again.status === 200,
+		`the repeated delivery was answered ${again.status} ${JSON.stringify(again.body).slice(0, 200)}`,
+	);
+	await until(
+		async () => (await finished()).length >= 2,
+		'the execution of the repeated delivery',
+		{ timeoutMs: 60_000 },
+	);
 
-	const executions = [...(await n8n.allExecutions(workflow.id))].sort((a, b) => Number(a.id) - Number(b.id));
-	assert(executions.length === 2, `${executions.length} executions for two deliveries of one event`);
+	const executions = [...(await n8n.allExecutions(workflow.id))].sort(
+		(a, b) => Number(a.id) - Number(b.id),
+	);
+	assert(
+		executions.length === 2,
+		`${executions.length} executions for two deliveries of one event`,
+	);
 	const passed = [];
 	for (const summary of executions) {
 		const execution = await n8n.execution(summary.id);
-		assert(execution.status === 'success', `execution ${summary.id} ${execution.status}: ${execution.data?.resultData?.error?.message ?? ''}`);
+		assert(
+			execution.status === 'success',
+			`execution ${summary.id} ${execution.status}: ${execution.data?.resultData?.error?.message ?? ''}`,
+		);
 		const runData = execution.data?.resultData?.runData ?? {};
 		const started = runData[trigger.name]?.[0]?.data?.main?.[0]?.[0]?.json;
-		assert(started?.id === event.id, `execution ${summary.id} started with ${JSON.stringify(started).slice(0, 200)}, expected event ${event.id}`);
+		assert(
+			started?.id === event.id,
+			`execution ${summary.id} started with ${JSON.stringify(started).slice(0, 200)}, expected event ${event.id}`,
+		);
 		passed.push(runData[next.name]?.[0]?.data?.main?.[0]?.length ?? 0);
 	}
-	assert(passed[0] === 1 && passed[1] === 0, `"${next.name}" passed ${passed.join(' and ')} items, expected 1 then 0`);
+	assert(
+		passed[0] === 1 && passed[1] === 0,
+		`"${next.name}" passed ${passed.join(' and ')} items, expected 1 then 0`,
+	);
 }
 
 /**
@@ -107,43 +165,98 @@ async function deliveredTwice(example, workflow, ctx) {
 const RECIPES = {
 	'overdue-invoice-overlock.json': Object.assign(
 		async ({ sandbox, assert }, { again }) => {
-			const overdue = (await sandbox.control.state('invoices')).filter((invoice) => invoice.collection_status === 'overdue');
+			const overdue = (await sandbox.control.state('invoices')).filter(
+				(invoice) => invoice.collection_status === 'overdue',
+			);
 			const contacts = new Set(overdue.map((invoice) => invoice.contact.id));
 			const contactOf = await unitContacts(sandbox);
-			const occupiedLeft = (await sandbox.control.state('units')).filter((unit) => unit.status === 'occupied' && contacts.has(contactOf(unit)));
-			assert(overdue.length > 0 && occupiedLeft.length === 0, `${occupiedLeft.length} units of contacts with an overdue invoice still occupied (not overlocked): ${occupiedLeft.map((u) => u.id).join(', ')}`);
-			const events = async () => (await sandbox.control.state('timeline_events')).filter((event) => /^Overlocked by n8n/.test(event.description ?? ''));
+			const occupiedLeft = (await sandbox.control.state('units')).filter(
+				(unit) => unit.status === 'occupied' && contacts.has(contactOf(unit)),
+			);
+			assert(
+				overdue.length > 0 && occupiedLeft.length === 0,
+				`${occupiedLeft.length} units of contacts with an overdue invoice still occupied (not overlocked): ${occupiedLeft.map((u) => u.id).join(', ')}`,
+			);
+			const events = async () =>
+				(await sandbox.control.state('timeline_events')).filter((event) =>
+					/^Overlocked by n8n/.test(event.description ?? ''),
+				);
 			const first = await events();
-			assert(first.length === overdue.length, `${first.length} timeline events for ${overdue.length} overdue invoices`);
+			assert(
+				first.length === overdue.length,
+				`${first.length} timeline events for ${overdue.length} overdue invoices`,
+			);
 			const second = await again();
 			assert(second.status === 'success', `the second run ended ${second.status}`);
-			assert((await events()).length === first.length, 'the second run recorded the same overdue invoices again (Remove Duplicates across executions)');
+			assert(
+				(await events()).length === first.length,
+				'the second run recorded the same overdue invoices again (Remove Duplicates across executions)',
+			);
 		},
-		{ what: 'every unit of an overdue contact overlocked, one timeline event per invoice, none again on a second run' },
+		{
+			what: 'every unit of an overdue contact overlocked, one timeline event per invoice, none again on a second run',
+		},
 	),
 	'move-in-grant-access.json': Object.assign(
 		async ({ sandbox, assert }) => {
-			const tenancies = new Map((await sandbox.control.state('tenancies')).map((tenancy) => [tenancy.id, tenancy]));
-			const started = (allocation) => Date.parse(tenancies.get(allocation.tenancy.id)?.starts_at) <= Date.now();
+			const tenancies = new Map(
+				(await sandbox.control.state('tenancies')).map((tenancy) => [tenancy.id, tenancy]),
+			);
+			const started = (allocation) =>
+				Date.parse(tenancies.get(allocation.tenancy.id)?.starts_at) <= Date.now();
 			const allocations = await sandbox.control.state('unit_allocations');
-			const waiting = allocations.filter((allocation) => !allocation.granted_access_at && started(allocation));
-			assert(waiting.length === 0, `allocations still without access on or after move-in day: ${waiting.map((a) => a.id).join(', ')}`);
-			const granted = (await sandbox.control.requests()).filter((r) => r.method === 'POST' && /\/units\/unit_\w+\/grant_access$/.test(r.path) && r.status === 200);
-			assert(granted.length > 0, 'no unit was granted access (the demo has reserved units of started tenancies)');
+			const waiting = allocations.filter(
+				(allocation) => !allocation.granted_access_at && started(allocation),
+			);
+			assert(
+				waiting.length === 0,
+				`allocations still without access on or after move-in day: ${waiting.map((a) => a.id).join(', ')}`,
+			);
+			const granted = (await sandbox.control.requests()).filter(
+				(r) =>
+					r.method === 'POST' &&
+					/\/units\/unit_\w+\/grant_access$/.test(r.path) &&
+					r.status === 200,
+			);
+			assert(
+				granted.length > 0,
+				'no unit was granted access (the demo has reserved units of started tenancies)',
+			);
 		},
 		{ what: 'every reserved unit of a started tenancy granted access' },
 	),
 	'web-lead-contact-deal-once.json': Object.assign(
 		async ({ sandbox, assert }, { post }) => {
-			const lead = { email: ' Recipe.Lead@example.com', name: 'Recipe Lead', phone: '+447700900123', message: 'A 50 sq ft unit from next month' };
+			const lead = {
+				email: ' Recipe.Lead@example.com',
+				name: 'Recipe Lead',
+				phone: '+447700900123',
+				message: 'A 50 sq ft unit from next month',
+			};
 			const answers = [];
-			for (let n = 0; n < 3; n++) answers.push(await post(n === 1 ? { ...lead, email: 'recipe.lead@EXAMPLE.com' } : lead));
-			assert(answers.every((answer) => answer.status === 200), `answers ${answers.map((a) => a.status).join(', ')}: ${answers.map((a) => a.text.slice(0, 200)).join(' | ')}`);
-			const created = answers.map((answer) => (Array.isArray(answer.body) ? answer.body[0] : answer.body)?.created);
-			assert(JSON.stringify(created) === '[true,false,false]', `created ${JSON.stringify(created)}, expected true, then false twice`);
-			const contacts = (await sandbox.control.state('contacts')).filter((contact) => contact.email === 'recipe.lead@example.com');
-			const deals = (await sandbox.control.state('deals')).filter((deal) => contacts.some((contact) => contact.id === deal.contact?.id));
-			assert(contacts.length === 1 && deals.length === 1, `${contacts.length} contacts and ${deals.length} deals for one lead posted three times`);
+			for (let n = 0; n < 3; n++)
+				answers.push(await post(n === 1 ? { ...lead, email: 'recipe.lead@EXAMPLE.com' } : lead));
+			assert(
+				answers.every((answer) => answer.status === 200),
+				`answers ${answers.map((a) => a.status).join(', ')}: ${answers.map((a) => a.text.slice(0, 200)).join(' | ')}`,
+			);
+			const created = answers.map(
+				(answer) => (Array.isArray(answer.body) ? answer.body[0] : answer.body)?.created,
+			);
+			assert(
+				JSON.stringify(created) === '[true,false,false]',
+				`created ${JSON.stringify(created)}, expected true, then false twice`,
+			);
+			const contacts = (await sandbox.control.state('contacts')).filter(
+				(contact) => contact.email === 'recipe.lead@example.com',
+			);
+			const deals = (await sandbox.control.state('deals')).filter((deal) =>
+				contacts.some((contact) => contact.id === deal.contact?.id),
+			);
+			assert(
+				contacts.length === 1 && deals.length === 1,
+				`${contacts.length} contacts and ${deals.length} deals for one lead posted three times`,
+			);
 		},
 		{ what: 'one lead posted three times: one contact, one deal' },
 	),
@@ -151,7 +264,15 @@ const RECIPES = {
 
 /** The contact whose tenancy holds a unit, through its unit allocation and tenancy as the sandbox holds them. */
 async function unitContacts(sandbox) {
-	const allocations = new Map((await sandbox.control.state('unit_allocations')).map((allocation) => [allocation.id, allocation]));
-	const tenancies = new Map((await sandbox.control.state('tenancies')).map((tenancy) => [tenancy.id, tenancy]));
-	return (unit) => tenancies.get(allocations.get(unit.unit_allocation?.id)?.tenancy?.id)?.contact?.id;
+	const allocations = new Map(
+		(await sandbox.control.state('unit_allocations')).map((allocation) => [
+			allocation.id,
+			allocation,
+		]),
+	);
+	const tenancies = new Map(
+		(await sandbox.control.state('tenancies')).map((tenancy) => [tenancy.id, tenancy]),
+	);
+	return (unit) =>
+		tenancies.get(allocations.get(unit.unit_allocation?.id)?.tenancy?.id)?.contact?.id;
 }

@@ -19,7 +19,9 @@ export async function knownBugChecks(ctx) {
 			await n8n.deactivate(workflow);
 			const shows = reproduction.shows(answer.body);
 			if (shows) reproduced.push(id);
-			log(`known n8n bug ${id}: ${shows ? 'shows' : 'does not show; the cases it affects count as usual'} (answer ${answer.text.slice(0, 200)})`);
+			log(
+				`known n8n bug ${id}: ${shows ? 'shows' : 'does not show; the cases it affects count as usual'} (answer ${answer.text.slice(0, 200)})`,
+			);
 		});
 	}
 	/** The reproduced known n8n bug that breaks `testCase`, if any. */
@@ -35,4 +37,3 @@ export async function knownBugChecks(ctx) {
 			}
 		});
 }
-

@@ -91,12 +91,24 @@ describe('zonedIso (helpers/dateTime.ts) against luxon', () => {
 
 	it('reads any wall-clock time of any zone as luxon does (1970-2100)', () => {
 		fc.assert(
-			fc.property(fc.constantFrom(...ZONES), fc.integer({ min: FROM, max: TO }), (zone, instant) => {
-				const wall = DateTime.fromMillis(instant, { zone }).toFormat(WALL);
-				expect({ zone, wall, sent: zonedIso(wall, zone) }).toEqual({ zone, wall, sent: luxonIso(wall, zone) });
-				const date = wall.slice(0, 10);
-				expect({ zone, date, sent: zonedIso(date, zone) }).toEqual({ zone, date, sent: luxonIso(date, zone) });
-			}),
+			fc.property(
+				fc.constantFrom(...ZONES),
+				fc.integer({ min: FROM, max: TO }),
+				(zone, instant) => {
+					const wall = DateTime.fromMillis(instant, { zone }).toFormat(WALL);
+					expect({ zone, wall, sent: zonedIso(wall, zone) }).toEqual({
+						zone,
+						wall,
+						sent: luxonIso(wall, zone),
+					});
+					const date = wall.slice(0, 10);
+					expect({ zone, date, sent: zonedIso(date, zone) }).toEqual({
+						zone,
+						date,
+						sent: luxonIso(date, zone),
+					});
+				},
+			),
 			{ seed: 20260522, numRuns: 5000 },
 		);
 	});
@@ -116,11 +128,17 @@ describe('zonedIso (helpers/dateTime.ts) against luxon', () => {
 				({ zone, at }, delta, earlierSide) => {
 					const instant = at + delta;
 					const offset = offsetAt(earlierSide ? at - 1 : at, zone);
-					const wall = DateTime.fromMillis(instant + offset * 60_000, { zone: 'UTC' }).toFormat(WALL);
+					const wall = DateTime.fromMillis(instant + offset * 60_000, { zone: 'UTC' }).toFormat(
+						WALL,
+					);
 					const possible = DateTime.fromISO(wall, { zone }).getPossibleOffsets();
 					if (possible.length > 1) kinds.doubled++;
 					else if (DateTime.fromISO(wall, { zone }).toFormat(WALL) !== wall) kinds.skipped++;
-					expect({ zone, wall, sent: zonedIso(wall, zone) }).toEqual({ zone, wall, sent: luxonIso(wall, zone) });
+					expect({ zone, wall, sent: zonedIso(wall, zone) }).toEqual({
+						zone,
+						wall,
+						sent: luxonIso(wall, zone),
+					});
 				},
 			),
 			{ seed: 20260523, numRuns: 5000 },
@@ -136,12 +154,17 @@ describe('zonedIso (helpers/dateTime.ts) against luxon', () => {
 				fc.integer({ min: -14 * 60, max: 14 * 60 }),
 				fc.constantFrom(':', ''),
 				(instant, minutes, colon) => {
-					const local = DateTime.fromMillis(instant, { zone: 'UTC' }).plus({ minutes }).toFormat(WALL);
+					const local = DateTime.fromMillis(instant, { zone: 'UTC' })
+						.plus({ minutes })
+						.toFormat(WALL);
 					const sign = minutes < 0 ? '-' : '+';
 					const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
 					const text = `${local}${sign}${hours}${colon}${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
 					const expected = new Date(instant).toISOString();
-					expect({ text, sent: zonedIso(text, 'America/New_York') }).toEqual({ text, sent: expected });
+					expect({ text, sent: zonedIso(text, 'America/New_York') }).toEqual({
+						text,
+						sent: expected,
+					});
 					expect(DateTime.fromISO(text, { setZone: true }).toMillis()).toBe(instant);
 				},
 			),
@@ -173,7 +196,14 @@ describe('zonedIso (helpers/dateTime.ts) against luxon', () => {
 	});
 
 	it('gives nothing for what is not a date', () => {
-		for (const text of ['', 'next tuesday', '2030-02-30', '2030-06-01T24:00:00', '31/02/2027', '2030-06-01T00:00:00+02']) {
+		for (const text of [
+			'',
+			'next tuesday',
+			'2030-02-30',
+			'2030-06-01T24:00:00',
+			'31/02/2027',
+			'2030-06-01T00:00:00+02',
+		]) {
 			expect({ text, sent: zonedIso(text, 'UTC') }).toEqual({ text, sent: undefined });
 		}
 	});
@@ -190,32 +220,57 @@ type WorkflowZone = (typeof WORKFLOW_ZONES)[number];
 const SENT: Array<{ value: string; sent: Record<WorkflowZone, string> }> = [
 	{
 		value: '2030-06-01T00:00:00', // n8n's date picker
-		sent: { UTC: '2030-06-01T00:00:00.000Z', 'America/New_York': '2030-06-01T04:00:00.000Z', 'Europe/London': '2030-05-31T23:00:00.000Z' },
+		sent: {
+			UTC: '2030-06-01T00:00:00.000Z',
+			'America/New_York': '2030-06-01T04:00:00.000Z',
+			'Europe/London': '2030-05-31T23:00:00.000Z',
+		},
 	},
 	{
 		value: '2030-06-01', // a date alone: midnight there
-		sent: { UTC: '2030-06-01T00:00:00.000Z', 'America/New_York': '2030-06-01T04:00:00.000Z', 'Europe/London': '2030-05-31T23:00:00.000Z' },
+		sent: {
+			UTC: '2030-06-01T00:00:00.000Z',
+			'America/New_York': '2030-06-01T04:00:00.000Z',
+			'Europe/London': '2030-05-31T23:00:00.000Z',
+		},
 	},
 	{
 		value: '2030-01-15T12:00:00',
-		sent: { UTC: '2030-01-15T12:00:00.000Z', 'America/New_York': '2030-01-15T17:00:00.000Z', 'Europe/London': '2030-01-15T12:00:00.000Z' },
+		sent: {
+			UTC: '2030-01-15T12:00:00.000Z',
+			'America/New_York': '2030-01-15T17:00:00.000Z',
+			'Europe/London': '2030-01-15T12:00:00.000Z',
+		},
 	},
 	{
 		value: '2030-06-01T00:00:00.000+02:00',
-		sent: { UTC: '2030-05-31T22:00:00.000Z', 'America/New_York': '2030-05-31T22:00:00.000Z', 'Europe/London': '2030-05-31T22:00:00.000Z' },
+		sent: {
+			UTC: '2030-05-31T22:00:00.000Z',
+			'America/New_York': '2030-05-31T22:00:00.000Z',
+			'Europe/London': '2030-05-31T22:00:00.000Z',
+		},
 	},
 	{
 		value: '2030-06-01T09:30:00Z',
-		sent: { UTC: '2030-06-01T09:30:00.000Z', 'America/New_York': '2030-06-01T09:30:00.000Z', 'Europe/London': '2030-06-01T09:30:00.000Z' },
+		sent: {
+			UTC: '2030-06-01T09:30:00.000Z',
+			'America/New_York': '2030-06-01T09:30:00.000Z',
+			'Europe/London': '2030-06-01T09:30:00.000Z',
+		},
 	},
 ];
 
 /** Midnight of 1 June 2030 in the process's own time zone, to show the process zone really changed. */
 const processMidnight = () => new Date(2030, 5, 1).toISOString();
-const PROCESS_MIDNIGHT: Record<string, string> = { UTC: '2030-06-01T00:00:00.000Z', 'America/New_York': '2030-06-01T04:00:00.000Z' };
+const PROCESS_MIDNIGHT: Record<string, string> = {
+	UTC: '2030-06-01T00:00:00.000Z',
+	'America/New_York': '2030-06-01T04:00:00.000Z',
+};
 
 /** Every process time zone × workflow time zone. */
-const COMBINATIONS = PROCESS_ZONES.flatMap((processZone) => WORKFLOW_ZONES.map((workflowZone) => ({ processZone, workflowZone })));
+const COMBINATIONS = PROCESS_ZONES.flatMap((processZone) =>
+	WORKFLOW_ZONES.map((workflowZone) => ({ processZone, workflowZone })),
+);
 
 describe('Date-times in the workflow time zone, in n8n against the sandbox', () => {
 	const fixture = useSandboxForNode();
@@ -247,7 +302,12 @@ describe('Date-times in the workflow time zone, in n8n against the sandbox', () 
 			expect(result && result.error).toBeFalsy();
 			const requests = await fixture.client.requests();
 			seen.push({ processZone, midnight, workflowZone, sent: sorted(requests.map(read)) });
-			wanted.push({ processZone, midnight: PROCESS_MIDNIGHT[processZone], workflowZone, sent: sorted(expected(workflowZone)) });
+			wanted.push({
+				processZone,
+				midnight: PROCESS_MIDNIGHT[processZone],
+				workflowZone,
+				sent: sorted(expected(workflowZone)),
+			});
 		}
 		expect(seen).toEqual(wanted);
 	}
@@ -262,7 +322,7 @@ describe('Date-times in the workflow time zone, in n8n against the sandbox', () 
 				limit: 1,
 				filters: {
 					createdAfter: "={{ DateTime.fromISO('2030-06-01T09:00:00', { zone: 'Asia/Tokyo' }) }}",
-					createdBefore: "={{ new Date(Date.UTC(2030, 5, 2, 12)) }}",
+					createdBefore: '={{ new Date(Date.UTC(2030, 5, 2, 12)) }}',
 					updatedAfter: '={{ $now.minus({ years: 100 }) }}',
 				},
 			},
@@ -292,7 +352,12 @@ describe('Date-times in the workflow time zone, in n8n against the sandbox', () 
 		const result = await runStora({
 			credentials: fixture.credentials(),
 			timezone: 'Europe/London',
-			parameters: { resource: 'contact', operation: 'getAll', limit: 1, filters: { createdAfter: '2030-02-30T00:00:00' } },
+			parameters: {
+				resource: 'contact',
+				operation: 'getAll',
+				limit: 1,
+				filters: { createdAfter: '2030-02-30T00:00:00' },
+			},
 		});
 		expect(result.error?.message).toBe('Created After: "2030-02-30T00:00:00" is not a valid date');
 		expect(await fixture.client.requests()).toEqual([]);
@@ -300,7 +365,12 @@ describe('Date-times in the workflow time zone, in n8n against the sandbox', () 
 
 	it('reads Task → Create Due At in the workflow time zone', async () => {
 		await sentFor(
-			storaRun({ resource: 'task', operation: 'create', title: 'Call back', additionalFields: { dueAt: '={{ $json.at }}' } }),
+			storaRun({
+				resource: 'task',
+				operation: 'create',
+				title: 'Call back',
+				additionalFields: { dueAt: '={{ $json.at }}' },
+			}),
 			(request) => (request.body as IDataObject).due_at,
 			(zone) => SENT.map(({ sent }) => sent[zone]),
 		);
@@ -309,10 +379,15 @@ describe('Date-times in the workflow time zone, in n8n against the sandbox', () 
 	it('reads Deal → Update Starts At in the workflow time zone, and still clears it when empty', async () => {
 		const [deal] = await fixture.client.state('deals');
 		await sentFor(
-			storaRun({ resource: 'deal', operation: 'update', dealId: byId(deal.id), updateFields: { startsAt: '={{ $json.at }}' } }, [
-				...items,
-				{ at: '' },
-			]),
+			storaRun(
+				{
+					resource: 'deal',
+					operation: 'update',
+					dealId: byId(deal.id),
+					updateFields: { startsAt: '={{ $json.at }}' },
+				},
+				[...items, { at: '' }],
+			),
 			(request) => (request.body as IDataObject).starts_at,
 			(zone) => [...SENT.map(({ sent }) => sent[zone]), null],
 		);
@@ -321,7 +396,12 @@ describe('Date-times in the workflow time zone, in n8n against the sandbox', () 
 	it('reads Order → Create Starts At in the workflow time zone', async () => {
 		const [site] = await fixture.client.state('sites');
 		await sentFor(
-			storaRun({ resource: 'order', operation: 'create', orderSiteId: site.id, additionalFields: { startsAt: '={{ $json.at }}' } }),
+			storaRun({
+				resource: 'order',
+				operation: 'create',
+				orderSiteId: site.id,
+				additionalFields: { startsAt: '={{ $json.at }}' },
+			}),
 			(request) => (request.body as IDataObject).starts_at,
 			(zone) => SENT.map(({ sent }) => sent[zone]),
 		);
@@ -331,8 +411,14 @@ describe('Date-times in the workflow time zone, in n8n against the sandbox', () 
 		await sentFor(
 			async (timezone) => {
 				for (const { value } of SENT) {
-					const parameters = { pollResource: 'task', event: 'created', filters: { dueAfter: value } };
-					await new PollHarness(fixture.credentials(), parameters, undefined, timezone).poll('manual');
+					const parameters = {
+						pollResource: 'task',
+						event: 'created',
+						filters: { dueAfter: value },
+					};
+					await new PollHarness(fixture.credentials(), parameters, undefined, timezone).poll(
+						'manual',
+					);
 				}
 			},
 			(request) => request.query.due_after,

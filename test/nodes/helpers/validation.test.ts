@@ -12,7 +12,8 @@ import { useSandboxForNode } from '../../helpers/sandboxFixture';
 
 describe('empty input', () => {
 	const fixture = useSandboxForNode();
-	const description = (error: unknown) => String((error as { description?: string } | undefined)?.description);
+	const description = (error: unknown) =>
+		String((error as { description?: string } | undefined)?.description);
 
 	it('fails a required Title whose expression gives nothing before any request, naming the field, item and expression', async () => {
 		const result = await runStora({
@@ -41,13 +42,19 @@ describe('empty input', () => {
 		});
 		expect(second.error?.message).toBe('Title is empty for item 1: its expression gave no value');
 		// n8n sends the items' requests together: the first item's task may be created; the second never is.
-		expect((await fixture.client.requests()).filter((request) => request.method === 'POST').length).toBeLessThanOrEqual(1);
+		expect(
+			(await fixture.client.requests()).filter((request) => request.method === 'POST').length,
+		).toBeLessThanOrEqual(1);
 	});
 
 	it('fails an empty required record before any request, naming it (a locator whose expression gives nothing)', async () => {
 		const result = await runStora({
 			credentials: fixture.credentials(),
-			parameters: { resource: 'contact', operation: 'get', contactId: locator('={{ $json.contact }}') },
+			parameters: {
+				resource: 'contact',
+				operation: 'get',
+				contactId: locator('={{ $json.contact }}'),
+			},
 			items: [{ contact_id: 'con_x' }],
 		});
 		expect(result.error?.message).toBe('Contact is empty for item 0: its expression gave no value');
@@ -69,7 +76,6 @@ describe('empty input', () => {
 		expect(post.body).toEqual({ title: 'Call back' });
 		expect(result.items[0].json).toMatchObject({ title: 'Call back' });
 	});
-
 });
 
 describe('checks before any request', () => {
@@ -78,20 +84,30 @@ describe('checks before any request', () => {
 	const credentials = () => fixture.credentials();
 
 	describe('local validation', () => {
-
-
-		it('with Continue On Fail, gives the failed check as the item\'s error, linked to its input item', async () => {
+		it("with Continue On Fail, gives the failed check as the item's error, linked to its input item", async () => {
 			const [site] = await client().state('sites');
 			const result = await runStora({
 				credentials: credentials(),
 				continueOnFail: true,
 				items: [{ id: site.id }, { id: 'con_123' }, { id: site.id }],
-				parameters: { resource: 'site', operation: 'get', siteId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+				parameters: {
+					resource: 'site',
+					operation: 'get',
+					siteId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				},
 			});
 			expect(result.error).toBeUndefined();
-			expect(result.items.map((item) => item.json.id ?? item.json.error)).toEqual([site.id, 'Site: "con_123" is not a site ID', site.id]);
+			expect(result.items.map((item) => item.json.id ?? item.json.error)).toEqual([
+				site.id,
+				'Site: "con_123" is not a site ID',
+				site.id,
+			]);
 			expect(result.items[1].json.message).toContain('starts with "site_"');
-			expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+			expect(result.items.map((item) => item.pairedItem)).toEqual([
+				{ item: 0 },
+				{ item: 1 },
+				{ item: 2 },
+			]);
 			expect(await client().requests()).toHaveLength(2);
 		});
 

@@ -15,7 +15,10 @@ describe('Stora node: Access Token', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);
-		expect([...(result.items[0].json.scope as string[])].sort()).toEqual(['public.contact:read', 'public.site:read']);
+		expect([...(result.items[0].json.scope as string[])].sort()).toEqual([
+			'public.contact:read',
+			'public.site:read',
+		]);
 		const [request] = await fixture.client.requests();
 		expect(request).toMatchObject({ method: 'GET', path: '/oauth2/token/info' });
 	});
@@ -30,7 +33,11 @@ describe('Stora node: Access Token', () => {
 		const live = await introspect();
 		expect(live.items[0].json).toMatchObject({ active: true, scope: 'public.site:read' });
 		const [request] = await fixture.client.requests();
-		expect(request).toMatchObject({ method: 'POST', path: '/oauth2/introspect', body: { token: other } });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/oauth2/introspect',
+			body: { token: other },
+		});
 
 		await fetch(`${fixture.sandbox.url}/__sandbox/expire-tokens`, {
 			method: 'POST',

@@ -1,4 +1,3 @@
-
 import { searchContacts } from '../../../nodes/Stora/methods/listSearch/crm';
 import { loadOptionsContext } from '../../helpers/loadOptions';
 import { locator as byId, runStora } from '../../helpers/n8n';
@@ -6,7 +5,8 @@ import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Contact', () => {
 	const { client, credentials, seed } = useResourceFixture('contacts');
-	const stateOf = async (id: string) => (await client.state('contacts')).find((contact) => contact.id === id);
+	const stateOf = async (id: string) =>
+		(await client.state('contacts')).find((contact) => contact.id === id);
 
 	describe('Create', () => {
 		it('posts every field to /2025-09/contacts and returns the new lead', async () => {
@@ -25,7 +25,14 @@ describe('Stora node: Contact', () => {
 						source: 'phone',
 						marketingSource: 'google_search',
 						useCase: 'moving_home',
-						address: { address: { line1: '1 Dock Road', city: 'Leeds', postalCode: 'LS1 1AA', countryAlpha2: 'gb' } },
+						address: {
+							address: {
+								line1: '1 Dock Road',
+								city: 'Leeds',
+								postalCode: 'LS1 1AA',
+								countryAlpha2: 'gb',
+							},
+						},
 						metadata: { entry: [{ key: 'crm.id', value: 'HUB-42' }] },
 					},
 				},
@@ -81,7 +88,12 @@ describe('Stora node: Contact', () => {
 			// An expression giving a number where Stora wants text: only Stora refuses it.
 			const result = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'contact', operation: 'create', email: 'nina@example.com', additionalFields: { taxId: '={{ 42 }}' } },
+				parameters: {
+					resource: 'contact',
+					operation: 'create',
+					email: 'nina@example.com',
+					additionalFields: { taxId: '={{ 42 }}' },
+				},
 			});
 			expect(result.error?.message).toMatch(/\[invalid_content\]$/);
 			expect(result.error?.description).toContain('Field /tax_id');
@@ -152,9 +164,17 @@ describe('Stora node: Contact', () => {
 			expect(result.error).toBeUndefined();
 			const [request] = await client.requests();
 			expect(request).toMatchObject({ method: 'PATCH', path: `/2025-09/contacts/${contact.id}` });
-			expect(request.body).toEqual({ email: 'new.address@example.com', phone_number: null, use_case: 'refurb' });
+			expect(request.body).toEqual({
+				email: 'new.address@example.com',
+				phone_number: null,
+				use_case: 'refurb',
+			});
 			const stored = await stateOf(contact.id);
-			expect(stored).toMatchObject({ email: 'new.address@example.com', phone_number: null, use_case: 'refurb' });
+			expect(stored).toMatchObject({
+				email: 'new.address@example.com',
+				phone_number: null,
+				use_case: 'refurb',
+			});
 			expect(stored?.full_name).toBe(contact.full_name);
 			expect(result.items[0].json).toEqual(stored);
 		});
@@ -171,7 +191,9 @@ describe('Stora node: Contact', () => {
 					additionalFields: { address: { address: { city: 'Leeds', countryAlpha2: 'GBR' } } },
 				},
 			});
-			expect(create.error?.message).toBe('Address: Country Code: "GBR" is not a two-letter country code');
+			expect(create.error?.message).toBe(
+				'Address: Country Code: "GBR" is not a two-letter country code',
+			);
 			const update = await runStora({
 				credentials: credentials(),
 				parameters: {
@@ -181,7 +203,9 @@ describe('Stora node: Contact', () => {
 					updateFields: { address: { address: { countryAlpha2: 'England' } } },
 				},
 			});
-			expect(update.error?.message).toBe('Address: Country Code: "England" is not a two-letter country code');
+			expect(update.error?.message).toBe(
+				'Address: Country Code: "England" is not a two-letter country code',
+			);
 			expect(await client.requests()).toEqual([]);
 
 			const cleared = await runStora({
@@ -195,7 +219,14 @@ describe('Stora node: Contact', () => {
 			});
 			expect(cleared.error).toBeUndefined();
 			expect((await client.requests())[0].body).toEqual({
-				address: { line_1: null, line_2: null, city: 'York', postal_code: null, state: null, country_alpha2: null },
+				address: {
+					line_1: null,
+					line_2: null,
+					city: 'York',
+					postal_code: null,
+					state: null,
+					country_alpha2: null,
+				},
 			});
 		});
 	});
@@ -209,7 +240,9 @@ describe('Stora node: Contact', () => {
 				parameters: { resource: 'contact', operation: 'delete', contactId: byId(lead.id) },
 			});
 			expect(result.error).toBeUndefined();
-			expect(await client.requests()).toMatchObject([{ method: 'DELETE', path: `/2025-09/contacts/${lead.id}` }]);
+			expect(await client.requests()).toMatchObject([
+				{ method: 'DELETE', path: `/2025-09/contacts/${lead.id}` },
+			]);
 			expect(result.items.map((item) => item.json)).toEqual([
 				{ deleted: true, id: lead.id, message: `Contact ${lead.id} deleted` },
 			]);
@@ -258,7 +291,9 @@ describe('Stora node: Contact', () => {
 		it("searches contacts with the API's search parameter and labels them by name and email", async () => {
 			const context = loadOptionsContext(credentials(), { resource: 'contact', operation: 'get' });
 			const { results } = await searchContacts.call(context, 'khan');
-			const expected = seed.contacts.filter((c) => /khan/i.test(`${String(c.full_name)} ${String(c.email)}`));
+			const expected = seed.contacts.filter((c) =>
+				/khan/i.test(`${String(c.full_name)} ${String(c.email)}`),
+			);
 			expect(results.map((r) => r.value).sort()).toEqual(expected.map((c) => c.id).sort());
 			const first = expected.find((c) => c.id === results[0].value)!;
 			expect(results[0].name).toBe(`${String(first.full_name)} (${String(first.email)})`);
@@ -329,33 +364,63 @@ describe('Stora node: Contact', () => {
 			const key = 'k'.repeat(256);
 			const result = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'contact', operation: 'getAll', limit: 10, filters: { metadata: { entry: [{ key, value: 'gold' }] } } },
+				parameters: {
+					resource: 'contact',
+					operation: 'getAll',
+					limit: 10,
+					filters: { metadata: { entry: [{ key, value: 'gold' }] } },
+				},
 			});
-			expect(result.error?.message).toMatch(/^Metadata: the key "k+\.\.\." is 256 characters long$/);
+			expect(result.error?.message).toMatch(
+				/^Metadata: the key "k+\.\.\." is 256 characters long$/,
+			);
 			expect(await client.requests()).toEqual([]);
 			// 255 is still sent.
 			const longest = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'contact', operation: 'getAll', limit: 10, filters: { metadata: { entry: [{ key: key.slice(1), value: 'gold' }] } } },
+				parameters: {
+					resource: 'contact',
+					operation: 'getAll',
+					limit: 10,
+					filters: { metadata: { entry: [{ key: key.slice(1), value: 'gold' }] } },
+				},
 			});
 			expect(longest.error).toBeUndefined();
-			expect((await client.requests()).map((request) => Object.keys(request.query))).toEqual([['limit', `metadata[${key.slice(1)}]`]]);
+			expect((await client.requests()).map((request) => Object.keys(request.query))).toEqual([
+				['limit', `metadata[${key.slice(1)}]`],
+			]);
 		});
 
 		it('finds contacts by exact email (comma-separated) and by fuzzy search', async () => {
 			const emails = [seed.contacts[4].email, seed.contacts[9].email].join(',');
 			const byEmail = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'contact', operation: 'getAll', limit: 10, filters: { email: emails } },
+				parameters: {
+					resource: 'contact',
+					operation: 'getAll',
+					limit: 10,
+					filters: { email: emails },
+				},
 			});
-			expect(byEmail.items.map((item) => item.json.id).sort()).toEqual([seed.contacts[4].id, seed.contacts[9].id].sort());
+			expect(byEmail.items.map((item) => item.json.id).sort()).toEqual(
+				[seed.contacts[4].id, seed.contacts[9].id].sort(),
+			);
 
 			const bySearch = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'contact', operation: 'getAll', limit: 50, filters: { search: 'olivia' } },
+				parameters: {
+					resource: 'contact',
+					operation: 'getAll',
+					limit: 50,
+					filters: { search: 'olivia' },
+				},
 			});
-			const olivias = seed.contacts.filter((c) => /olivia/i.test(`${String(c.full_name)} ${String(c.email)}`));
-			expect(bySearch.items.map((item) => item.json.id).sort()).toEqual(olivias.map((c) => c.id).sort());
+			const olivias = seed.contacts.filter((c) =>
+				/olivia/i.test(`${String(c.full_name)} ${String(c.email)}`),
+			);
+			expect(bySearch.items.map((item) => item.json.id).sort()).toEqual(
+				olivias.map((c) => c.id).sort(),
+			);
 
 			const queries = (await client.requests()).map((request) => request.query);
 			expect(queries).toEqual([
@@ -367,7 +432,12 @@ describe('Stora node: Contact', () => {
 		it('returns all contacts across pages', async () => {
 			const result = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'contact', operation: 'getAll', returnAll: true, filters: { status: ['lead'] } },
+				parameters: {
+					resource: 'contact',
+					operation: 'getAll',
+					returnAll: true,
+					filters: { status: ['lead'] },
+				},
 			});
 			expect(result.error).toBeUndefined();
 			const leads = seed.contacts.filter((c) => c.status === 'lead').map((c) => c.id);

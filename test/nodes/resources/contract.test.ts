@@ -21,13 +21,20 @@ describe('Stora node: Contract', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const [request] = await client.requests();
-		expect(request).toMatchObject({ method: 'GET', path: `/2025-09/contracts/${signed.id}`, query: {} });
+		expect(request).toMatchObject({
+			method: 'GET',
+			path: `/2025-09/contracts/${signed.id}`,
+			query: {},
+		});
 		expect(request.headers.accept).toBe('application/pdf');
 		const binary = result.items[0].binary?.contract;
 		expect(binary?.mimeType).toBe('application/pdf');
 		expect(binary?.fileName).toBe(`${signed.id}.pdf`);
 		expect(Buffer.from(binary!.data, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
-		expect(result.items[0].json).toMatchObject({ fileName: `${signed.id}.pdf`, mimeType: 'application/pdf' });
+		expect(result.items[0].json).toMatchObject({
+			fileName: `${signed.id}.pdf`,
+			mimeType: 'application/pdf',
+		});
 	});
 
 	it('surfaces the API refusal for a contract that is not signed', async () => {
@@ -69,7 +76,11 @@ describe('Stora node: Contract', () => {
 	it('rejects an ID of another kind before any request', async () => {
 		const result = await runStora({
 			credentials: credentials(),
-			parameters: { resource: 'contract', operation: 'downloadPdf', contractId: byId('={{ $json.id }}') },
+			parameters: {
+				resource: 'contract',
+				operation: 'downloadPdf',
+				contractId: byId('={{ $json.id }}'),
+			},
 			items: [{ id: seed.contacts[0].id }],
 		});
 		expect(result.error?.message).toBe(`Contract: "${seed.contacts[0].id}" is not a contract ID`);
@@ -78,7 +89,11 @@ describe('Stora node: Contract', () => {
 
 	it('gets many contracts filtered by status, contact and template, sorted by signing date', async () => {
 		const templates = await client.state('contract_templates');
-		const contactIds = [idOf(seed.contracts[0].contact), idOf(seed.contracts[6].contact), idOf(seed.contracts[2].contact)].join(',');
+		const contactIds = [
+			idOf(seed.contracts[0].contact),
+			idOf(seed.contracts[6].contact),
+			idOf(seed.contracts[2].contact),
+		].join(',');
 		const result = await runStora({
 			credentials: credentials(),
 			parameters: {

@@ -16,7 +16,10 @@ describe('Stora node: Coupon', () => {
 				resource: 'coupon',
 				operation: 'getAll',
 				limit: 10,
-				filters: { updatedAfter: '2000-01-01T00:00:00.000Z', createdBefore: '2100-01-01T00:00:00.000Z' },
+				filters: {
+					updatedAfter: '2000-01-01T00:00:00.000Z',
+					createdBefore: '2100-01-01T00:00:00.000Z',
+				},
 				options: { sortBy: 'updated_at', sortDirection: 'ASC' },
 			},
 		});
@@ -52,9 +55,13 @@ describe('Stora node: Coupon', () => {
 	it('lists coupons for the picker, searchable by name or code', async () => {
 		const coupons = await client.state('coupons');
 		const all = await searchBilling(credentials(), 'searchCoupons');
-		expect(all.results.map((result) => result.value).sort()).toEqual(coupons.map((coupon) => coupon.id).sort());
+		expect(all.results.map((result) => result.value).sort()).toEqual(
+			coupons.map((coupon) => coupon.id).sort(),
+		);
 		const half = coupons.find((coupon) => coupon.code === 'HALF3')!;
 		const found = await searchBilling(credentials(), 'searchCoupons', 'half3');
-		expect(found.results).toEqual([{ name: `${String(half.name)} (HALF3)`, value: half.id, url: undefined }]);
+		expect(found.results).toEqual([
+			{ name: `${String(half.name)} (HALF3)`, value: half.id, url: undefined },
+		]);
 	});
 });

@@ -13,7 +13,9 @@ describe('Stora node: Credit Note', () => {
 			parameters: { resource: 'creditNote', operation: 'getAll', limit: 2 },
 		});
 		expect(result.error).toBeUndefined();
-		expect(await client.requests()).toMatchObject([{ method: 'GET', path: '/2025-09/credit_notes', query: { limit: '2' } }]);
+		expect(await client.requests()).toMatchObject([
+			{ method: 'GET', path: '/2025-09/credit_notes', query: { limit: '2' } },
+		]);
 		expect(result.items.map((item) => item.json)).toEqual([...notes].sort(newestFirst).slice(0, 2));
 	});
 
@@ -21,7 +23,12 @@ describe('Stora node: Credit Note', () => {
 		const [note] = await client.state('credit_notes');
 		const result = await runStora({
 			credentials: credentials(),
-			parameters: { resource: 'creditNote', operation: 'get', creditNoteId: rl(note.id), simplify: true },
+			parameters: {
+				resource: 'creditNote',
+				operation: 'get',
+				creditNoteId: rl(note.id),
+				simplify: true,
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect((await client.requests())[0].path).toBe(`/2025-09/credit_notes/${note.id}`);
@@ -60,7 +67,11 @@ describe('Stora node: Credit Note', () => {
 		const [invoice] = await client.state('invoices');
 		const result = await runStora({
 			credentials: credentials(),
-			parameters: { resource: 'creditNote', operation: 'downloadPdf', creditNoteId: rl(invoice.id) },
+			parameters: {
+				resource: 'creditNote',
+				operation: 'downloadPdf',
+				creditNoteId: rl(invoice.id),
+			},
 		});
 		expect(result.error?.message).toMatch(/A credit note ID starts with "cred_"/);
 		expect(await client.requests()).toEqual([]);

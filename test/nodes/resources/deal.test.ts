@@ -1,4 +1,3 @@
-
 import type { INodeParameters } from 'n8n-workflow';
 
 import { searchDeals } from '../../../nodes/Stora/methods/listSearch/crm';
@@ -57,7 +56,11 @@ describe('Stora node: Deal', () => {
 		});
 		const created = result.items[0].json;
 		expect(created).toEqual(await findRecord(client, 'deals', String(created.id)));
-		expect(created).toMatchObject({ status: 'open', name: 'Garage clear-out', stage: { id: seed.stages[2].id } });
+		expect(created).toMatchObject({
+			status: 'open',
+			name: 'Garage clear-out',
+			stage: { id: seed.stages[2].id },
+		});
 	});
 
 	it('checks the move-in date and the unit type ID before any request', async () => {
@@ -99,7 +102,11 @@ describe('Stora node: Deal', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(await client.requests()).toMatchObject([
-			{ method: 'GET', path: `/2025-09/deals/${deal.id}`, query: { expand: 'stage,line_items.item' } },
+			{
+				method: 'GET',
+				path: `/2025-09/deals/${deal.id}`,
+				query: { expand: 'stage,line_items.item' },
+			},
 		]);
 		const item = result.items[0].json;
 		expect(item.stage).toEqual(seed.stages.find((stage) => stage.id === idOf(deal.stage)));
@@ -119,7 +126,12 @@ describe('Stora node: Deal', () => {
 		});
 		const lose = await runStora({
 			credentials: credentials(),
-			parameters: { resource: 'deal', operation: 'lose', dealId: byId(open1.id), lostReason: 'chose_competitor' },
+			parameters: {
+				resource: 'deal',
+				operation: 'lose',
+				dealId: byId(open1.id),
+				lostReason: 'chose_competitor',
+			},
 		});
 		const reopen = await runStora({
 			credentials: credentials(),
@@ -156,15 +168,25 @@ describe('Stora node: Deal', () => {
 		]);
 
 		expect(win.items[0].json).toMatchObject({ id: open0.id, status: 'won' });
-		expect(lose.items[0].json).toMatchObject({ id: open1.id, status: 'lost', lost_reason: 'chose_competitor' });
+		expect(lose.items[0].json).toMatchObject({
+			id: open1.id,
+			status: 'lost',
+			lost_reason: 'chose_competitor',
+		});
 		expect(reopen.items[0].json).toMatchObject({
 			id: won.id,
 			status: 'open',
 			stage: { id: seed.stages[1].id, name: seed.stages[1].name },
 		});
 		expect((await findRecord(client, 'deals', open0.id))?.status).toBe('won');
-		expect(await findRecord(client, 'deals', open1.id)).toMatchObject({ status: 'lost', lost_reason: 'chose_competitor' });
-		expect(await findRecord(client, 'deals', won.id)).toMatchObject({ status: 'open', stage: { id: seed.stages[1].id } });
+		expect(await findRecord(client, 'deals', open1.id)).toMatchObject({
+			status: 'lost',
+			lost_reason: 'chose_competitor',
+		});
+		expect(await findRecord(client, 'deals', won.id)).toMatchObject({
+			status: 'open',
+			stage: { id: seed.stages[1].id },
+		});
 	});
 
 	it('surfaces the conflict when winning a deal that is already won', async () => {
@@ -173,7 +195,9 @@ describe('Stora node: Deal', () => {
 			credentials: credentials(),
 			parameters: { resource: 'deal', operation: 'win', dealId: byId(won.id) },
 		});
-		expect(result.error?.message).toBe(`Deal ${won.id} is won; only open deals can be won [conflict]`);
+		expect(result.error?.message).toBe(
+			`Deal ${won.id} is won; only open deals can be won [conflict]`,
+		);
 		expect(httpCode(result.error)).toBe('409');
 	});
 
@@ -231,27 +255,50 @@ describe('Stora node: Deal', () => {
 		const context = loadOptionsContext(credentials(), { resource: 'deal', operation: 'get' });
 		const needle = String(seed.deals[4].name).split(' ')[0];
 		const { results } = await searchDeals.call(context, needle);
-		const expected = seed.deals.filter((d) => String(d.name).toLowerCase().includes(needle.toLowerCase()));
+		const expected = seed.deals.filter((d) =>
+			String(d.name).toLowerCase().includes(needle.toLowerCase()),
+		);
 		expect(results.map((r) => r.value).sort()).toEqual(expected.map((d) => d.id).sort());
-		expect(results.find((r) => r.value === seed.deals[4].id)?.name).toBe(`${String(seed.deals[4].name)} [open]`);
+		expect(results.find((r) => r.value === seed.deals[4].id)?.name).toBe(
+			`${String(seed.deals[4].name)} [open]`,
+		);
 		expect((await client.requests())[0].query).toMatchObject({ search: needle });
 	});
 
 	describe('ID filters', () => {
 		const getAll = (resource: string, filters: INodeParameters) =>
-			runStora({ credentials: credentials(), parameters: { resource, operation: 'getAll', limit: 5, filters } });
+			runStora({
+				credentials: credentials(),
+				parameters: { resource, operation: 'getAll', limit: 5, filters },
+			});
 
 		it('check every ID against its prefix before any request, on CRM resources as on billing ones', async () => {
 			const [site] = await client.state('sites');
 			const [contact] = await client.state('contacts');
 			const cases: Array<[string, INodeParameters, string]> = [
-				['deal', { contactIds: `${contact.id}, ${site.id}` }, `Contact IDs: "${site.id}" is not a valid ID`],
-				['deal', { stageIds: [contact.id] }, `Stage Names or IDs: "${contact.id}" is not a valid ID`],
+				[
+					'deal',
+					{ contactIds: `${contact.id}, ${site.id}` },
+					`Contact IDs: "${site.id}" is not a valid ID`,
+				],
+				[
+					'deal',
+					{ stageIds: [contact.id] },
+					`Stage Names or IDs: "${contact.id}" is not a valid ID`,
+				],
 				['deal', { assigneeIds: contact.id }, `Assignee IDs: "${contact.id}" is not a valid ID`],
 				['task', { resourceIds: 'note_abc' }, 'Linked Record IDs: "note_abc" is not a valid ID'],
 				['note', { creatorIds: contact.id }, `Author IDs: "${contact.id}" is not a valid ID`],
-				['contract', { contractTemplateIds: [site.id] }, `Contract Template Names or IDs: "${site.id}" is not a valid ID`],
-				['identityVerification', { contactIds: site.id }, `Contact IDs: "${site.id}" is not a valid ID`],
+				[
+					'contract',
+					{ contractTemplateIds: [site.id] },
+					`Contract Template Names or IDs: "${site.id}" is not a valid ID`,
+				],
+				[
+					'identityVerification',
+					{ contactIds: site.id },
+					`Contact IDs: "${site.id}" is not a valid ID`,
+				],
 			];
 			for (const [resource, filters, message] of cases) {
 				const result = await getAll(resource, filters);
@@ -263,7 +310,10 @@ describe('Stora node: Deal', () => {
 		it('let "unspecified" through where the API allows it', async () => {
 			const result = await getAll('deal', { assigneeIds: 'unspecified', siteIds: ['unspecified'] });
 			expect(result.error).toBeUndefined();
-			expect((await client.requests())[0].query).toMatchObject({ assignee_id: 'unspecified', site_id: 'unspecified' });
+			expect((await client.requests())[0].query).toMatchObject({
+				assignee_id: 'unspecified',
+				site_id: 'unspecified',
+			});
 			const invoices = await getAll('invoice', { contactIds: 'unspecified' });
 			expect(invoices.error?.message).toBe('Contact IDs: "unspecified" is not a valid ID');
 		});
@@ -279,7 +329,12 @@ describe('Stora node: Deal', () => {
 				resource: 'deal',
 				operation: 'update',
 				dealId: byId(deal.id),
-				updateFields: { stageId: seed.stages[3].id, note: '', startsAt: '', protectionLevelId: protection.id },
+				updateFields: {
+					stageId: seed.stages[3].id,
+					note: '',
+					startsAt: '',
+					protectionLevelId: protection.id,
+				},
 			},
 		});
 		expect(result.error).toBeUndefined();
@@ -292,8 +347,15 @@ describe('Stora node: Deal', () => {
 			line_items: [{ type: 'protection', item: { id: protection.id } }],
 		});
 		const stored = await findRecord(client, 'deals', deal.id);
-		expect(stored).toMatchObject({ stage: { id: seed.stages[3].id }, note: null, starts_at: null, name: deal.name });
-		expect(stored?.line_items).toEqual([{ item: { id: protection.id }, quantity: 1, type: 'protection' }]);
+		expect(stored).toMatchObject({
+			stage: { id: seed.stages[3].id },
+			note: null,
+			starts_at: null,
+			name: deal.name,
+		});
+		expect(stored?.line_items).toEqual([
+			{ item: { id: protection.id }, quantity: 1, type: 'protection' },
+		]);
 		expect(result.items[0].json).toEqual(stored);
 	});
 
@@ -327,7 +389,12 @@ describe('Stora node: Deal', () => {
 				resource: 'deal',
 				operation: 'update',
 				dealId: byId(seed.deals[2].id),
-				updateFields: { unassign: false, removeSite: false, clearLineItems: false, name: 'Renamed' },
+				updateFields: {
+					unassign: false,
+					removeSite: false,
+					clearLineItems: false,
+					name: 'Renamed',
+				},
 			},
 		});
 		expect(off.error).toBeUndefined();
@@ -339,16 +406,30 @@ describe('Stora node: Deal', () => {
 		const [site] = await client.state('sites');
 		const [unitType] = await client.state('unit_types');
 		const cases: Array<[Record<string, unknown>, string | RegExp]> = [
-			[{ unassign: true, assigneeId: staff.id }, 'Unassign and Assignee ID cannot be used together'],
+			[
+				{ unassign: true, assigneeId: staff.id },
+				'Unassign and Assignee ID cannot be used together',
+			],
 			[{ removeSite: true, siteId: site.id }, 'Remove Site and Site cannot be used together'],
-			[{ clearLineItems: true, unitTypeId: unitType.id }, 'Clear Line Items and Unit Type cannot be used together'],
-			[{ clearLineItems: true, protectionLevelId: 'plvl_abc123' }, 'Clear Line Items and Protection Level ID cannot be used together'],
+			[
+				{ clearLineItems: true, unitTypeId: unitType.id },
+				'Clear Line Items and Unit Type cannot be used together',
+			],
+			[
+				{ clearLineItems: true, protectionLevelId: 'plvl_abc123' },
+				'Clear Line Items and Protection Level ID cannot be used together',
+			],
 			[{ assigneeId: site.id }, `Assignee: "${site.id}" is not an assignee ID`],
 		];
 		for (const [updateFields, message] of cases) {
 			const result = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'deal', operation: 'update', dealId: byId(seed.deals[0].id), updateFields: updateFields as INodeParameters },
+				parameters: {
+					resource: 'deal',
+					operation: 'update',
+					dealId: byId(seed.deals[0].id),
+					updateFields: updateFields as INodeParameters,
+				},
 			});
 			if (typeof message === 'string') expect(result.error?.message).toBe(message);
 			else expect(result.error?.message).toMatch(message);
@@ -359,7 +440,12 @@ describe('Stora node: Deal', () => {
 	it('takes an optional Assignee ID added and left empty as not set (Unassign is how to remove one)', async () => {
 		const result = await runStora({
 			credentials: credentials(),
-			parameters: { resource: 'deal', operation: 'update', dealId: byId(seed.deals[0].id), updateFields: { assigneeId: '', name: 'Renamed deal' } },
+			parameters: {
+				resource: 'deal',
+				operation: 'update',
+				dealId: byId(seed.deals[0].id),
+				updateFields: { assigneeId: '', name: 'Renamed deal' },
+			},
 		});
 		expect(result.error).toBeUndefined();
 		const [request] = (await client.requests()).filter((entry) => entry.method === 'PATCH');

@@ -33,7 +33,10 @@ describe('Stora node: Deal Stage', () => {
 				operation: 'getAll',
 				limit: 3,
 				// Left over from a workflow saved with the old date filters: no longer a parameter, so never sent.
-				filters: { createdAfter: '2020-01-01T00:00:00.000Z', updatedBefore: '2030-01-01T00:00:00.000Z' },
+				filters: {
+					createdAfter: '2020-01-01T00:00:00.000Z',
+					updatedBefore: '2030-01-01T00:00:00.000Z',
+				},
 				options: { sortBy: 'updated_at', sortDirection: 'ASC' },
 			},
 		});
@@ -49,8 +52,10 @@ describe('Stora node: Deal Stage', () => {
 			{ limit: '3', sort_by: 'updated_at', sort_direction: 'ASC' },
 			{ limit: '100', page: '1', sort_by: 'created_at', sort_direction: 'ASC' },
 		]);
-		const stageListFields = new Stora().description.properties.filter((property) =>
-			property.displayOptions?.show?.resource?.includes('dealStage') && property.displayOptions.show.operation?.includes('getAll'),
+		const stageListFields = new Stora().description.properties.filter(
+			(property) =>
+				property.displayOptions?.show?.resource?.includes('dealStage') &&
+				property.displayOptions.show.operation?.includes('getAll'),
 		);
 		expect(stageListFields.map((property) => property.name)).not.toContain('filters');
 	});
@@ -58,7 +63,11 @@ describe('Stora node: Deal Stage', () => {
 	it('Return All over more than 100 stages sends only the documented page, limit and sort (no created_after cursor)', async () => {
 		const [template] = await client.state('stages');
 		const extra = Array.from({ length: 120 }, (_, n) => {
-			const record: Record<string, unknown> = { ...template, name: `Extra stage ${n}`, position: 100 + n };
+			const record: Record<string, unknown> = {
+				...template,
+				name: `Extra stage ${n}`,
+				position: 100 + n,
+			};
 			delete record.id;
 			return record;
 		});
@@ -70,10 +79,13 @@ describe('Stora node: Deal Stage', () => {
 			parameters: { resource: 'dealStage', operation: 'getAll', returnAll: true },
 		});
 		expect(all.error).toBeUndefined();
-		expect(all.items.map((item) => item.json.id).sort()).toEqual(stages.map((stage) => stage.id).sort());
+		expect(all.items.map((item) => item.json.id).sort()).toEqual(
+			stages.map((stage) => stage.id).sort(),
+		);
 		const sent = (await client.requests()).map((request) => request.query);
 		expect(sent.length).toBeGreaterThanOrEqual(2);
-		for (const query of sent) expect(Object.keys(query).sort()).toEqual(['limit', 'page', 'sort_by', 'sort_direction']);
+		for (const query of sent)
+			expect(Object.keys(query).sort()).toEqual(['limit', 'page', 'sort_by', 'sort_direction']);
 		expect(sent.map((query) => query.page)).toEqual(sent.map((_, n) => String(n + 1)));
 	});
 
@@ -83,7 +95,9 @@ describe('Stora node: Deal Stage', () => {
 			parameters: { resource: 'dealStage', operation: 'get', dealStageId: seed.stages[2].id },
 		});
 		expect(ok.items.map((item) => item.json)).toEqual([seed.stages[2]]);
-		expect((await client.requests()).map((r) => r.path)).toEqual([`/2025-09/deals/stages/${seed.stages[2].id}`]);
+		expect((await client.requests()).map((r) => r.path)).toEqual([
+			`/2025-09/deals/stages/${seed.stages[2].id}`,
+		]);
 
 		await client.clearRequests();
 		const bad = await runStora({

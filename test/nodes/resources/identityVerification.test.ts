@@ -7,7 +7,8 @@ import { useResourceFixture } from '../../helpers/sandboxFixture';
 
 describe('Stora node: Identity Verification', () => {
 	const { client, credentials, seed } = useResourceFixture('contacts');
-	const lists = () => loadOptionsContext(credentials(), { resource: 'identityVerification', operation: 'get' });
+	const lists = () =>
+		loadOptionsContext(credentials(), { resource: 'identityVerification', operation: 'get' });
 
 	it('gets many verifications of given contacts and statuses, with the contact expanded', async () => {
 		const checks = await client.state('identity_verifications');
@@ -28,10 +29,14 @@ describe('Stora node: Identity Verification', () => {
 			query: { contact_id: contactIds.join(','), status: 'failed,processing', expand: 'contact' },
 		});
 		const expected = checks.filter(
-			(c) => contactIds.includes(String(idOf(c.contact))) && ['failed', 'processing'].includes(String(c.status)),
+			(c) =>
+				contactIds.includes(String(idOf(c.contact))) &&
+				['failed', 'processing'].includes(String(c.status)),
 		);
 		expect(expected).toHaveLength(3);
-		expect(result.items.map((item) => item.json.id).sort()).toEqual(expected.map((c) => c.id).sort());
+		expect(result.items.map((item) => item.json.id).sort()).toEqual(
+			expected.map((c) => c.id).sort(),
+		);
 		for (const item of result.items) {
 			const contact = item.json.contact as StateRecord;
 			expect(contact).toEqual(seed.contacts.find((c) => c.id === contact.id));
@@ -42,7 +47,9 @@ describe('Stora node: Identity Verification', () => {
 		const checks = await client.state('identity_verifications');
 		const failed = checks.find((c) => c.status === 'failed')!;
 		const { results } = await searchIdentityVerifications.call(lists(), idOf(failed.contact));
-		expect(results).toEqual([{ name: `${String(idOf(failed.contact))} – failed`, value: failed.id, url: undefined }]);
+		expect(results).toEqual([
+			{ name: `${String(idOf(failed.contact))} – failed`, value: failed.id, url: undefined },
+		]);
 
 		const result = await runStora({
 			credentials: credentials(),

@@ -36,7 +36,12 @@ describe('Stora node: Image', () => {
 
 		const requests = await client.requests();
 		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({ method: 'GET', path: new URL(images.original).pathname, query: {}, status: 302 });
+		expect(requests[0]).toMatchObject({
+			method: 'GET',
+			path: new URL(images.original).pathname,
+			query: {},
+			status: 302,
+		});
 		expect(requests[0].headers.authorization).toBe('Bearer ***');
 	});
 
@@ -58,7 +63,7 @@ describe('Stora node: Image', () => {
 		expect((await client.requests())[0].path).toBe(`/2025-09/images/${token}/${fileName}`);
 	});
 
-	it('sends the request to the credential\'s Base URL even when the pasted URL names another host', async () => {
+	it("sends the request to the credential's Base URL even when the pasted URL names another host", async () => {
 		const [images] = await imagesOf('sites');
 		const foreign = new URL(images.medium);
 		const result = await run({

@@ -14,7 +14,9 @@ describe('Stora node: Invoice', () => {
 			expect(new Set(invoices.map((invoice) => invoice.status))).toEqual(
 				new Set(['draft', 'deleted', 'open', 'paid', 'uncollectible', 'void']),
 			);
-			expect(new Set(invoices.map((invoice) => invoice.type))).toEqual(new Set(['subscription', 'ad_hoc', 'deposit']));
+			expect(new Set(invoices.map((invoice) => invoice.type))).toEqual(
+				new Set(['subscription', 'ad_hoc', 'deposit']),
+			);
 			expect(new Set(invoices.map((invoice) => invoice.collection_status))).toEqual(
 				new Set(['pending', 'overdue', 'collected', 'not_collected']),
 			);
@@ -36,7 +38,11 @@ describe('Stora node: Invoice', () => {
 						dueAfter: '2000-01-01T00:00:00.000Z',
 						dueBefore: '2100-01-01T00:00:00.000Z',
 					},
-					options: { sortBy: 'due_date', sortDirection: 'ASC', expand: ['contact', 'subscription'] },
+					options: {
+						sortBy: 'due_date',
+						sortDirection: 'ASC',
+						expand: ['contact', 'subscription'],
+					},
 				},
 			});
 			expect(result.error).toBeUndefined();
@@ -63,10 +69,14 @@ describe('Stora node: Invoice', () => {
 				)
 				.sort((a, b) => Date.parse(String(a.due_date)) - Date.parse(String(b.due_date)));
 			expect(expected.length).toBeGreaterThan(2);
-			expect(result.items.map((item) => item.json.id)).toEqual(expected.map((invoice) => invoice.id));
+			expect(result.items.map((item) => item.json.id)).toEqual(
+				expected.map((invoice) => invoice.id),
+			);
 			const first = result.items[0].json;
 			const contacts = await client.state('contacts');
-			expect(first.contact).toEqual(contacts.find((contact) => contact.id === idOf(expected[0].contact)));
+			expect(first.contact).toEqual(
+				contacts.find((contact) => contact.id === idOf(expected[0].contact)),
+			);
 			expect((first.subscription as StateRecord).billing_period).toBeDefined();
 		});
 
@@ -100,9 +110,13 @@ describe('Stora node: Invoice', () => {
 				updated_before: '2100-01-01T00:00:00.000Z',
 			});
 			const contacts = [idOf(a.contact), idOf(b.contact)];
-			const expected = invoices.filter((invoice) => contacts.includes(idOf(invoice.contact))).sort(newestFirst);
+			const expected = invoices
+				.filter((invoice) => contacts.includes(idOf(invoice.contact)))
+				.sort(newestFirst);
 			expect(expected.length).toBeGreaterThanOrEqual(8);
-			expect(result.items.map((item) => item.json.id)).toEqual(expected.map((invoice) => invoice.id));
+			expect(result.items.map((item) => item.json.id)).toEqual(
+				expected.map((invoice) => invoice.id),
+			);
 		});
 
 		it('rejects a subscription ID in the tenancy filter before any request', async () => {
@@ -115,7 +129,9 @@ describe('Stora node: Invoice', () => {
 					filters: { tenancyIds: String(idOf(invoice.subscription)) },
 				},
 			});
-			expect(result.error?.message).toBe(`Tenancy IDs: "${idOf(invoice.subscription)}" is not a valid ID`);
+			expect(result.error?.message).toBe(
+				`Tenancy IDs: "${idOf(invoice.subscription)}" is not a valid ID`,
+			);
 			expect(await client.requests()).toEqual([]);
 		});
 
@@ -127,7 +143,18 @@ describe('Stora node: Invoice', () => {
 			expect(result.items).toHaveLength(3);
 			for (const item of result.items) {
 				expect(Object.keys(item.json).sort()).toEqual(
-					['amount_due', 'collection_status', 'contact', 'created_at', 'due_date', 'id', 'number', 'status', 'total', 'type'].sort(),
+					[
+						'amount_due',
+						'collection_status',
+						'contact',
+						'created_at',
+						'due_date',
+						'id',
+						'number',
+						'status',
+						'total',
+						'type',
+					].sort(),
 				);
 			}
 		});
@@ -136,12 +163,21 @@ describe('Stora node: Invoice', () => {
 			const invoices = await client.state('invoices');
 			const result = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'invoice', operation: 'getAll', returnAll: true, outputFormat: 'csv', binaryPropertyName: 'export' },
+				parameters: {
+					resource: 'invoice',
+					operation: 'getAll',
+					returnAll: true,
+					outputFormat: 'csv',
+					binaryPropertyName: 'export',
+				},
 			});
 			expect(result.error).toBeUndefined();
 			const file = result.items[0].binary?.export;
 			expect(file?.mimeType).toBe('text/csv');
-			const rows = Buffer.from(file?.data as string, 'base64').toString('utf8').trim().split(/\r?\n/);
+			const rows = Buffer.from(file?.data as string, 'base64')
+				.toString('utf8')
+				.trim()
+				.split(/\r?\n/);
 			expect(rows).toHaveLength(invoices.length + 1);
 			expect(rows[0].split(',')).toContain('number');
 		});
@@ -161,7 +197,11 @@ describe('Stora node: Invoice', () => {
 			});
 			expect(result.error).toBeUndefined();
 			expect(await client.requests()).toMatchObject([
-				{ method: 'GET', path: `/2025-09/invoices/${invoice.id}`, query: { expand: 'site,tenancy' } },
+				{
+					method: 'GET',
+					path: `/2025-09/invoices/${invoice.id}`,
+					query: { expand: 'site,tenancy' },
+				},
 			]);
 			const json = result.items[0].json;
 			expect({ ...json, site: invoice.site, tenancy: invoice.tenancy }).toEqual(invoice);
@@ -193,13 +233,20 @@ describe('Stora node: Invoice', () => {
 			const text = pdfText(file?.data as string);
 			expect(text.startsWith('%PDF')).toBe(true);
 			expect(text).toContain(`Invoice ${String(invoice.number)}`);
-			expect(result.items[0].json).toMatchObject({ fileName: `${String(invoice.number)}.pdf`, mimeType: 'application/pdf' });
+			expect(result.items[0].json).toMatchObject({
+				fileName: `${String(invoice.number)}.pdf`,
+				mimeType: 'application/pdf',
+			});
 		});
 
 		it('shows the API error when the invoice does not exist', async () => {
 			const result = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'invoice', operation: 'downloadPdf', invoiceId: rl('inv_doesnotexist') },
+				parameters: {
+					resource: 'invoice',
+					operation: 'downloadPdf',
+					invoiceId: rl('inv_doesnotexist'),
+				},
 			});
 			expect(result.error?.message).toMatch(/\[resource_not_found\]$/);
 			expect((result.error as { httpCode?: string }).httpCode).toBe('404');
@@ -223,13 +270,21 @@ describe('Stora node: Invoice', () => {
 			const invoices = await searchBilling(credentials(), 'searchInvoices', String(invoice.number));
 			expect(invoices.results.map((result) => result.value)).toEqual([invoice.id]);
 			const [note] = await client.state('credit_notes');
-			expect((await searchBilling(credentials(), 'searchCreditNotes', String(note.number))).results.map((r) => r.value)).toEqual([note.id]);
+			expect(
+				(await searchBilling(credentials(), 'searchCreditNotes', String(note.number))).results.map(
+					(r) => r.value,
+				),
+			).toEqual([note.id]);
 			const [subscription] = await client.state('subscriptions');
-			expect((await searchBilling(credentials(), 'searchSubscriptions', subscription.id)).results[0].value).toBe(subscription.id);
+			expect(
+				(await searchBilling(credentials(), 'searchSubscriptions', subscription.id)).results[0]
+					.value,
+			).toBe(subscription.id);
 			const [category] = await client.state('product_categories');
-			expect((await searchBilling(credentials(), 'searchProductCategories', String(category.name))).results).toEqual([
-				{ name: category.name, value: category.id, url: undefined },
-			]);
+			expect(
+				(await searchBilling(credentials(), 'searchProductCategories', String(category.name)))
+					.results,
+			).toEqual([{ name: category.name, value: category.id, url: undefined }]);
 		});
 	});
 });

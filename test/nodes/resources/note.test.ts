@@ -36,7 +36,12 @@ describe('Stora node: Note', () => {
 		const deals = await client.state('deals');
 		const result = await runStora({
 			credentials: credentials(),
-			parameters: { resource: 'note', operation: 'create', content: 'x', noteRecordId: deals[0].id },
+			parameters: {
+				resource: 'note',
+				operation: 'create',
+				content: 'x',
+				noteRecordId: deals[0].id,
+			},
 		});
 		expect(result.error?.message).toBe(`Record ID: "${deals[0].id}" is not a valid ID here`);
 		expect(await client.requests()).toEqual([]);
@@ -47,7 +52,12 @@ describe('Stora node: Note', () => {
 		const task = seed.tasks.find((t) => t.id === idOf(note.resource))!;
 		const got = await runStora({
 			credentials: credentials(),
-			parameters: { resource: 'note', operation: 'get', noteId: byId(note.id), options: { expand: ['resource'] } },
+			parameters: {
+				resource: 'note',
+				operation: 'get',
+				noteId: byId(note.id),
+				options: { expand: ['resource'] },
+			},
 		});
 		expect(got.items[0].json).toEqual({ ...note, resource: task });
 
@@ -66,7 +76,10 @@ describe('Stora node: Note', () => {
 			['GET', `/2025-09/notes/${note.id}`, { expand: 'resource' }, null],
 			['PATCH', `/2025-09/notes/${note.id}`, {}, { content: 'Progress: done' }],
 		]);
-		expect(await findRecord(client, 'notes', note.id)).toMatchObject({ content: 'Progress: done', resource: note.resource });
+		expect(await findRecord(client, 'notes', note.id)).toMatchObject({
+			content: 'Progress: done',
+			resource: note.resource,
+		});
 	});
 
 	it('gets the notes of given records', async () => {

@@ -22,7 +22,11 @@ describe('Stora node: Opportunity', () => {
 	const disassociate = (opportunityId: string) =>
 		runStora({
 			credentials: credentials(),
-			parameters: { resource: 'opportunity', operation: 'disassociateDeal', opportunityId: byId(opportunityId) },
+			parameters: {
+				resource: 'opportunity',
+				operation: 'disassociateDeal',
+				opportunityId: byId(opportunityId),
+			},
 		});
 
 	it('picks opportunities by ID only, since the API cannot list them', () => {
@@ -62,7 +66,10 @@ describe('Stora node: Opportunity', () => {
 		const unlinked = await disassociate(o0.id);
 		expect(unlinked.error).toBeUndefined();
 		[request] = await client.requests();
-		expect(request).toMatchObject({ method: 'DELETE', path: `/2025-09/opportunities/${o0.id}/associate_deal` });
+		expect(request).toMatchObject({
+			method: 'DELETE',
+			path: `/2025-09/opportunities/${o0.id}/associate_deal`,
+		});
 		const reopened = await findRecord(client, 'opportunities', o0.id);
 		expect(reopened).toMatchObject({ status: 'open', deal: null, associated_at: null });
 		expect(unlinked.items.map((item) => item.json)).toEqual([reopened]);
@@ -95,7 +102,8 @@ describe('Stora node: Opportunity', () => {
 		expect(otherContact.error?.message).toBe(
 			`Opportunity ${o5.id} belongs to a different contact than deal ${seed.deals[0].id} [opportunity_associated]`,
 		);
-		for (const result of [already, converted, otherContact]) expect(httpCode(result.error)).toBe('409');
+		for (const result of [already, converted, otherContact])
+			expect(httpCode(result.error)).toBe('409');
 		const after = await client.state('opportunities');
 		expect(after).toEqual(seed.opportunities);
 	});
@@ -126,7 +134,9 @@ describe('Stora node: Opportunity', () => {
 			},
 			items: [{ opportunity: seed.deals[0].id, deal: seed.deals[0].id }],
 		});
-		expect(wrongKind.error?.message).toBe(`Opportunity: "${seed.deals[0].id}" is not an opportunity ID`);
+		expect(wrongKind.error?.message).toBe(
+			`Opportunity: "${seed.deals[0].id}" is not an opportunity ID`,
+		);
 		expect(await client.requests()).toEqual([]);
 	});
 });

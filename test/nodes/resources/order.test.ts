@@ -1,4 +1,3 @@
-
 import type { INodeParameters } from 'n8n-workflow';
 
 import { searchBilling } from '../../helpers/loadOptions';
@@ -71,7 +70,9 @@ describe('Stora node: Order', () => {
 
 		it('filters on contacts and returns every order across pages with Return All, keeping the filters', async () => {
 			const orders = await client.state('orders');
-			const matching = orders.filter((order) => ['draft', 'abandoned', 'completed'].includes(String(order.status)));
+			const matching = orders.filter((order) =>
+				['draft', 'abandoned', 'completed'].includes(String(order.status)),
+			);
 			expect(matching.length).toBeGreaterThan(200);
 			const result = await runStora({
 				credentials: credentials(),
@@ -84,18 +85,29 @@ describe('Stora node: Order', () => {
 				},
 			});
 			expect(result.error).toBeUndefined();
-			expect(result.items.map((item) => item.json.id)).toEqual([...matching].sort(newestFirst).map((order) => order.id));
+			expect(result.items.map((item) => item.json.id)).toEqual(
+				[...matching].sort(newestFirst).map((order) => order.id),
+			);
 			const requests = await client.requests();
 			expect(requests.length).toBeGreaterThanOrEqual(3);
 			for (const request of requests) {
-				expect(request.query).toMatchObject({ status: 'draft,abandoned,completed', expand: 'contact', limit: '100' });
+				expect(request.query).toMatchObject({
+					status: 'draft,abandoned,completed',
+					expand: 'contact',
+					limit: '100',
+				});
 			}
 
 			const contact = idOf(matching.find((order) => order.contact)?.contact) as string;
 			await client.clearRequests();
 			const byContact = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'order', operation: 'getAll', returnAll: true, filters: { contactIds: contact } },
+				parameters: {
+					resource: 'order',
+					operation: 'getAll',
+					returnAll: true,
+					filters: { contactIds: contact },
+				},
 			});
 			expect((await client.requests())[0].query).toMatchObject({ contact_id: contact });
 			expect(byContact.items.map((item) => item.json.id).sort()).toEqual(
@@ -110,7 +122,11 @@ describe('Stora node: Order', () => {
 			const [site] = await client.state('sites');
 			const result = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'order', operation: 'getAll', filters: { contactIds: `con_abc, ${site.id}` } },
+				parameters: {
+					resource: 'order',
+					operation: 'getAll',
+					filters: { contactIds: `con_abc, ${site.id}` },
+				},
 			});
 			expect(result.error?.message).toBe(`Contact IDs: "${site.id}" is not a valid ID`);
 			expect(await client.requests()).toEqual([]);
@@ -119,12 +135,21 @@ describe('Stora node: Order', () => {
 		it('exports the orders as a CSV file', async () => {
 			const result = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'order', operation: 'getAll', limit: 5, outputFormat: 'csv', filters: { status: ['draft'] } },
+				parameters: {
+					resource: 'order',
+					operation: 'getAll',
+					limit: 5,
+					outputFormat: 'csv',
+					filters: { status: ['draft'] },
+				},
 			});
 			expect(result.error).toBeUndefined();
 			const binary = result.items[0].binary?.data;
 			expect(binary?.mimeType).toBe('text/csv');
-			const csv = Buffer.from(binary?.data as string, 'base64').toString('utf8').trim().split(/\r?\n/);
+			const csv = Buffer.from(binary?.data as string, 'base64')
+				.toString('utf8')
+				.trim()
+				.split(/\r?\n/);
 			expect(csv[0]).toMatch(/^id,/);
 			expect(csv).toHaveLength(6);
 			const request = (await client.requests())[0];
@@ -135,7 +160,9 @@ describe('Stora node: Order', () => {
 
 	describe('Get', () => {
 		it('gets an order with its contact and line items expanded', async () => {
-			const order = (await client.state('orders')).find((record) => record.contact && record.status === 'completed')!;
+			const order = (await client.state('orders')).find(
+				(record) => record.contact && record.status === 'completed',
+			)!;
 			const result = await runStora({
 				credentials: credentials(),
 				parameters: {
@@ -155,9 +182,13 @@ describe('Stora node: Order', () => {
 			});
 			const json = result.items[0].json;
 			expect(json.id).toBe(order.id);
-			expect(json.contact).toEqual(recordById(await client.state('contacts'), idOf(order.contact) as string));
+			expect(json.contact).toEqual(
+				recordById(await client.state('contacts'), idOf(order.contact) as string),
+			);
 			const lines = json.line_items as Array<{ id: string; item: { id: string; name?: string } }>;
-			expect(lines.map((line) => line.id)).toEqual((order.line_items as Array<{ id: string }>).map((line) => line.id));
+			expect(lines.map((line) => line.id)).toEqual(
+				(order.line_items as Array<{ id: string }>).map((line) => line.id),
+			);
 			expect(lines[0].item.id).toMatch(/^utype_/);
 			expect(lines[0].item.name).toBeDefined();
 		});
@@ -176,7 +207,9 @@ describe('Stora node: Order', () => {
 		it('returns the order when it is ready to be finalized', async () => {
 			const [site] = await client.state('sites');
 			const [contact] = await client.state('contacts');
-			const unitType = (await client.state('unit_types')).find((type) => idOf(type.site) === site.id)!;
+			const unitType = (await client.state('unit_types')).find(
+				(type) => idOf(type.site) === site.id,
+			)!;
 			const created = await runStora({
 				credentials: credentials(),
 				parameters: {
@@ -187,7 +220,9 @@ describe('Stora node: Order', () => {
 						billingPeriod: 'monthly',
 						startsAt: '2030-05-01T00:00:00.000Z',
 						contactId: rl(contact.id),
-						lineItems: { lineItem: [{ type: 'unit_type', itemId: unitType.id, quantity: 1, price: '' }] },
+						lineItems: {
+							lineItem: [{ type: 'unit_type', itemId: unitType.id, quantity: 1, price: '' }],
+						},
 					},
 				},
 			});
@@ -195,7 +230,12 @@ describe('Stora node: Order', () => {
 			await client.clearRequests();
 			const result = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'order', operation: 'validate', orderId: rl(id), options: { expand: ['site'] } },
+				parameters: {
+					resource: 'order',
+					operation: 'validate',
+					orderId: rl(id),
+					options: { expand: ['site'] },
+				},
 			});
 			expect(result.error).toBeUndefined();
 			expect(await client.requests()).toMatchObject([
@@ -221,9 +261,15 @@ describe('Stora node: Order', () => {
 				})
 			).json()) as { error: { details: Array<{ message: string; pointer: string }> } };
 			const details = answer.error.details;
-			expect(details.map((detail) => detail.pointer)).toEqual(['/starts_at', '/billing_period', '/contact', '/line_items']);
+			expect(details.map((detail) => detail.pointer)).toEqual([
+				'/starts_at',
+				'/billing_period',
+				'/contact',
+				'/line_items',
+			]);
 			const lines = String(result.error?.description).split('\n');
-			for (const detail of details) expect(lines).toContain(`Field ${detail.pointer}: ${detail.message}.`);
+			for (const detail of details)
+				expect(lines).toContain(`Field ${detail.pointer}: ${detail.message}.`);
 			expect(lines.find((line) => line.startsWith('Request ID: '))).toBeDefined();
 			expect(lines[lines.length - 1]).toMatch(/^Operation: order → /);
 		});
@@ -231,7 +277,8 @@ describe('Stora node: Order', () => {
 		it('carries the notice about the announced breaking change', async () => {
 			const { Stora } = await import('../../../nodes/Stora/Stora.node');
 			const notice = new Stora().description.properties.find(
-				(property) => property.type === 'notice' && property.displayOptions?.show?.resource?.includes('order'),
+				(property) =>
+					property.type === 'notice' && property.displayOptions?.show?.resource?.includes('order'),
 			);
 			expect(notice?.displayOptions?.show?.operation).toEqual(['validate']);
 			expect(notice?.displayName).toMatch(/breaking change/);
@@ -248,7 +295,9 @@ describe('Stora node: Order', () => {
 					order.contact &&
 					order.starts_at &&
 					order.billing_period &&
-					(order.line_items as Array<{ id: string }>).some((line) => recordById(lines, line.id)?.type === 'unit_type'),
+					(order.line_items as Array<{ id: string }>).some(
+						(line) => recordById(lines, line.id)?.type === 'unit_type',
+					),
 			)!;
 			expect(complete).toBeDefined();
 			const result = await runStora({
@@ -274,7 +323,9 @@ describe('Stora node: Order', () => {
 		});
 
 		it('surfaces the conflict when the order is not a draft', async () => {
-			const completed = (await client.state('orders')).find((order) => order.status === 'completed')!;
+			const completed = (await client.state('orders')).find(
+				(order) => order.status === 'completed',
+			)!;
 			const result = await runStora({
 				credentials: credentials(),
 				parameters: { resource: 'order', operation: 'finalize', orderId: rl(completed.id) },
@@ -293,7 +344,12 @@ describe('Stora node: Order', () => {
 			expect(first.paginationToken).toBe('2');
 			expect(first.results[0].value).toBe(orders[0].id);
 			expect(first.results[0].name).toContain(String(orders[0].status));
-			const second = await searchBilling(credentials(), 'searchOrders', undefined, first.paginationToken);
+			const second = await searchBilling(
+				credentials(),
+				'searchOrders',
+				undefined,
+				first.paginationToken,
+			);
 			expect(second.results[0].value).toBe(orders[100].id);
 			const queries = (await client.requests()).map((request) => request.query);
 			expect(queries).toEqual([
@@ -308,7 +364,9 @@ describe('Stora node: Order', () => {
 			const [site] = await client.state('sites');
 			const [contact] = await client.state('contacts');
 			const [coupon] = await client.state('coupons');
-			const unitType = (await client.state('unit_types')).find((type) => idOf(type.site) === site.id)!;
+			const unitType = (await client.state('unit_types')).find(
+				(type) => idOf(type.site) === site.id,
+			)!;
 			const [protection] = await client.state('protection_levels');
 			const result = await runStora({
 				credentials: credentials(),
@@ -356,7 +414,11 @@ describe('Stora node: Order', () => {
 			});
 			const created = result.items[0].json;
 			expect(created).toEqual(recordById(await client.state('orders'), String(created.id)));
-			expect(created).toMatchObject({ status: 'draft', source: 'public_api', contact: { id: contact.id } });
+			expect(created).toMatchObject({
+				status: 'draft',
+				source: 'public_api',
+				contact: { id: contact.id },
+			});
 			const lines = await client.state('order_line_items');
 			const protectionLine = recordById(lines, (created.line_items as Array<{ id: string }>)[1].id);
 			expect(protectionLine.price).toMatchObject({ amount: 750 });
@@ -364,7 +426,9 @@ describe('Stora node: Order', () => {
 
 		it('creates the order with a new contact and finalizes it at once', async () => {
 			const [site] = await client.state('sites');
-			const unitType = (await client.state('unit_types')).find((type) => idOf(type.site) === site.id)!;
+			const unitType = (await client.state('unit_types')).find(
+				(type) => idOf(type.site) === site.id,
+			)!;
 			const contactsBefore = await client.state('contacts');
 			const result = await runStora({
 				credentials: credentials(),
@@ -375,8 +439,15 @@ describe('Stora node: Order', () => {
 					additionalFields: {
 						billingPeriod: 'weekly',
 						startsAt: '2030-06-01T00:00:00.000Z',
-						newContact: { email: 'new.tenant@example.com', fullName: 'New Tenant', type: 'student', city: 'Leeds' },
-						lineItems: { lineItem: [{ type: 'unit_type', itemId: unitType.id, quantity: 1, price: '' }] },
+						newContact: {
+							email: 'new.tenant@example.com',
+							fullName: 'New Tenant',
+							type: 'student',
+							city: 'Leeds',
+						},
+						lineItems: {
+							lineItem: [{ type: 'unit_type', itemId: unitType.id, quantity: 1, price: '' }],
+						},
 						finalize: true,
 						cancelRedirectUrl: 'https://example.com/cancelled',
 					},
@@ -437,13 +508,22 @@ describe('Stora node: Order', () => {
 			expect(request.body).toEqual({
 				site: { id: site.id },
 				emails: { booking_confirmation: true, move_in_day: false },
-				contact: { email: 'abroad@example.com', address: { city: 'Dublin', state: 'Leinster', country_alpha2: 'IE' } },
+				contact: {
+					email: 'abroad@example.com',
+					address: { city: 'Dublin', state: 'Leinster', country_alpha2: 'IE' },
+				},
 			});
-			const contact = (await client.state('contacts')).find((record) => record.id === idOf(result.items[0].json.contact));
-			expect(contact?.address).toMatchObject({ city: 'Dublin', state: 'Leinster', country_alpha2: 'IE' });
+			const contact = (await client.state('contacts')).find(
+				(record) => record.id === idOf(result.items[0].json.contact),
+			);
+			expect(contact?.address).toMatchObject({
+				city: 'Dublin',
+				state: 'Leinster',
+				country_alpha2: 'IE',
+			});
 		});
 
-		it('checks the new contact\'s country code before any request, naming the parameter', async () => {
+		it("checks the new contact's country code before any request, naming the parameter", async () => {
 			const [site] = await client.state('sites');
 			for (const code of ['GBR', 'United Kingdom', 'G1']) {
 				const result = await runStora({
@@ -455,7 +535,9 @@ describe('Stora node: Order', () => {
 						additionalFields: { newContact: { email: 'x@example.com', countryAlpha2: code } },
 					},
 				});
-				expect(result.error?.message).toBe(`New Contact: Address Country Code: "${code}" is not a two-letter country code`);
+				expect(result.error?.message).toBe(
+					`New Contact: Address Country Code: "${code}" is not a two-letter country code`,
+				);
 				expect(result.error?.description).toContain('ISO 3166-1 alpha-2');
 			}
 			expect(await client.requests()).toEqual([]);
@@ -466,27 +548,50 @@ describe('Stora node: Order', () => {
 			const [contact] = await client.state('contacts');
 			const cases: Array<[Record<string, unknown>, RegExp]> = [
 				[
-					{ lineItems: { lineItem: [{ type: 'protection', itemId: 'utype_abc', quantity: 1, price: '' }] } },
+					{
+						lineItems: {
+							lineItem: [{ type: 'protection', itemId: 'utype_abc', quantity: 1, price: '' }],
+						},
+					},
 					/^Line Items, row 1: "utype_abc" is not a valid item ID for a protection line$/,
 				],
 				[
-					{ lineItems: { lineItem: [{ type: 'unit_type', itemId: 'utype_abc', quantity: 1, price: '12.50' }] } },
+					{
+						lineItems: {
+							lineItem: [{ type: 'unit_type', itemId: 'utype_abc', quantity: 1, price: '12.50' }],
+						},
+					},
 					/^Line Items, row 1: price "12.50" is not an amount in minor units$/,
 				],
 				[
-					{ lineItems: { lineItem: [{ type: 'unit_type', itemId: 'utype_abc', quantity: 0, price: '' }] } },
+					{
+						lineItems: {
+							lineItem: [{ type: 'unit_type', itemId: 'utype_abc', quantity: 0, price: '' }],
+						},
+					},
 					/^Line Items, row 1: quantity 0 is out of range$/,
 				],
-				[{ contactId: rl(contact.id), newContact: { email: 'x@example.com' } }, /^Contact and New Contact cannot be used together$/],
+				[
+					{ contactId: rl(contact.id), newContact: { email: 'x@example.com' } },
+					/^Contact and New Contact cannot be used together$/,
+				],
 				[{ newContact: { fullName: 'No Email' } }, /^New Contact: Email is required$/],
-				[{ cancelRedirectUrl: 'https://example.com' }, /^Cancel Redirect URL needs Finalize Immediately$/],
+				[
+					{ cancelRedirectUrl: 'https://example.com' },
+					/^Cancel Redirect URL needs Finalize Immediately$/,
+				],
 				[{ startsAt: 'next tuesday' }, /^Starts At: "next tuesday" is not a valid date$/],
 				[{ couponId: rl('con_abc123') }, /^Coupon: "con_abc123" is not a coupon ID$/],
 			];
 			for (const [additionalFields, message] of cases) {
 				const result = await runStora({
 					credentials: credentials(),
-					parameters: { resource: 'order', operation: 'create', orderSiteId: site.id, additionalFields: additionalFields as INodeParameters },
+					parameters: {
+						resource: 'order',
+						operation: 'create',
+						orderSiteId: site.id,
+						additionalFields: additionalFields as INodeParameters,
+					},
 				});
 				expect(result.error?.message).toMatch(message);
 			}
@@ -503,7 +608,12 @@ describe('Stora node: Order', () => {
 			const before = (await client.state('orders')).length;
 			const result = await runStora({
 				credentials: credentials(),
-				parameters: { resource: 'order', operation: 'create', orderSiteId: site.id, additionalFields: { finalize: true } },
+				parameters: {
+					resource: 'order',
+					operation: 'create',
+					orderSiteId: site.id,
+					additionalFields: { finalize: true },
+				},
 			});
 			expect(result.error?.message).toMatch(/\[invalid_content\]$/);
 			for (const pointer of ['/starts_at', '/billing_period', '/contact', '/line_items']) {

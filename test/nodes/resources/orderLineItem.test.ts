@@ -9,7 +9,9 @@ describe('Stora node: Order Line Item', () => {
 	describe('Order Line Item: Create', () => {
 		it('adds a unit type line with quantity and price to a draft order, and the order totals follow', async () => {
 			const order = await emptyDraftOrder(client);
-			const unitType = (await client.state('unit_types')).find((type) => idOf(type.site) === idOf(order.site))!;
+			const unitType = (await client.state('unit_types')).find(
+				(type) => idOf(type.site) === idOf(order.site),
+			)!;
 			const result = await runStora({
 				credentials: credentials(),
 				parameters: {
@@ -24,8 +26,16 @@ describe('Stora node: Order Line Item', () => {
 			expect(result.error).toBeUndefined();
 			const requests = await client.requests();
 			expect(requests).toHaveLength(1);
-			expect(requests[0]).toMatchObject({ method: 'POST', path: `/2025-09/orders/${order.id}/line_items` });
-			expect(requests[0].body).toEqual({ type: 'unit_type', item: { id: unitType.id }, quantity: 2, price: { amount: 5000 } });
+			expect(requests[0]).toMatchObject({
+				method: 'POST',
+				path: `/2025-09/orders/${order.id}/line_items`,
+			});
+			expect(requests[0].body).toEqual({
+				type: 'unit_type',
+				item: { id: unitType.id },
+				quantity: 2,
+				price: { amount: 5000 },
+			});
 			const line = result.items[0].json;
 			expect(line).toEqual(recordById(await client.state('order_line_items'), String(line.id)));
 			expect(line).toMatchObject({ type: 'unit_type', quantity: 2, price: { amount: 5000 } });
@@ -44,7 +54,10 @@ describe('Stora node: Order Line Item', () => {
 					{ lineItemType: 'protection', orderLineItemProtectionLevelId: rl(protection.id) },
 					{ type: 'protection', item: { id: protection.id } },
 				],
-				[{ lineItemType: 'product', orderLineItemProductId: rl(product.id) }, { type: 'product', item: { id: product.id } }],
+				[
+					{ lineItemType: 'product', orderLineItemProductId: rl(product.id) },
+					{ type: 'product', item: { id: product.id } },
+				],
 				[
 					{ lineItemType: 'security_deposit', orderLineItemUnitTypeId: unitType.id },
 					{ type: 'security_deposit', item: { id: unitType.id } },
@@ -54,7 +67,12 @@ describe('Stora node: Order Line Item', () => {
 				await client.clearRequests();
 				const result = await runStora({
 					credentials: credentials(),
-					parameters: { resource: 'orderLineItem', operation: 'create', orderLineItemOrderId: rl(order.id), ...parameters },
+					parameters: {
+						resource: 'orderLineItem',
+						operation: 'create',
+						orderLineItemOrderId: rl(order.id),
+						...parameters,
+					},
 				});
 				expect(result.error).toBeUndefined();
 				expect((await client.requests())[0].body).toEqual(body);
@@ -67,26 +85,49 @@ describe('Stora node: Order Line Item', () => {
 			const order = await emptyDraftOrder(client);
 			const [product] = await client.state('products');
 			const cases: Array<[Record<string, unknown>, RegExp]> = [
-				[{ lineItemType: 'protection', orderLineItemProtectionLevelId: rl(product.id) }, /A protection level ID starts with "plvl_"/],
-				[{ lineItemType: 'unit_type', orderLineItemUnitTypeId: product.id }, /^Unit Type: ".*" is not an? unit type ID$/],
 				[
-					{ lineItemType: 'product', orderLineItemProductId: rl(product.id), additionalFields: { quantity: 0 } },
+					{ lineItemType: 'protection', orderLineItemProtectionLevelId: rl(product.id) },
+					/A protection level ID starts with "plvl_"/,
+				],
+				[
+					{ lineItemType: 'unit_type', orderLineItemUnitTypeId: product.id },
+					/^Unit Type: ".*" is not an? unit type ID$/,
+				],
+				[
+					{
+						lineItemType: 'product',
+						orderLineItemProductId: rl(product.id),
+						additionalFields: { quantity: 0 },
+					},
 					/^Quantity: 0 is out of range$/,
 				],
 				[
-					{ lineItemType: 'product', orderLineItemProductId: rl(product.id), additionalFields: { price: 12.5 } },
+					{
+						lineItemType: 'product',
+						orderLineItemProductId: rl(product.id),
+						additionalFields: { price: 12.5 },
+					},
 					/^Price \(Minor Units\): 12.5 is out of range$/,
 				],
 				// An expression giving true would pass as 1 by Number() and be sent as "true".
 				[
-					{ lineItemType: 'product', orderLineItemProductId: rl(product.id), additionalFields: { quantity: '={{ true }}' } },
+					{
+						lineItemType: 'product',
+						orderLineItemProductId: rl(product.id),
+						additionalFields: { quantity: '={{ true }}' },
+					},
 					/^Quantity: true is out of range$/,
 				],
 			];
 			for (const [parameters, message] of cases) {
 				const result = await runStora({
 					credentials: credentials(),
-					parameters: { resource: 'orderLineItem', operation: 'create', orderLineItemOrderId: rl(order.id), ...parameters },
+					parameters: {
+						resource: 'orderLineItem',
+						operation: 'create',
+						orderLineItemOrderId: rl(order.id),
+						...parameters,
+					},
 				});
 				expect(result.error?.message).toMatch(message);
 			}
@@ -94,7 +135,9 @@ describe('Stora node: Order Line Item', () => {
 		});
 
 		it('surfaces the conflict when the order is no longer a draft', async () => {
-			const completed = (await client.state('orders')).find((order) => order.status === 'completed')!;
+			const completed = (await client.state('orders')).find(
+				(order) => order.status === 'completed',
+			)!;
 			const [product] = await client.state('products');
 			const result = await runStora({
 				credentials: credentials(),
@@ -108,7 +151,9 @@ describe('Stora node: Order Line Item', () => {
 			});
 			expect(result.error?.message).toMatch(/\[conflict\]$/);
 			expect((result.error as { httpCode?: string }).httpCode).toBe('409');
-			expect(recordById(await client.state('orders'), completed.id).line_items).toEqual(completed.line_items);
+			expect(recordById(await client.state('orders'), completed.id).line_items).toEqual(
+				completed.line_items,
+			);
 		});
 	});
 });

@@ -18,9 +18,15 @@ describe('Stora node: Price Adjustment', () => {
 	/** A draft that notifies the customer (the seed also has a draft that skips notification, and a pending one). */
 	const notifyingDraft = async () =>
 		(await adjustments()).find(
-			(record) => record.status === 'draft' && typeof (record.notification as Notification).notice_period === 'number',
+			(record) =>
+				record.status === 'draft' &&
+				typeof (record.notification as Notification).notice_period === 'number',
 		) as StateRecord;
-	const update = (id: string, updateFields: Record<string, unknown>, token = fixture.sandbox.token) =>
+	const update = (
+		id: string,
+		updateFields: Record<string, unknown>,
+		token = fixture.sandbox.token,
+	) =>
 		runStora({
 			credentials: tokenCredentials(fixture.sandbox.url, token),
 			parameters: {
@@ -45,7 +51,10 @@ describe('Stora node: Price Adjustment', () => {
 		expect(result.error).toBeUndefined();
 		const requests = await client.requests();
 		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({ method: 'PATCH', path: `/2025-09/price_adjustments/${draft.id}` });
+		expect(requests[0]).toMatchObject({
+			method: 'PATCH',
+			path: `/2025-09/price_adjustments/${draft.id}`,
+		});
 		expect(requests[0].body).toEqual({
 			percentage: 7.5,
 			effective_from: from,
@@ -76,8 +85,14 @@ describe('Stora node: Price Adjustment', () => {
 		const next = await update(draft.id, { effectiveFrom: 'next_billing_period' });
 		expect(next.error).toBeUndefined();
 		// The next renewal is days away: the 30-day notice no longer fits and reads back as send_immediately.
-		const renewal = String((subscription.current_period as { ends_at: string }).ends_at).slice(0, 10);
-		expect(next.items[0].json).toMatchObject({ adjust_on: renewal, notification: { notice_period: 'send_immediately' } });
+		const renewal = String((subscription.current_period as { ends_at: string }).ends_at).slice(
+			0,
+			10,
+		);
+		expect(next.items[0].json).toMatchObject({
+			adjust_on: renewal,
+			notification: { notice_period: 'send_immediately' },
+		});
 
 		const at = addDays(String(draft.adjust_on), 3);
 		const later = await update(draft.id, { effectiveFrom: `${at}T10:30:00.000+01:00` });
@@ -118,12 +133,16 @@ describe('Stora node: Price Adjustment', () => {
 		const allowed = await client.token(['public.price_adjustment:write', SKIP_SCOPE]);
 		const result = await update(draft.id, { skipNotification: true }, allowed);
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json.notification).toMatchObject({ notice_period: null, scheduled_at: null });
+		expect(result.items[0].json.notification).toMatchObject({
+			notice_period: null,
+			scheduled_at: null,
+		});
 	});
 
 	it('needs the skip_notifications scope for any update of a draft that already skips notification', async () => {
 		const skipping = (await adjustments()).find(
-			(record) => record.status === 'draft' && (record.notification as Notification).notice_period === null,
+			(record) =>
+				record.status === 'draft' && (record.notification as Notification).notice_period === null,
 		)!;
 		const writeOnly = await client.token(['public.price_adjustment:write']);
 		const refused = await update(skipping.id, { percentage: 2 }, writeOnly);
@@ -159,12 +178,16 @@ describe('Stora node: Price Adjustment', () => {
 		}
 		const percentage = await update(draft.id, { percentage: -99.5 });
 		expect(percentage.error).toBeUndefined();
-		expect((await client.requests()).map((request) => request.body)).toEqual([{ percentage: -99.5 }]);
+		expect((await client.requests()).map((request) => request.body)).toEqual([
+			{ percentage: -99.5 },
+		]);
 	});
 
 	it('accepts the ID only (the API cannot list price adjustments) and checks its prefix', async () => {
 		const { Stora } = await import('../../../nodes/Stora/Stora.node');
-		const locator = new Stora().description.properties.find((property) => property.name === 'priceAdjustmentId');
+		const locator = new Stora().description.properties.find(
+			(property) => property.name === 'priceAdjustmentId',
+		);
 		expect(locator?.modes?.map((mode) => mode.name)).toEqual(['id']);
 		expect(locator?.default).toEqual({ mode: 'id', value: '' });
 

@@ -20,7 +20,12 @@ describe('Stora node: Product', () => {
 		await client.clearRequests();
 		const one = await runStora({
 			credentials: credentials(),
-			parameters: { resource: 'product', operation: 'get', productId: rl(products[2].id), simplify: true },
+			parameters: {
+				resource: 'product',
+				operation: 'get',
+				productId: rl(products[2].id),
+				simplify: true,
+			},
 		});
 		expect(one.items[0].json).toEqual({
 			id: products[2].id,
@@ -35,7 +40,9 @@ describe('Stora node: Product', () => {
 	});
 
 	it('sets base prices per billing period and keeps the other periods', async () => {
-		const product = (await client.state('products')).find((record) => record.charge_type === 'one_time')!;
+		const product = (await client.state('products')).find(
+			(record) => record.charge_type === 'one_time',
+		)!;
 		const before = amounts(product);
 		const result = await runStora({
 			credentials: credentials(),
@@ -78,7 +85,10 @@ describe('Stora node: Product', () => {
 				],
 				'Base Prices: monthly is given twice',
 			],
-			[[{ billingPeriod: 'weekly', amount: 12.5 }], 'Base Prices: 12.5 is not a valid weekly amount'],
+			[
+				[{ billingPeriod: 'weekly', amount: 12.5 }],
+				'Base Prices: 12.5 is not a valid weekly amount',
+			],
 			[[{ billingPeriod: 'yearly', amount: -1 }], 'Base Prices: -1 is not a valid yearly amount'],
 		];
 		for (const [price, message] of cases) {

@@ -12,20 +12,30 @@ describe('Stora node: Protection Level', () => {
 		const levels = await client.state('protection_levels');
 		const result = await runStora({
 			credentials: credentials(),
-			parameters: { resource: 'protectionLevel', operation: 'getAll', options: { sortDirection: 'ASC' } },
+			parameters: {
+				resource: 'protectionLevel',
+				operation: 'getAll',
+				options: { sortDirection: 'ASC' },
+			},
 		});
 		expect((await client.requests())[0]).toMatchObject({
 			path: '/2025-09/protection_levels',
 			query: { limit: '50', sort_direction: 'ASC' },
 		});
-		expect(result.items.map((item) => item.json)).toEqual([...levels].sort((a, b) => newestFirst(b, a)));
+		expect(result.items.map((item) => item.json)).toEqual(
+			[...levels].sort((a, b) => newestFirst(b, a)),
+		);
 	});
 
 	it('gets one protection level and sets its base prices', async () => {
 		const [level] = await client.state('protection_levels');
 		const one = await runStora({
 			credentials: credentials(),
-			parameters: { resource: 'protectionLevel', operation: 'get', protectionLevelId: rl(level.id) },
+			parameters: {
+				resource: 'protectionLevel',
+				operation: 'get',
+				protectionLevelId: rl(level.id),
+			},
 		});
 		expect(one.items.map((item) => item.json)).toEqual([level]);
 		await client.clearRequests();
@@ -71,12 +81,16 @@ describe('Stora node: Protection Level', () => {
 			},
 		]);
 		// The docs' protection level has no site reference yet (site scoping is announced), so Stora refuses the path.
-		expect(result.error?.description).toContain("The expand path 'site' is not an expandable reference");
+		expect(result.error?.description).toContain(
+			"The expand path 'site' is not an expandable reference",
+		);
 	});
 
 	it('warns on every protection level operation about the announced breaking change', () => {
 		const notice = new Stora().description.properties.find(
-			(property) => property.type === 'notice' && property.displayOptions?.show?.resource?.includes('protectionLevel'),
+			(property) =>
+				property.type === 'notice' &&
+				property.displayOptions?.show?.resource?.includes('protectionLevel'),
 		);
 		expect(notice?.displayName).toMatch(/breaking change/);
 		expect(notice?.displayOptions?.show?.operation).toBeUndefined();
@@ -85,8 +99,12 @@ describe('Stora node: Protection Level', () => {
 	it('lists protection levels for the picker by cover level', async () => {
 		const levels = await client.state('protection_levels');
 		const all = await searchBilling(credentials(), 'searchProtectionLevels');
-		expect(all.results.map((result) => result.value)).toEqual([...levels].sort(newestFirst).map((level) => level.id));
+		expect(all.results.map((result) => result.value)).toEqual(
+			[...levels].sort(newestFirst).map((level) => level.id),
+		);
 		const formatted = String((levels[1].cover_level as { formatted: string }).formatted);
-		expect(all.results.find((result) => result.value === levels[1].id)?.name).toBe(`Cover up to ${formatted} (${levels[1].id})`);
+		expect(all.results.find((result) => result.value === levels[1].id)?.name).toBe(
+			`Cover up to ${formatted} (${levels[1].id})`,
+		);
 	});
 });

@@ -9,13 +9,21 @@ describe('Stora node: Site', () => {
 		const [site] = await client.state('sites');
 		const result = await runStora({
 			credentials: credentials(),
-			parameters: { resource: 'site', operation: 'get', siteId: { __rl: true, mode: 'id', value: site.id } },
+			parameters: {
+				resource: 'site',
+				operation: 'get',
+				siteId: { __rl: true, mode: 'id', value: site.id },
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json)).toEqual([site]);
 		const requests = await client.requests();
 		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({ method: 'GET', path: `/2025-09/sites/${site.id}`, query: {} });
+		expect(requests[0]).toMatchObject({
+			method: 'GET',
+			path: `/2025-09/sites/${site.id}`,
+			query: {},
+		});
 		expect(requests[0].headers.authorization).toBe('Bearer ***');
 	});
 
@@ -26,13 +34,20 @@ describe('Stora node: Site', () => {
 			parameters: {
 				resource: 'site',
 				operation: 'get',
-				siteId: { __rl: true, mode: 'list', value: second.id, cachedResultName: String(second.name) },
+				siteId: {
+					__rl: true,
+					mode: 'list',
+					value: second.id,
+					cachedResultName: String(second.name),
+				},
 				simplify: true,
 			},
 		});
 		expect(result.items).toHaveLength(1);
 		expect(Object.keys(result.items[0].json).sort()).toEqual(
-			['address', 'created_at', 'id', 'name', 'opened_at', 'phone', 'updated_at'].filter((key) => key in second).sort(),
+			['address', 'created_at', 'id', 'name', 'opened_at', 'phone', 'updated_at']
+				.filter((key) => key in second)
+				.sort(),
 		);
 		expect((await client.requests())[0].path).toBe(`/2025-09/sites/${second.id}`);
 	});
@@ -42,7 +57,11 @@ describe('Stora node: Site', () => {
 		const result = await runStora({
 			credentials: credentials(),
 			items: [{ id: first.id }, { id: ` ${second.id}` }],
-			parameters: { resource: 'site', operation: 'get', siteId: { __rl: true, mode: 'id', value: '={{ $json.id.trim() }}' } },
+			parameters: {
+				resource: 'site',
+				operation: 'get',
+				siteId: { __rl: true, mode: 'id', value: '={{ $json.id.trim() }}' },
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.id)).toEqual([first.id, second.id]);
@@ -60,7 +79,10 @@ describe('Stora node: Site', () => {
 				operation: 'getAll',
 				returnAll: false,
 				limit: 2,
-				filters: { createdAfter: '2000-01-01T00:00:00.000Z', updatedBefore: '2100-01-01T00:00:00.000Z' },
+				filters: {
+					createdAfter: '2000-01-01T00:00:00.000Z',
+					updatedBefore: '2100-01-01T00:00:00.000Z',
+				},
 				options: { sortBy: 'name', sortDirection: 'ASC' },
 			},
 		});
@@ -107,14 +129,22 @@ describe('Stora node: Site', () => {
 		expect(requests.length).toBe(3);
 		for (const request of requests) {
 			expect(request.path).toBe('/2025-09/sites');
-			expect(request.query).toMatchObject({ search: 'Depot', updated_after: '2000-01-01T00:00:00.000Z', limit: '100' });
+			expect(request.query).toMatchObject({
+				search: 'Depot',
+				updated_after: '2000-01-01T00:00:00.000Z',
+				limit: '100',
+			});
 		}
 	});
 
 	it('shows the API error with its code and request id when the site does not exist', async () => {
 		const result = await runStora({
 			credentials: credentials(),
-			parameters: { resource: 'site', operation: 'get', siteId: { __rl: true, mode: 'id', value: 'site_doesnotexist' } },
+			parameters: {
+				resource: 'site',
+				operation: 'get',
+				siteId: { __rl: true, mode: 'id', value: 'site_doesnotexist' },
+			},
 		});
 		expect(result.error).toBeDefined();
 		expect(result.error?.message).toMatch(/\[resource_not_found\]$/);

@@ -13,7 +13,9 @@ describe('Stora node: Subscription', () => {
 			credentials: credentials(),
 			parameters: { resource: 'subscription', operation: 'getAll', returnAll: true },
 		});
-		expect(result.items.map((item) => item.json.id)).toEqual([...subscriptions].sort(newestFirst).map((s) => s.id));
+		expect(result.items.map((item) => item.json.id)).toEqual(
+			[...subscriptions].sort(newestFirst).map((s) => s.id),
+		);
 	});
 
 	it('gets a subscription with its contact and line item items expanded', async () => {

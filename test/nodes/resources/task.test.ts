@@ -56,7 +56,9 @@ describe('Stora node: Task', () => {
 		expect(record.error?.message).toBe('Linked Record ID: "note_abc123" is not a valid ID here');
 		expect(record.error?.description).toContain('"con_", "unit_", "sub_"');
 		expect(due.error?.message).toBe('Due At: "31/02/2027" is not a valid date');
-		expect(assignee.error?.message).toBe(`Assignee: "${seed.contacts[0].id}" is not an assignee ID`);
+		expect(assignee.error?.message).toBe(
+			`Assignee: "${seed.contacts[0].id}" is not an assignee ID`,
+		);
 		expect(await client.requests()).toEqual([]);
 	});
 
@@ -94,7 +96,11 @@ describe('Stora node: Task', () => {
 			method: 'POST',
 			path: `/2025-09/tasks/${completed.id}/open`,
 		});
-		expect(reopened.items[0].json).toMatchObject({ id: completed.id, status: 'open', completed_at: null });
+		expect(reopened.items[0].json).toMatchObject({
+			id: completed.id,
+			status: 'open',
+			completed_at: null,
+		});
 		expect((await findRecord(client, 'tasks', completed.id))?.status).toBe('open');
 
 		const again = await runStora({
@@ -109,10 +115,17 @@ describe('Stora node: Task', () => {
 		const task = seed.tasks[4];
 		const result = await runStora({
 			credentials: credentials(),
-			parameters: { resource: 'task', operation: 'delete', taskId: { __rl: true, mode: 'list', value: task.id } },
+			parameters: {
+				resource: 'task',
+				operation: 'delete',
+				taskId: { __rl: true, mode: 'list', value: task.id },
+			},
 		});
 		expect(result.error).toBeUndefined();
-		expect((await client.requests())[0]).toMatchObject({ method: 'DELETE', path: `/2025-09/tasks/${task.id}` });
+		expect((await client.requests())[0]).toMatchObject({
+			method: 'DELETE',
+			path: `/2025-09/tasks/${task.id}`,
+		});
 		expect(result.items.map((item) => item.json)).toEqual([
 			{ deleted: true, id: task.id, message: `Task ${task.id} deleted` },
 		]);
@@ -159,14 +172,29 @@ describe('Stora node: Task', () => {
 		const [item] = result.items.map((i) => i.json);
 		expect(item.id).toBe(seed.tasks[9].id);
 		expect(Object.keys(item).sort()).toEqual(
-			['assignee', 'completed_at', 'created_at', 'due_at', 'id', 'resource', 'site', 'status', 'title'].sort(),
+			[
+				'assignee',
+				'completed_at',
+				'created_at',
+				'due_at',
+				'id',
+				'resource',
+				'site',
+				'status',
+				'title',
+			].sort(),
 		);
-		expect(item.resource).toMatchObject({ id: seed.contacts[27].id, email: seed.contacts[27].email });
+		expect(item.resource).toMatchObject({
+			id: seed.contacts[27].id,
+			email: seed.contacts[27].email,
+		});
 	});
 
 	it('searches tasks for the resource locator', async () => {
 		const { results } = await searchTasks.call(lists(), 'invoice');
-		const expected = seed.tasks.filter((t) => /invoice/i.test(`${String(t.title)} ${String(t.description)}`));
+		const expected = seed.tasks.filter((t) =>
+			/invoice/i.test(`${String(t.title)} ${String(t.description)}`),
+		);
 		expect(results.map((r) => r.value)).toEqual(expect.arrayContaining(expected.map((t) => t.id)));
 		expect(results).toHaveLength(expected.length);
 		expect(results[0].name).toMatch(/\[(open|completed)\]$/);

@@ -1,4 +1,7 @@
-import { searchTenancies, searchUnitAllocations } from '../../../nodes/Stora/methods/listSearch/inventory';
+import {
+	searchTenancies,
+	searchUnitAllocations,
+} from '../../../nodes/Stora/methods/listSearch/inventory';
 import { loadOptionsContext } from '../../helpers/loadOptions';
 import { locator as rl } from '../../helpers/n8n';
 import { idOf, newestFirst, oldestFirst } from '../../helpers/records';
@@ -22,11 +25,18 @@ describe('Stora node: Tenancy', () => {
 		expect(result.error).toBeUndefined();
 		const requests = await client.requests();
 		expect(requests[0]).toMatchObject({ method: 'GET', path: '/2025-09/tenancies' });
-		expect(requests[0].query).toEqual({ limit: '5', expand: 'contact', sort_by: 'created_at', sort_direction: 'ASC' });
+		expect(requests[0].query).toEqual({
+			limit: '5',
+			expand: 'contact',
+			sort_by: 'created_at',
+			sort_direction: 'ASC',
+		});
 		const expected = (await client.state('tenancies')).sort(oldestFirst).slice(0, 5);
 		expect(result.items.map((item) => item.json.id)).toEqual(expected.map((tenancy) => tenancy.id));
 		const contacts = await client.state('contacts');
-		expect(result.items[0].json.contact).toEqual(contacts.find((contact) => contact.id === idOf(expected[0].contact)));
+		expect(result.items[0].json.contact).toEqual(
+			contacts.find((contact) => contact.id === idOf(expected[0].contact)),
+		);
 	});
 
 	it('returns every tenancy with Return All', async () => {
@@ -41,11 +51,18 @@ describe('Stora node: Tenancy', () => {
 		const result = await run({ resource: 'tenancy', operation: 'get', tenancyId: rl(tenancy.id) });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json)).toEqual([tenancy]);
-		expect((await client.requests())[0]).toMatchObject({ method: 'GET', path: `/2025-09/tenancies/${tenancy.id}` });
+		expect((await client.requests())[0]).toMatchObject({
+			method: 'GET',
+			path: `/2025-09/tenancies/${tenancy.id}`,
+		});
 	});
 
 	it('reports a missing tenancy with the API code', async () => {
-		const result = await run({ resource: 'tenancy', operation: 'get', tenancyId: rl('ten_doesnotexist') });
+		const result = await run({
+			resource: 'tenancy',
+			operation: 'get',
+			tenancyId: rl('ten_doesnotexist'),
+		});
 		expect(result.error?.message).toMatch(/\[resource_not_found\]$/);
 	});
 

@@ -31,7 +31,11 @@ describe('Stora node: Timeline Event', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const [request] = await client.requests();
-		expect(request).toMatchObject({ method: 'POST', path: '/2025-09/timeline/events', query: { expand: 'source' } });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/2025-09/timeline/events',
+			query: { expand: 'source' },
+		});
 		expect(request.body).toEqual({
 			source: { id: source('Acme Gate Control').id },
 			template: { id: template('Gate access').id },
@@ -42,7 +46,9 @@ describe('Stora node: Timeline Event', () => {
 		});
 		const event = result.items[0].json;
 		expect(event.source).toEqual(source('Acme Gate Control'));
-		expect(event.description).toBe(`${String(contact.full_name)} accessed ${String(site.name)} through North gate`);
+		expect(event.description).toBe(
+			`${String(contact.full_name)} accessed ${String(site.name)} through North gate`,
+		);
 		const stored = await findRecord(client, 'timeline_events', String(event.id));
 		expect(stored).toMatchObject({
 			contact: { id: contact.id },
@@ -87,7 +93,10 @@ describe('Stora node: Timeline Event', () => {
 		});
 		const badUrl = await runStora({
 			credentials: credentials(),
-			parameters: { ...base, additionalFields: { externalId: 'call-9', externalUrl: 'calldesk/9' } },
+			parameters: {
+				...base,
+				additionalFields: { externalId: 'call-9', externalUrl: 'calldesk/9' },
+			},
 		});
 		const badSource = await runStora({
 			credentials: credentials(),
@@ -95,7 +104,9 @@ describe('Stora node: Timeline Event', () => {
 		});
 		expect(halfExternal.error?.message).toBe('External ID and External URL go together');
 		expect(badUrl.error?.message).toBe('External URL: "calldesk/9" is not a URL');
-		expect(badSource.error?.message).toBe(`Source: "${template('Call logged').id}" is not a source ID`);
+		expect(badSource.error?.message).toBe(
+			`Source: "${template('Call logged').id}" is not a source ID`,
+		);
 		expect(await client.requests()).toEqual([]);
 	});
 
@@ -126,7 +137,9 @@ describe('Stora node: Timeline Event', () => {
 			body: { variables: { topic: 'insurance', duration: '12' } },
 		});
 		const contact = seed.contacts.find((c) => c.id === idOf(event.contact))!;
-		expect(result.items[0].json.description).toBe(`Call with ${String(contact.full_name)} about insurance (12 min)`);
+		expect(result.items[0].json.description).toBe(
+			`Call with ${String(contact.full_name)} about insurance (12 min)`,
+		);
 		expect(await findRecord(client, 'timeline_events', event.id)).toEqual(result.items[0].json);
 	});
 });

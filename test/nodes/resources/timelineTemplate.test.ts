@@ -15,7 +15,9 @@ describe('Stora node: Timeline Template', () => {
 			credentials: credentials(),
 			parameters: { resource: 'timelineSource', operation: 'getAll', returnAll: true },
 		});
-		expect(listed.items.map((item) => item.json.id).sort()).toEqual(sources.map((s) => s.id).sort());
+		expect(listed.items.map((item) => item.json.id).sort()).toEqual(
+			sources.map((s) => s.id).sort(),
+		);
 
 		const templateList = await runStora({
 			credentials: credentials(),
@@ -27,20 +29,34 @@ describe('Stora node: Timeline Template', () => {
 				options: { sortBy: 'created_at', sortDirection: 'ASC' },
 			},
 		});
-		const oldest = [...templates].sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
+		const oldest = [...templates].sort((a, b) =>
+			String(a.created_at).localeCompare(String(b.created_at)),
+		);
 		expect(templateList.items.map((item) => item.json)).toEqual(oldest.slice(0, 2));
 
 		const got = await runStora({
 			credentials: credentials(),
-			parameters: { resource: 'timelineTemplate', operation: 'get', timelineTemplateId: template('Gate access').id },
+			parameters: {
+				resource: 'timelineTemplate',
+				operation: 'get',
+				timelineTemplateId: template('Gate access').id,
+			},
 		});
 		expect(got.items.map((item) => item.json)).toEqual([template('Gate access')]);
 
 		expect((await client.requests()).map((r) => [r.path, r.query])).toEqual([
-			['/2025-09/timeline/sources', { limit: '100', page: '1', sort_by: 'created_at', sort_direction: 'ASC' }],
+			[
+				'/2025-09/timeline/sources',
+				{ limit: '100', page: '1', sort_by: 'created_at', sort_direction: 'ASC' },
+			],
 			[
 				'/2025-09/timeline/templates',
-				{ limit: '2', created_after: '2000-01-01T00:00:00.000Z', sort_by: 'created_at', sort_direction: 'ASC' },
+				{
+					limit: '2',
+					created_after: '2000-01-01T00:00:00.000Z',
+					sort_by: 'created_at',
+					sort_direction: 'ASC',
+				},
 			],
 			[`/2025-09/timeline/templates/${template('Gate access').id}`, {}],
 		]);

@@ -21,7 +21,12 @@ describe('Stora node: Unit Allocation', () => {
 			operation: 'getAll',
 			returnAll: false,
 			limit: 50,
-			filters: { contactIds: contactId, tenancyIds: tenancy.id, unitIds: unitIds.join(','), siteIds: [siteId] },
+			filters: {
+				contactIds: contactId,
+				tenancyIds: tenancy.id,
+				unitIds: unitIds.join(','),
+				siteIds: [siteId],
+			},
 			options: { expand: ['tenancy', 'unit'] },
 		});
 		expect(result.error).toBeUndefined();
@@ -35,13 +40,19 @@ describe('Stora node: Unit Allocation', () => {
 			site_id: siteId,
 			expand: 'tenancy,unit',
 		});
-		expect(result.items.map((item) => item.json.id).sort()).toEqual(mine.map((allocation) => allocation.id).sort());
+		expect(result.items.map((item) => item.json.id).sort()).toEqual(
+			mine.map((allocation) => allocation.id).sort(),
+		);
 		expect((result.items[0].json.tenancy as StateRecord).contact).toEqual({ id: contactId });
 	});
 
 	it('gets an allocation by ID', async () => {
 		const [allocation] = await client.state('unit_allocations');
-		const result = await run({ resource: 'unitAllocation', operation: 'get', unitAllocationId: rl(allocation.id) });
+		const result = await run({
+			resource: 'unitAllocation',
+			operation: 'get',
+			unitAllocationId: rl(allocation.id),
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json)).toEqual([allocation]);
 		expect((await client.requests())[0]).toMatchObject({

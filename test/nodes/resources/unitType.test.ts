@@ -13,18 +13,32 @@ describe('Stora node: Unit Type', () => {
 
 	it('gets a unit type by ID with GET /unit_types/{id}', async () => {
 		const [unitType] = await client.state('unit_types');
-		const result = await run({ resource: 'unitType', operation: 'get', unitTypeId: rl(unitType.id) });
+		const result = await run({
+			resource: 'unitType',
+			operation: 'get',
+			unitTypeId: rl(unitType.id),
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json)).toEqual([unitType]);
 		const requests = await client.requests();
 		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({ method: 'GET', path: `/2025-09/unit_types/${unitType.id}`, query: {} });
+		expect(requests[0]).toMatchObject({
+			method: 'GET',
+			path: `/2025-09/unit_types/${unitType.id}`,
+			query: {},
+		});
 	});
 
 	it('expands the site and the promotion on Get, and simplifies to the identifying fields', async () => {
-		const unitType = (await client.state('unit_types')).find((record) => record.promotion !== null)!;
-		const [site] = (await client.state('sites')).filter((record) => record.id === idOf(unitType.site));
-		const [coupon] = (await client.state('coupons')).filter((record) => record.id === idOf(unitType.promotion));
+		const unitType = (await client.state('unit_types')).find(
+			(record) => record.promotion !== null,
+		)!;
+		const [site] = (await client.state('sites')).filter(
+			(record) => record.id === idOf(unitType.site),
+		);
+		const [coupon] = (await client.state('coupons')).filter(
+			(record) => record.id === idOf(unitType.promotion),
+		);
 		const result = await run({
 			resource: 'unitType',
 			operation: 'get',
@@ -37,17 +51,35 @@ describe('Stora node: Unit Type', () => {
 		const json = result.items[0].json;
 		expect(json.site).toEqual(site);
 		expect(Object.keys(json).sort()).toEqual(
-			['created_at', 'id', 'name', 'prices', 'site', 'size_description', 'status', 'updated_at'].sort(),
+			[
+				'created_at',
+				'id',
+				'name',
+				'prices',
+				'site',
+				'size_description',
+				'status',
+				'updated_at',
+			].sort(),
 		);
 		expect(coupon).toBeDefined();
 	});
 
 	it('gets many unit types up to the limit, newest first', async () => {
-		const result = await run({ resource: 'unitType', operation: 'getAll', returnAll: false, limit: 3 });
+		const result = await run({
+			resource: 'unitType',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 3,
+		});
 		expect(result.error).toBeUndefined();
 		const requests = await client.requests();
 		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({ method: 'GET', path: '/2025-09/unit_types', query: { limit: '3' } });
+		expect(requests[0]).toMatchObject({
+			method: 'GET',
+			path: '/2025-09/unit_types',
+			query: { limit: '3' },
+		});
 		const expected = (await client.state('unit_types')).sort(newestFirst).slice(0, 3);
 		expect(result.items.map((item) => item.json)).toEqual(expected);
 	});
@@ -56,7 +88,9 @@ describe('Stora node: Unit Type', () => {
 		const result = await run({ resource: 'unitType', operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
 		const all = await client.state('unit_types');
-		expect(result.items.map((item) => item.json.id).sort()).toEqual(all.map((record) => record.id).sort());
+		expect(result.items.map((item) => item.json.id).sort()).toEqual(
+			all.map((record) => record.id).sort(),
+		);
 	});
 
 	it('exports unit types as a CSV file', async () => {
@@ -83,7 +117,9 @@ describe('Stora node: Unit Type', () => {
 
 	it('sets base prices per billing period with POST /unit_types/{id}/base_price', async () => {
 		const [unitType] = await client.state('unit_types');
-		const periodsBefore = (unitType.prices as Array<{ billing_period: string }>).map((p) => p.billing_period);
+		const periodsBefore = (unitType.prices as Array<{ billing_period: string }>).map(
+			(p) => p.billing_period,
+		);
 		expect(periodsBefore).not.toContain('yearly');
 		const result = await run({
 			resource: 'unitType',
@@ -100,11 +136,22 @@ describe('Stora node: Unit Type', () => {
 		expect(result.error).toBeUndefined();
 		const requests = await client.requests();
 		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({ method: 'POST', path: `/2025-09/unit_types/${unitType.id}/base_price`, query: {} });
-		expect(requests[0].body).toEqual({ monthly: { amount: 12345 }, weekly: { amount: 3100 }, yearly: { amount: 130000 } });
+		expect(requests[0]).toMatchObject({
+			method: 'POST',
+			path: `/2025-09/unit_types/${unitType.id}/base_price`,
+			query: {},
+		});
+		expect(requests[0].body).toEqual({
+			monthly: { amount: 12345 },
+			weekly: { amount: 3100 },
+			yearly: { amount: 130000 },
+		});
 		expect(requests[0].headers['idempotency-key']).toMatch(/^n8n-/);
 
-		const prices = result.items[0].json.prices as Array<{ billing_period: string; price: { amount: number } }>;
+		const prices = result.items[0].json.prices as Array<{
+			billing_period: string;
+			price: { amount: number };
+		}>;
 		expect(prices.map((p) => [p.billing_period, p.price.amount]).sort()).toEqual(
 			[
 				['monthly', 12345],
@@ -112,15 +159,17 @@ describe('Stora node: Unit Type', () => {
 				['yearly', 130000],
 			].sort(),
 		);
-		const [stored] = (await client.state('unit_types')).filter((record) => record.id === unitType.id);
+		const [stored] = (await client.state('unit_types')).filter(
+			(record) => record.id === unitType.id,
+		);
 		expect(result.items[0].json).toEqual(stored);
 	});
 
 	it('keeps the prices of periods not given', async () => {
 		const [unitType] = await client.state('unit_types');
-		const weekly = (unitType.prices as Array<{ billing_period: string; price: { amount: number } }>).find(
-			(p) => p.billing_period === 'weekly',
-		)!;
+		const weekly = (
+			unitType.prices as Array<{ billing_period: string; price: { amount: number } }>
+		).find((p) => p.billing_period === 'weekly')!;
 		const result = await run({
 			resource: 'unitType',
 			operation: 'setBasePrice',
@@ -129,16 +178,32 @@ describe('Stora node: Unit Type', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect((await client.requests())[0].body).toEqual({ monthly: { amount: 9900 } });
-		const prices = result.items[0].json.prices as Array<{ billing_period: string; price: { amount: number } }>;
+		const prices = result.items[0].json.prices as Array<{
+			billing_period: string;
+			price: { amount: number };
+		}>;
 		expect(prices).toHaveLength(2);
-		expect(prices.find((p) => p.billing_period === 'weekly')?.price.amount).toBe(weekly.price.amount);
+		expect(prices.find((p) => p.billing_period === 'weekly')?.price.amount).toBe(
+			weekly.price.amount,
+		);
 		expect(prices.find((p) => p.billing_period === 'monthly')?.price.amount).toBe(9900);
 	});
 
 	it.each([
-		['a period given twice', [{ billingPeriod: 'monthly', amount: 100 }, { billingPeriod: 'monthly', amount: 200 }], /given twice/],
+		[
+			'a period given twice',
+			[
+				{ billingPeriod: 'monthly', amount: 100 },
+				{ billingPeriod: 'monthly', amount: 200 },
+			],
+			/given twice/,
+		],
 		['a negative amount', [{ billingPeriod: 'weekly', amount: -5 }], /not a valid weekly amount/],
-		['a fractional amount', [{ billingPeriod: 'weekly', amount: 10.5 }], /not a valid weekly amount/],
+		[
+			'a fractional amount',
+			[{ billingPeriod: 'weekly', amount: 10.5 }],
+			/not a valid weekly amount/,
+		],
 		['no rows', [], /at least one price/],
 	])('rejects %s before any request', async (_case, rows, message) => {
 		const [unitType] = await client.state('unit_types');
@@ -183,12 +248,17 @@ describe('Stora node: Unit Type', () => {
 			const { results } = await searchUnitTypes.call(context(), name.toLowerCase());
 			const expected = unitTypes.filter((unitType) => unitType.name === name);
 			expect(expected.length).toBeGreaterThan(1);
-			expect(results.map((result) => result.value).sort()).toEqual(expected.map((unitType) => unitType.id).sort());
+			expect(results.map((result) => result.value).sort()).toEqual(
+				expected.map((unitType) => unitType.id).sort(),
+			);
 			for (const result of results) {
 				const unitType = unitTypes.find((record) => record.id === result.value)!;
 				expect(result.name).toBe(`${name} (${idOf(unitType.site)!})`);
 			}
-			expect((await client.requests())[0]).toMatchObject({ path: '/2025-09/unit_types', query: { page: '1', limit: '100' } });
+			expect((await client.requests())[0]).toMatchObject({
+				path: '/2025-09/unit_types',
+				query: { page: '1', limit: '100' },
+			});
 		});
 	});
 });

@@ -32,7 +32,11 @@ describe('Stora node: Webhook Endpoint', () => {
 		expect(result.error).toBeUndefined();
 		const requests = await client.requests();
 		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({ method: 'POST', path: '/2025-09/webhook_endpoints', query: {} });
+		expect(requests[0]).toMatchObject({
+			method: 'POST',
+			path: '/2025-09/webhook_endpoints',
+			query: {},
+		});
 		expect(requests[0].body).toEqual({
 			api_version: '2025-09',
 			name: 'Billing sync',
@@ -45,24 +49,39 @@ describe('Stora node: Webhook Endpoint', () => {
 
 		const endpoint = result.items[0].json;
 		expect(endpoint.secret).toMatch(/^[0-9a-f]{64}$/);
-		const stored = (await client.state('webhook_endpoints')).find((record) => record.id === endpoint.id);
+		const stored = (await client.state('webhook_endpoints')).find(
+			(record) => record.id === endpoint.id,
+		);
 		expect(stored).toEqual({ ...endpoint, secret: null });
 
-		const fetched = await run({ resource: 'webhookEndpoint', operation: 'get', webhookEndpointId: rl(String(endpoint.id)) });
+		const fetched = await run({
+			resource: 'webhookEndpoint',
+			operation: 'get',
+			webhookEndpointId: rl(String(endpoint.id)),
+		});
 		expect(fetched.items[0].json).toEqual(stored);
-		expect((await client.requests())[1]).toMatchObject({ method: 'GET', path: `/2025-09/webhook_endpoints/${String(endpoint.id)}` });
+		expect((await client.requests())[1]).toMatchObject({
+			method: 'GET',
+			path: `/2025-09/webhook_endpoints/${String(endpoint.id)}`,
+		});
 	});
 
 	it('accepts event types from an expression as a comma-separated string', async () => {
 		await create('from-expression', { eventTypes: 'unit.updated, deal.lost' });
-		expect((await client.requests())[0].body).toMatchObject({ event_types: ['unit.updated', 'deal.lost'] });
+		expect((await client.requests())[0].body).toMatchObject({
+			event_types: ['unit.updated', 'deal.lost'],
+		});
 	});
 
 	it.each([
 		['an http:// URL', { url: 'http://hooks.example.com/stora' }, 'is not an https:// URL'],
 		['a URL that is not one', { url: 'hooks.example.com/stora' }, 'is not an https:// URL'],
 		['no event types', { eventTypes: [] }, 'Parameter "Event Types" is required'],
-		['an expression giving no event types', { eventTypes: '={{ "" }}' }, 'choose at least one event type'],
+		[
+			'an expression giving no event types',
+			{ eventTypes: '={{ "" }}' },
+			'choose at least one event type',
+		],
 	])('rejects %s before any request', async (_case, override, message) => {
 		const result = await run({
 			resource: 'webhookEndpoint',
@@ -77,7 +96,9 @@ describe('Stora node: Webhook Endpoint', () => {
 	});
 
 	it('updates only the given fields with PATCH, and can disable the endpoint', async () => {
-		const endpoint = await create('to-update', { additionalFields: { metadata: { entry: [{ key: 'team', value: 'ops' }] } } });
+		const endpoint = await create('to-update', {
+			additionalFields: { metadata: { entry: [{ key: 'team', value: 'ops' }] } },
+		});
 		await client.clearRequests();
 		const result = await run({
 			resource: 'webhookEndpoint',
@@ -94,7 +115,10 @@ describe('Stora node: Webhook Endpoint', () => {
 		expect(result.error).toBeUndefined();
 		const requests = await client.requests();
 		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({ method: 'PATCH', path: `/2025-09/webhook_endpoints/${String(endpoint.id)}` });
+		expect(requests[0]).toMatchObject({
+			method: 'PATCH',
+			path: `/2025-09/webhook_endpoints/${String(endpoint.id)}`,
+		});
 		expect(requests[0].body).toEqual({
 			name: 'Renamed',
 			event_types: ['unit.updated'],
@@ -103,7 +127,9 @@ describe('Stora node: Webhook Endpoint', () => {
 			metadata: { owner: 'finance' },
 		});
 		expect(requests[0].headers['idempotency-key']).toBeUndefined();
-		const stored = (await client.state('webhook_endpoints')).find((record) => record.id === endpoint.id)!;
+		const stored = (await client.state('webhook_endpoints')).find(
+			(record) => record.id === endpoint.id,
+		)!;
 		expect(result.items[0].json).toEqual(stored);
 		expect(stored).toMatchObject({
 			name: 'Renamed',
@@ -133,9 +159,15 @@ describe('Stora node: Webhook Endpoint', () => {
 	});
 
 	it('gets many endpoints filtered by status and metadata', async () => {
-		const first = await create('first', { additionalFields: { metadata: { entry: [{ key: 'env', value: 'prod' }] } } });
-		await create('second', { additionalFields: { metadata: { entry: [{ key: 'env', value: 'test' }] } } });
-		const third = await create('third', { additionalFields: { metadata: { entry: [{ key: 'env', value: 'prod' }] } } });
+		const first = await create('first', {
+			additionalFields: { metadata: { entry: [{ key: 'env', value: 'prod' }] } },
+		});
+		await create('second', {
+			additionalFields: { metadata: { entry: [{ key: 'env', value: 'test' }] } },
+		});
+		const third = await create('third', {
+			additionalFields: { metadata: { entry: [{ key: 'env', value: 'prod' }] } },
+		});
 		await run({
 			resource: 'webhookEndpoint',
 			operation: 'update',
@@ -161,21 +193,35 @@ describe('Stora node: Webhook Endpoint', () => {
 	it('deletes an endpoint', async () => {
 		const endpoint = await create('to-delete');
 		await client.clearRequests();
-		const result = await run({ resource: 'webhookEndpoint', operation: 'delete', webhookEndpointId: rl(String(endpoint.id)) });
+		const result = await run({
+			resource: 'webhookEndpoint',
+			operation: 'delete',
+			webhookEndpointId: rl(String(endpoint.id)),
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ deleted: true, id: endpoint.id });
 		expect((await client.requests())[0]).toMatchObject({
 			method: 'DELETE',
 			path: `/2025-09/webhook_endpoints/${String(endpoint.id)}`,
 		});
-		expect((await client.state('webhook_endpoints')).map((record) => record.id)).not.toContain(endpoint.id);
+		expect((await client.state('webhook_endpoints')).map((record) => record.id)).not.toContain(
+			endpoint.id,
+		);
 	});
 
 	it('reports a missing endpoint with the API code, and a foreign ID before any request', async () => {
-		const missing = await run({ resource: 'webhookEndpoint', operation: 'get', webhookEndpointId: rl('we_doesnotexist') });
+		const missing = await run({
+			resource: 'webhookEndpoint',
+			operation: 'get',
+			webhookEndpointId: rl('we_doesnotexist'),
+		});
 		expect(missing.error?.message).toMatch(/\[resource_not_found\]$/);
 		await client.clearRequests();
-		const foreign = await run({ resource: 'webhookEndpoint', operation: 'delete', webhookEndpointId: rl('con_abc123') });
+		const foreign = await run({
+			resource: 'webhookEndpoint',
+			operation: 'delete',
+			webhookEndpointId: rl('con_abc123'),
+		});
 		expect(foreign.error?.message).toMatch(/webhook endpoint ID starts with "we_"/);
 		expect(await client.requests()).toEqual([]);
 	});

@@ -52,7 +52,11 @@ describe('Stora node: error answers', () => {
 		});
 
 		it('says what happened when the answer is an HTML error page', async () => {
-			await client().fault({ method: 'GET', path: '/2025-09/sites' }, [{ html: true }, { html: true }, { html: true }]);
+			await client().fault({ method: 'GET', path: '/2025-09/sites' }, [
+				{ html: true },
+				{ html: true },
+				{ html: true },
+			]);
 			const result = await runStora({ credentials: credentials(), parameters: getSites });
 			expect(result.error?.message).toBe('Stora answered with HTTP 502 and no error details');
 			expect((await client().requests()).length).toBe(3);
@@ -65,7 +69,9 @@ describe('Stora node: error answers', () => {
 			});
 			expect(result.error?.message).toMatch(/\[invalid_token\]$/);
 			// What to do, as the credential test says it.
-			expect(String(result.error?.description)).toContain('generate a new access token in BackOffice → Settings → Public API');
+			expect(String(result.error?.description)).toContain(
+				'generate a new access token in BackOffice → Settings → Public API',
+			);
 			expect(JSON.stringify(result.error)).not.toContain('tok_not_a_real_token');
 		});
 
@@ -84,16 +90,24 @@ describe('Stora node: error answers', () => {
 			expect(result.error).toBeUndefined();
 			expect(result.items).toHaveLength(3);
 			expect(result.items[0].json.id).toBe(site.id);
-			expect(result.items[1].json).toMatchObject({ error: expect.stringContaining('[resource_not_found]') });
+			expect(result.items[1].json).toMatchObject({
+				error: expect.stringContaining('[resource_not_found]'),
+			});
 			expect(result.items[2].json.id).toBe(site.id);
-			expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+			expect(result.items.map((item) => item.pairedItem)).toEqual([
+				{ item: 0 },
+				{ item: 1 },
+				{ item: 2 },
+			]);
 		});
 	});
 });
 
 describe('a Base URL that is not the API', () => {
-	it('says to check the Base URL when the address answers 404 without Stora\'s error format', async () => {
-		const server = createServer((_request, response) => response.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not Found</h1>'));
+	it("says to check the Base URL when the address answers 404 without Stora's error format", async () => {
+		const server = createServer((_request, response) =>
+			response.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not Found</h1>'),
+		);
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 		const { port } = server.address() as { port: number };
 		try {
@@ -102,7 +116,9 @@ describe('a Base URL that is not the API', () => {
 				parameters: { resource: 'site', operation: 'getAll', limit: 1 },
 			});
 			expect(result.error?.message).toBe('Stora answered with HTTP 404 and no error details');
-			expect(String((result.error as { description?: string }).description)).toContain("check the credential's Base URL");
+			expect(String((result.error as { description?: string }).description)).toContain(
+				"check the credential's Base URL",
+			);
 		} finally {
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 		}

@@ -40,7 +40,9 @@ describe('Stora node: Return All', () => {
 
 	it('returns each record exactly once while records are created and deleted between pages', async () => {
 		const before = await client.state('sites');
-		const byAge = [...before].sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
+		const byAge = [...before].sort((a, b) =>
+			String(a.created_at).localeCompare(String(b.created_at)),
+		);
 		const deletedAhead = byAge[byAge.length - 10]; // not yet read when page 2 is requested
 		const deletedBehind = byAge[5]; // already read on page 1
 		let pageRequests = 0;
@@ -55,7 +57,13 @@ describe('Stora node: Return All', () => {
 			const template = before[0];
 			created = ['A', 'B', 'C'].map((letter) => {
 				const at = sandbox.core.now().toISOString();
-				const record = { ...template, id: sandbox.core.newId('site_'), name: `New ${letter} Depot`, created_at: at, updated_at: at };
+				const record = {
+					...template,
+					id: sandbox.core.newId('site_'),
+					name: `New ${letter} Depot`,
+					created_at: at,
+					updated_at: at,
+				};
 				return sandbox.core.insert('sites', record as ApiRecord).id;
 			});
 		};
@@ -96,14 +104,25 @@ describe('Stora node: Return All', () => {
 		const [template] = await client.state('sites');
 		const at = '2026-11-01T09:00:00Z';
 		for (let index = 0; index < 40; index++) {
-			sandbox.core.insert('sites', { ...template, id: sandbox.core.newId('site_'), name: `Twin ${index} Depot`, created_at: at, updated_at: at } as ApiRecord);
+			sandbox.core.insert('sites', {
+				...template,
+				id: sandbox.core.newId('site_'),
+				name: `Twin ${index} Depot`,
+				created_at: at,
+				updated_at: at,
+			} as ApiRecord);
 		}
 		const result = await run();
 		expect(result.error).toBeUndefined();
 		const api: string[] = [];
 		for (let page = 1; ; page++) {
-			const response = await fetch(`${sandbox.url}/2025-09/sites?limit=100&page=${page}`, { headers: { authorization: `Bearer ${sandbox.token}` } });
-			const body = (await response.json()) as { sites: Array<{ id: string }>; meta: { pagination: { next: number | null } } };
+			const response = await fetch(`${sandbox.url}/2025-09/sites?limit=100&page=${page}`, {
+				headers: { authorization: `Bearer ${sandbox.token}` },
+			});
+			const body = (await response.json()) as {
+				sites: Array<{ id: string }>;
+				meta: { pagination: { next: number | null } };
+			};
 			api.push(...body.sites.map((site) => site.id));
 			if (body.meta.pagination.next === null) break;
 		}
@@ -116,7 +135,9 @@ describe('Stora node: Return All', () => {
 		const created = result.items.map((item) => Date.parse(String(item.json.created_at)));
 		expect(created).toHaveLength((await client.state('sites')).length);
 		expect(created).toEqual([...created].sort((a, b) => a - b));
-		expect((await client.requests()).every((request) => request.query.sort_direction === 'ASC')).toBe(true);
+		expect(
+			(await client.requests()).every((request) => request.query.sort_direction === 'ASC'),
+		).toBe(true);
 	});
 
 	it('pages by page number when sorting by another field, still returning each record once', async () => {
@@ -143,8 +164,13 @@ describe('Stora node: Return All', () => {
 		expect(csv.replace(/\r\n/g, '').includes('\n')).toBe(false);
 		const ids = csv.match(/(?<=(^|\r\n))site_[A-Za-z0-9]+(?=,)/g) ?? [];
 		expect([...ids].sort()).toEqual(sites.map((site) => site.id).sort());
-		const accepts = (await client.requests()).map((request) => `${request.query.page} ${request.headers.accept}`);
-		const pages = Array.from({ length: Math.ceil(sites.length / 100) }, (_, n) => `${n + 1} text/csv`);
+		const accepts = (await client.requests()).map(
+			(request) => `${request.query.page} ${request.headers.accept}`,
+		);
+		const pages = Array.from(
+			{ length: Math.ceil(sites.length / 100) },
+			(_, n) => `${n + 1} text/csv`,
+		);
 		expect(pages.length).toBeGreaterThan(1);
 		expect(accepts).toEqual(['1 application/json', ...pages]);
 	});
@@ -192,7 +218,12 @@ describe('Stora node: Return All on a list without created_after', () => {
 			'units',
 			Array.from({ length: 180 }, (_, n) => {
 				const at = new Date(base + n * 1000).toISOString();
-				const record: Record<string, unknown> = { ...template, name: `Extra ${n}`, created_at: at, updated_at: at };
+				const record: Record<string, unknown> = {
+					...template,
+					name: `Extra ${n}`,
+					created_at: at,
+					updated_at: at,
+				};
 				delete record.id;
 				return record;
 			}),
@@ -207,7 +238,9 @@ describe('Stora node: Return All on a list without created_after', () => {
 		const all = await fixture.client.state('units');
 		expect(new Set(ids).size).toBe(ids.length);
 		expect([...ids].sort()).toEqual(all.map((unit) => unit.id).sort());
-		const pages = (await fixture.client.requests()).map((request) => `${request.query.page}${request.query.created_after ? '+cursor' : ''}`);
+		const pages = (await fixture.client.requests()).map(
+			(request) => `${request.query.page}${request.query.created_after ? '+cursor' : ''}`,
+		);
 		expect(pages).toEqual(['1', '1+cursor', '2', '3']);
 	});
 });
@@ -216,7 +249,13 @@ jest.setTimeout(300_000);
 
 /** A credential for a plan without limits (Custom 0/0), so paging runs at the speed of the list. */
 const unlimited = (baseUrl: string): CredentialStore => ({
-	storaApi: { baseUrl, accessToken: 'tok_largeList', rateLimit: 'custom', requestsPerSecond: 0, requestsPerMinute: 0 },
+	storaApi: {
+		baseUrl,
+		accessToken: 'tok_largeList',
+		rateLimit: 'custom',
+		requestsPerSecond: 0,
+		requestsPerMinute: 0,
+	},
 });
 
 describe('large lists', () => {
@@ -241,8 +280,12 @@ describe('large lists', () => {
 		const server = await open({ size: 150_000 });
 		const result = await returnAll(server);
 		expect(result.items).toEqual([]);
-		expect(result.error?.message).toBe('Return All would return 150,000 records; one run can return at most 100,000');
-		expect(String((result.error as { description?: string }).description)).toMatch(/Created After and Created Before/);
+		expect(result.error?.message).toBe(
+			'Return All would return 150,000 records; one run can return at most 100,000',
+		);
+		expect(String((result.error as { description?: string }).description)).toMatch(
+			/Created After and Created Before/,
+		);
 		expect(server.queries).toHaveLength(1);
 	});
 
@@ -262,19 +305,29 @@ describe('large lists', () => {
 		const server = await open({ size: MAX_RECORDS + 1, count: false });
 		const result = await returnAll(server);
 		expect(result.items).toEqual([]);
-		expect(result.error?.message).toBe('Return All would return more than 100,000 records; one run can return at most 100,000');
-		expect(String((result.error as { description?: string }).description)).toMatch(/did not report the list's count/);
+		expect(result.error?.message).toBe(
+			'Return All would return more than 100,000 records; one run can return at most 100,000',
+		);
+		expect(String((result.error as { description?: string }).description)).toMatch(
+			/did not report the list's count/,
+		);
 	});
 
-	it('Return All over a list that ignores the sort pages by number and gives each record once, in the list\'s order', async () => {
+	it("Return All over a list that ignores the sort pages by number and gives each record once, in the list's order", async () => {
 		const server = await open({ size: 1_000, honoursSort: false, ownOrder: 'scattered' });
 		const result = await returnAll(server);
 		expect(result.error).toBeUndefined();
 		const ids = result.items.map((item) => String(item.json.id));
 		const listed: string[] = [];
 		for (let page = 1; page <= 10; page++) {
-			const response = await fetch(`${server.url}/2025-09/sites?limit=100&page=${page}`, { headers: { authorization: 'Bearer tok_largeList' } });
-			listed.push(...((await response.json()) as { sites: Array<{ id: string }> }).sites.map((site) => site.id));
+			const response = await fetch(`${server.url}/2025-09/sites?limit=100&page=${page}`, {
+				headers: { authorization: 'Bearer tok_largeList' },
+			});
+			listed.push(
+				...((await response.json()) as { sites: Array<{ id: string }> }).sites.map(
+					(site) => site.id,
+				),
+			);
 		}
 		expect(new Set(listed).size).toBe(1_000);
 		expect(ids).toEqual(listed);
@@ -295,8 +348,10 @@ describe('large lists', () => {
 	});
 
 	describe('Stora Poll Trigger', () => {
-		const poller = (server: LargeList) => new PollHarness(unlimited(server.url), { pollResource: 'site', event: 'created' });
-		const walkRequests = (server: LargeList) => server.queries.filter((query) => query.sort_direction === 'ASC').length;
+		const poller = (server: LargeList) =>
+			new PollHarness(unlimited(server.url), { pollResource: 'site', event: 'created' });
+		const walkRequests = (server: LargeList) =>
+			server.queries.filter((query) => query.sort_direction === 'ASC').length;
 
 		it('emits at most the bound per poll, oldest first, and the rest in the next poll', async () => {
 			const server = await open({ size: 10 });
@@ -325,7 +380,11 @@ describe('large lists', () => {
 			expect(found).toBeLessThanOrEqual(3);
 			server.queries.length = 0;
 			server.options.size += 3;
-			expect(((await trigger.poll()) ?? []).map((record) => record.id)).toEqual(['site_150000', 'site_150001', 'site_150002']);
+			expect(((await trigger.poll()) ?? []).map((record) => record.id)).toEqual([
+				'site_150000',
+				'site_150001',
+				'site_150002',
+			]);
 			expect(await trigger.poll()).toBeNull();
 			// Later polls page by number straight away (no new attempt at the walk), a page each.
 			expect(walkRequests(server)).toBe(0);
@@ -333,7 +392,12 @@ describe('large lists', () => {
 		});
 
 		it('on 150,000 records in no order at all, reads the whole list but never fails and emits only what is new', async () => {
-			const server = await open({ size: 150_000, honoursSort: false, honoursTimeFilters: false, ownOrder: 'scattered' });
+			const server = await open({
+				size: 150_000,
+				honoursSort: false,
+				honoursTimeFilters: false,
+				ownOrder: 'scattered',
+			});
 			const trigger = poller(server);
 			expect(await trigger.poll()).toBeNull();
 			expect(await trigger.poll()).toBeNull();

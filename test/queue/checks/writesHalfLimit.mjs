@@ -3,7 +3,8 @@
 import { assert } from '../../realN8n/harness.mjs';
 import { contactWrites } from '../contactWrites.mjs';
 
-export const title = () => `the same with the credential's Rate Limit set to half the account's limit per worker: no 429 at all`;
+export const title = () =>
+	`the same with the credential's Rate Limit set to half the account's limit per worker: no 429 at all`;
 
 export async function run(ctx) {
 	const { main, sandbox, cluster } = ctx;
@@ -15,6 +16,10 @@ export async function run(ctx) {
 		requestsPerSecond: Math.floor(RATE_LIMIT.perSecond / cluster.workers.length),
 		requestsPerMinute: Math.floor(RATE_LIMIT.perMinute / cluster.workers.length),
 	});
-	const limited = await contactWrites(ctx, half, `Rate Limit 1/${cluster.workers.length} of the account's per worker`);
+	const limited = await contactWrites(
+		ctx,
+		half,
+		`Rate Limit 1/${cluster.workers.length} of the account's per worker`,
+	);
 	assert(limited === 0, `the sandbox answered ${limited} × 429`);
 }

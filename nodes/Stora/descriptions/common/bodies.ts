@@ -2,7 +2,12 @@
  * Create and Update bodies: the Additional Fields / Update Fields collections, members that clear when left empty,
  * metadata, enums, base prices and the line item type.
  */
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { sendMetadata } from '../../helpers/body';
 import { BILLING_PERIODS, LINE_ITEM_ITEM_PREFIX } from '../../helpers/constants';
@@ -55,7 +60,12 @@ export function metadataBodyField(collection: string): INodeProperties {
 }
 
 /** An enum member of a body, from the API's documented values; `property` is its place in the body. */
-export function enumField(displayName: string, name: string, property: string, values: string[]): INodeProperties {
+export function enumField(
+	displayName: string,
+	name: string,
+	property: string,
+	values: string[],
+): INodeProperties {
 	const [first] = values;
 	return {
 		displayName,
@@ -102,7 +112,8 @@ export function basePriceRows(): INodeProperties {
 						default: 0,
 						description: 'The price in minor currency units (pence/cents), e.g. 4500 = 45.00',
 						builderHint: {
-							propertyHint: 'A whole number in minor currency units (pence/cents) of the site\'s currency: 45.00 is 4500. Never a decimal or a currency symbol.',
+							propertyHint:
+								"A whole number in minor currency units (pence/cents) of the site's currency: 45.00 is 4500. Never a decimal or a currency symbol.",
 						},
 					},
 				],
@@ -113,14 +124,22 @@ export function basePriceRows(): INodeProperties {
 }
 
 async function sendBasePrices(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	const rows = ((this.getNodeParameter('basePrices', {}) as IDataObject).price ?? []) as IDataObject[];
+	const rows = ((this.getNodeParameter('basePrices', {}) as IDataObject).price ??
+		[]) as IDataObject[];
 	const reject = (message: string, description: string): never => fail(this, message, description);
-	if (!rows.length) reject('Base Prices: add at least one price', 'Give the amount for at least one billing period.');
+	if (!rows.length)
+		reject(
+			'Base Prices: add at least one price',
+			'Give the amount for at least one billing period.',
+		);
 	const prices: IDataObject = {};
 	for (const row of rows) {
 		const period = String(row.billingPeriod ?? '');
 		if (!BILLING_PERIODS.includes(period)) {
-			reject(`Base Prices: "${period}" is not a billing period`, `Use one of: ${BILLING_PERIODS.join(', ')}.`);
+			reject(
+				`Base Prices: "${period}" is not a billing period`,
+				`Use one of: ${BILLING_PERIODS.join(', ')}.`,
+			);
 		}
 		if (period in prices) {
 			reject(`Base Prices: ${period} is given twice`, 'Give each billing period at most once.');

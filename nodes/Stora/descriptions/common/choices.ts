@@ -9,7 +9,10 @@ export const titleCase = (value: string) =>
 		.join(' ');
 
 /** Options for a fixed list of API values, named in Title Case and sorted as the lint requires. */
-export function optionsOf(values: string[], names: Record<string, string> = {}): INodePropertyOptions[] {
+export function optionsOf(
+	values: string[],
+	names: Record<string, string> = {},
+): INodePropertyOptions[] {
 	return values
 		.map((value) => ({ name: names[value] ?? titleCase(value), value }))
 		.sort((a, b) => a.name.localeCompare(b.name));

@@ -5,14 +5,24 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { CONTACT_SOURCES, CONTACT_TYPES, MARKETING_SOURCES, USE_CASES } from '../../helpers/constants';
+import {
+	CONTACT_SOURCES,
+	CONTACT_TYPES,
+	MARKETING_SOURCES,
+	USE_CASES,
+} from '../../helpers/constants';
 import { checkCountryCode } from '../../helpers/validation';
 import { EMPTY_AS_NULL, enumField, metadataBodyField } from './bodies';
 
 /** Address members: [display name, parameter, API member, description]. */
 const ADDRESS_LINES: Array<[string, string, string, string]> = [
 	['City', 'city', 'city', ''],
-	['Country Code', 'countryAlpha2', 'country_alpha2', 'Two-letter ISO 3166-1 alpha-2 code, e.g. GB'],
+	[
+		'Country Code',
+		'countryAlpha2',
+		'country_alpha2',
+		'Two-letter ISO 3166-1 alpha-2 code, e.g. GB',
+	],
 	['Line 1', 'line1', 'line_1', ''],
 	['Line 2', 'line2', 'line_2', ''],
 	['Postal Code', 'postalCode', 'postal_code', ''],
@@ -67,7 +77,14 @@ const contactAddress = (collection: string): INodeProperties => ({
 								? '={{ $value === "" ? null : String($value).trim().toUpperCase() }}'
 								: EMPTY_AS_NULL,
 						...(name === 'countryAlpha2'
-							? { preSend: [checkCountryCode(`${collection}.address.address.countryAlpha2`, 'Address: Country Code')] }
+							? {
+									preSend: [
+										checkCountryCode(
+											`${collection}.address.address.countryAlpha2`,
+											'Address: Country Code',
+										),
+									],
+								}
 							: {}),
 					},
 				},
@@ -99,18 +116,23 @@ function newContactMembers(path: string): INodeProperties[] {
 					send: {
 						type: 'body',
 						property: 'contact.address.country_alpha2',
-						value: '={{ String($value).trim() === "" ? undefined : String($value).trim().toUpperCase() }}',
-						preSend: [checkCountryCode(`${path}.countryAlpha2`, 'New Contact: Address Country Code')],
+						value:
+							'={{ String($value).trim() === "" ? undefined : String($value).trim().toUpperCase() }}',
+						preSend: [
+							checkCountryCode(`${path}.countryAlpha2`, 'New Contact: Address Country Code'),
+						],
 					},
 				},
 				placeholder: 'GB',
 				description: 'Two-letter ISO 3166-1 alpha-2 code of the country, e.g. GB',
 			};
 		}),
-		...TEXTS.filter(([, name]) => name !== 'companyRegistrationNumber').map(([displayName, name, property]) =>
-			member(displayName, name, property),
+		...TEXTS.filter(([, name]) => name !== 'companyRegistrationNumber').map(
+			([displayName, name, property]) => member(displayName, name, property),
 		),
-		...ENUMS.map(([displayName, name, property, values]) => enumField(displayName, name, `contact.${property}`, values)),
+		...ENUMS.map(([displayName, name, property, values]) =>
+			enumField(displayName, name, `contact.${property}`, values),
+		),
 	];
 }
 
@@ -139,7 +161,9 @@ export function contactFields(
 							routing: { send: { type: 'body', property, value: EMPTY_AS_NULL } },
 						}),
 					),
-					...ENUMS.map(([displayName, name, property, values]) => enumField(displayName, name, property, values)),
+					...ENUMS.map(([displayName, name, property, values]) =>
+						enumField(displayName, name, property, values),
+					),
 					metadataBodyField(place.collection),
 				];
 	return [...members, ...extra].sort((a, b) => a.displayName.localeCompare(b.displayName));

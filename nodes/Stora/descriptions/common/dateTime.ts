@@ -22,5 +22,9 @@ export function dateTimeSend(
 	label: string,
 	emptyAsNull = false,
 ): NonNullable<INodeProperties['routing']>['send'] {
-	return { type, property, preSend: [checkDate(parameter, label), sendInWorkflowTimeZone(type, property, emptyAsNull)] };
+	return {
+		type,
+		property,
+		preSend: [checkDate(parameter, label), sendInWorkflowTimeZone(type, property, emptyAsNull)],
+	};
 }

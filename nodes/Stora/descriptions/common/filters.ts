@@ -2,7 +2,13 @@
  * A Get Many's Filters collection and its filters: date ranges, multi-value filters, ID lists (each ID checked
  * against its kind's prefix before any request) and metadata.
  */
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyCollection,
+} from 'n8n-workflow';
 
 import { checkIdList } from '../../helpers/ids';
 import { ID_PREFIXES, recordOf, type RecordKind } from '../../helpers/records';
@@ -44,8 +50,12 @@ function givenOrNotSent(filter: INodeProperties): INodeProperties {
 	const send = filter.routing?.send ?? {};
 	if (send.preSend?.some((preSend) => GIVEN_CHECKS.has(preSend))) return filter;
 	const path = `filters.${filter.name}`;
-	const property = typeof send.property === 'string' && !isExpression(send.property) ? send.property : undefined;
-	const check: PreSend = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	const property =
+		typeof send.property === 'string' && !isExpression(send.property) ? send.property : undefined;
+	const check: PreSend = async function (
+		this: IExecuteSingleFunctions,
+		options: IHttpRequestOptions,
+	) {
 		if (filter.type === 'fixedCollection') {
 			checkRowsGiven(this, path, filter);
 			return options;
@@ -58,7 +68,10 @@ function givenOrNotSent(filter: INodeProperties): INodeProperties {
 		return options;
 	};
 	GIVEN_CHECKS.add(check);
-	return { ...filter, routing: { ...filter.routing, send: { ...send, preSend: [check, ...(send.preSend ?? [])] } } };
+	return {
+		...filter,
+		routing: { ...filter.routing, send: { ...send, preSend: [check, ...(send.preSend ?? [])] } },
+	};
 }
 
 /** A fixed collection of filter rows (Metadata): a row member whose expression comes out empty fails the item. */
@@ -70,14 +83,24 @@ function checkRowsGiven(context: IExecuteSingleFunctions, path: string, filter: 
 		raw.forEach((row, index) => {
 			for (const member of group.values) {
 				if (isExpression(row?.[member.name]) && emptyFilterValue(rows[index]?.[member.name])) {
-					failEmptyFilter(context, at, `${filter.displayName} ${member.displayName}`, row[member.name]);
+					failEmptyFilter(
+						context,
+						at,
+						`${filter.displayName} ${member.displayName}`,
+						row[member.name],
+					);
 				}
 			}
 		});
 	}
 }
 
-function failEmptyFilter(context: IExecuteSingleFunctions, path: string, label: string, raw: unknown): never {
+function failEmptyFilter(
+	context: IExecuteSingleFunctions,
+	path: string,
+	label: string,
+	raw: unknown,
+): never {
 	fail(
 		context,
 		`Filter '${label}' came out empty from its expression`,
@@ -131,7 +154,11 @@ export function multiValueFilter(
 		options: optionsOf(values, names),
 		default: [],
 		routing: {
-			send: { type: 'query', property: queryName, value: '={{ $value.length ? $value.join(",") : undefined }}' },
+			send: {
+				type: 'query',
+				property: queryName,
+				value: '={{ $value.length ? $value.join(",") : undefined }}',
+			},
 		},
 	};
 }
@@ -145,7 +172,13 @@ export function multiValueFilter(
  */
 export function idListFilter(
 	kinds: RecordKind | RecordKind[],
-	options: { description: string; displayName?: string; name?: string; queryName?: string; unspecified?: boolean },
+	options: {
+		description: string;
+		displayName?: string;
+		name?: string;
+		queryName?: string;
+		unspecified?: boolean;
+	},
 ): INodeProperties {
 	const list = typeof kinds === 'string' ? [kinds] : kinds;
 	const [first] = list;
@@ -153,21 +186,24 @@ export function idListFilter(
 	const name = options.name ?? `${first}Ids`;
 	const loadOptionsMethod = list.length === 1 ? recordOf(first).loadOptionsMethod : undefined;
 	const displayName =
-		options.displayName ?? `${recordOf(first).displayName} ${loadOptionsMethod ? 'Names or IDs' : 'IDs'}`;
-	const control: Pick<INodeProperties, 'type' | 'default' | 'typeOptions' | 'placeholder' | 'description'> =
-		loadOptionsMethod
-			? {
-					type: 'multiOptions',
-					typeOptions: { loadOptionsMethod },
-					default: [],
-					description: `${options.description} Choose from the list, or specify IDs using an ${EXPRESSION_LINK}.`,
-				}
-			: {
-					type: 'string',
-					default: '',
-					placeholder: `${prefixes[0]}a1b2c3, ${prefixes[prefixes.length - 1]}d4e5f6`,
-					description: `${options.description} Comma-separated IDs (${prefixes.map((prefix) => `${prefix}...`).join(', ')}).`,
-				};
+		options.displayName ??
+		`${recordOf(first).displayName} ${loadOptionsMethod ? 'Names or IDs' : 'IDs'}`;
+	const control: Pick<
+		INodeProperties,
+		'type' | 'default' | 'typeOptions' | 'placeholder' | 'description'
+	> = loadOptionsMethod
+		? {
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod },
+				default: [],
+				description: `${options.description} Choose from the list, or specify IDs using an ${EXPRESSION_LINK}.`,
+			}
+		: {
+				type: 'string',
+				default: '',
+				placeholder: `${prefixes[0]}a1b2c3, ${prefixes[prefixes.length - 1]}d4e5f6`,
+				description: `${options.description} Comma-separated IDs (${prefixes.map((prefix) => `${prefix}...`).join(', ')}).`,
+			};
 	return {
 		displayName,
 		name,
@@ -175,7 +211,9 @@ export function idListFilter(
 		routing: {
 			send: {
 				type: 'query',
-				property: options.queryName ?? `${first.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}_id`,
+				property:
+					options.queryName ??
+					`${first.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}_id`,
 				value:
 					'={{ (Array.isArray($value) ? $value : String($value ?? "").split(",")).map((id) => String(id).trim()).filter((id) => id !== "").join(",") || undefined }}',
 				preSend: [checkIdList(`filters.${name}`, displayName, prefixes, options.unspecified)],
@@ -204,7 +242,10 @@ export function metadataFilter(): INodeProperties {
 			send: {
 				preSend: [
 					async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-						const rows = ((this.getNodeParameter('filters.metadata', {}) as IDataObject).entry as IDataObject[] | undefined) ?? [];
+						const rows =
+							((this.getNodeParameter('filters.metadata', {}) as IDataObject).entry as
+								| IDataObject[]
+								| undefined) ?? [];
 						for (const key of rows.map((row) => String(row.key ?? ''))) {
 							if (key.length <= MAX_METADATA_FILTER_KEY_LENGTH) continue;
 							fail(
@@ -230,7 +271,13 @@ export function metadataFilter(): INodeProperties {
 						name: 'value',
 						type: 'string',
 						default: '',
-						routing: { send: { type: 'query', property: '=metadata[{{$parent.key}}]', propertyInDotNotation: false } },
+						routing: {
+							send: {
+								type: 'query',
+								property: '=metadata[{{$parent.key}}]',
+								propertyInDotNotation: false,
+							},
+						},
 					},
 				],
 			},

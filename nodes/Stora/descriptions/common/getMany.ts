@@ -37,7 +37,14 @@ export function returnAllAndLimit(): INodeProperties[] {
 				send: {
 					type: 'query',
 					property: 'limit',
-					preSend: [checkNumber('limit', 'Limit', { min: 1, max: MAX_PAGE_SIZE, integer: true, required: true })],
+					preSend: [
+						checkNumber('limit', 'Limit', {
+							min: 1,
+							max: MAX_PAGE_SIZE,
+							integer: true,
+							required: true,
+						}),
+					],
 				},
 			},
 		},
@@ -105,7 +112,13 @@ function checkExpandPaths(parameter: string, label: string): PreSend {
 	return async function (this: IExecuteSingleFunctions, options) {
 		const raw = this.getNodeParameter(parameter, '') as unknown;
 		if (raw === '' || raw === undefined || raw === null) return options;
-		const paths = typeof raw === 'string' ? raw.split(',').map((path) => path.trim()).filter((path) => path !== '') : undefined;
+		const paths =
+			typeof raw === 'string'
+				? raw
+						.split(',')
+						.map((path) => path.trim())
+						.filter((path) => path !== '')
+				: undefined;
 		const bad = paths?.find((path) => !/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/.test(path));
 		if (!paths || bad !== undefined) {
 			fail(
@@ -124,7 +137,10 @@ function checkExpandPaths(parameter: string, label: string): PreSend {
  * `expand` on an endpoint whose record shows no reference), a text field of paths instead, so the documented
  * parameter stays reachable without the node guessing what it can expand.
  */
-export function expandOption(values: string[], names: Record<string, string> = {}): INodeProperties {
+export function expandOption(
+	values: string[],
+	names: Record<string, string> = {},
+): INodeProperties {
 	if (!values.length) {
 		return {
 			displayName: 'Expand',
@@ -151,9 +167,14 @@ export function expandOption(values: string[], names: Record<string, string> = {
 		type: 'multiOptions',
 		options: optionsOf(values, names),
 		default: [],
-		description: 'Related records to return in full instead of as an ID. Each needs its own read scope on the token.',
+		description:
+			'Related records to return in full instead of as an ID. Each needs its own read scope on the token.',
 		routing: {
-			send: { type: 'query', property: 'expand', value: '={{ $value.length ? $value.join(",") : undefined }}' },
+			send: {
+				type: 'query',
+				property: 'expand',
+				value: '={{ $value.length ? $value.join(",") : undefined }}',
+			},
 		},
 	};
 }
@@ -172,7 +193,9 @@ export function outputFormat(): INodeProperties[] {
 					name: 'CSV File',
 					value: 'csv',
 					description: "The records as one CSV file in binary data (the API's export format)",
-					routing: { request: { headers: { Accept: 'text/csv' }, encoding: 'arraybuffer', json: false } },
+					routing: {
+						request: { headers: { Accept: 'text/csv' }, encoding: 'arraybuffer', json: false },
+					},
 				},
 			],
 		},

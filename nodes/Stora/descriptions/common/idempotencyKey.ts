@@ -2,7 +2,12 @@
  * Options → Idempotency Key of the operations that POST (`descriptions/index.ts` adds it), and the check that one key
  * is not given to several items.
  */
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { fail, shown } from '../../helpers/validation';
 
@@ -13,12 +18,19 @@ const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 const clashOfRun = new WeakMap<object, { key: string; items: number[] } | null>();
 
 /** The first Idempotency Key that two input items share, with the items that have it. */
-function keyClash(context: IExecuteSingleFunctions, count: number): { key: string; items: number[] } | null {
+function keyClash(
+	context: IExecuteSingleFunctions,
+	count: number,
+): { key: string; items: number[] } | null {
 	const raw = (context.getNode().parameters.options as IDataObject | undefined)?.idempotencyKey;
 	const firstItem = new Map<string, number>();
 	for (let index = 0; index < count; index++) {
 		// evaluateExpression adds the leading "=" itself.
-		const key = String((typeof raw === 'string' && raw.startsWith('=') ? context.evaluateExpression(raw.slice(1), index) : raw) ?? '').trim();
+		const key = String(
+			(typeof raw === 'string' && raw.startsWith('=')
+				? context.evaluateExpression(raw.slice(1), index)
+				: raw) ?? '',
+		).trim();
 		if (key === '') continue;
 		const first = firstItem.get(key);
 		if (first === undefined) {
@@ -27,7 +39,10 @@ function keyClash(context: IExecuteSingleFunctions, count: number): { key: strin
 		}
 		const items = [first, index];
 		for (let later = index + 1; later < count && items.length < 6; later++) {
-			const other = typeof raw === 'string' && raw.startsWith('=') ? context.evaluateExpression(raw.slice(1), later) : raw;
+			const other =
+				typeof raw === 'string' && raw.startsWith('=')
+					? context.evaluateExpression(raw.slice(1), later)
+					: raw;
 			if (String(other ?? '').trim() === key) items.push(later);
 		}
 		return { key, items };
@@ -51,7 +66,10 @@ function checkKeyIsPerItem(context: IExecuteSingleFunctions): void {
 		clashOfRun.set(run, clash);
 	}
 	if (!clash) return;
-	const items = clash.items.slice(0, 5).map((index) => index + 1).join(', ');
+	const items = clash.items
+		.slice(0, 5)
+		.map((index) => index + 1)
+		.join(', ');
 	fail(
 		context,
 		`Idempotency Key "${clash.key}" is the same for items ${items}${clash.items.length > 5 ? ', ...' : ''}`,

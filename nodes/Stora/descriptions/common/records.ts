@@ -6,7 +6,12 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 
 import { dropWhenEmpty } from '../../helpers/body';
 import { checkedId, checkId, idPattern } from '../../helpers/ids';
-import { ID_PREFIXES, recordKindOfParameter, recordOf, type RecordKind } from '../../helpers/records';
+import {
+	ID_PREFIXES,
+	recordKindOfParameter,
+	recordOf,
+	type RecordKind,
+} from '../../helpers/records';
 import { article } from '../../helpers/validation';
 
 /** How a dropdown or ID filter says that an expression can give the ID instead. */
@@ -82,7 +87,9 @@ export function locator(
 					routing: {
 						send: {
 							...(options.send ?? {}),
-							preSend: [checkId(options.path ?? name, displayName, prefix, options.optional ?? !required)],
+							preSend: [
+								checkId(options.path ?? name, displayName, prefix, options.optional ?? !required),
+							],
 						},
 					},
 				}
@@ -124,11 +131,15 @@ export function recordDropdown(
 			? {
 					routing: {
 						send: {
-							...(options.property ? { type: 'body' as const, property: `${options.property}.id` } : {}),
+							...(options.property
+								? { type: 'body' as const, property: `${options.property}.id` }
+								: {}),
 							// Left empty, an optional dropdown is not set (required ones fail naming the field).
 							preSend: [
 								checkId(options.path ?? name, label, ID_PREFIXES[kind], !options.required),
-								...(options.property && !options.required ? [dropWhenEmpty(options.path ?? name, `${options.property}.id`)] : []),
+								...(options.property && !options.required
+									? [dropWhenEmpty(options.path ?? name, `${options.property}.id`)]
+									: []),
 							],
 						},
 					},
@@ -159,7 +170,8 @@ export async function fillRecordIds(
 	const resource = String(this.getNodeParameter('resource', ''));
 	for (const name of urlParameters(url)) {
 		const kind = recordKindOfParameter(resource, name);
-		if (kind === undefined) throw new Error(`No record kind for the URL parameter {${name}} of ${resource}`);
+		if (kind === undefined)
+			throw new Error(`No record kind for the URL parameter {${name}} of ${resource}`);
 		const id = checkedId(this, name, recordOf(kind).displayName, ID_PREFIXES[kind]) as string;
 		url = url.replace(`{${name}}`, encodeURIComponent(id));
 	}
@@ -169,7 +181,13 @@ export async function fillRecordIds(
 /** A plain ID field (records the node cannot list, such as staff members), sent as `{ <property>: { id } }`. */
 export function idField(
 	kind: RecordKind,
-	options: { displayName: string; name: string; path: string; property: string; description: string },
+	options: {
+		displayName: string;
+		name: string;
+		path: string;
+		property: string;
+		description: string;
+	},
 ): INodeProperties {
 	const prefix = ID_PREFIXES[kind];
 	return {
@@ -179,7 +197,9 @@ export function idField(
 		default: '',
 		placeholder: `${prefix}a1b2c3`,
 		description: options.description,
-		builderHint: { propertyHint: `An ID starting with "${prefix}" from an earlier node's output, or empty; never a name.` },
+		builderHint: {
+			propertyHint: `An ID starting with "${prefix}" from an earlier node's output, or empty; never a name.`,
+		},
 		routing: {
 			send: {
 				type: 'body',

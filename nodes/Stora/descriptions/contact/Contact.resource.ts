@@ -49,7 +49,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Update',
 				value: 'update',
-				description: 'Change fields of a contact; fields not given stay unchanged. Returns the updated contact.',
+				description:
+					'Change fields of a contact; fields not given stay unchanged. Returns the updated contact.',
 				action: 'Update a contact',
 				routing: { request: { method: 'PATCH', url: '/contacts/{contactId}' } },
 			},

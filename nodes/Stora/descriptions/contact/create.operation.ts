@@ -19,4 +19,7 @@ const properties: INodeProperties[] = [
 	fieldsCollection('additionalFields', contactFields({ collection: 'additionalFields' })),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['create'] } },
+	properties,
+);

@@ -5,4 +5,7 @@ import { locator } from '../common/records';
 
 const properties: INodeProperties[] = [locator('contact')];
 
-export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['delete'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['delete'] } },
+	properties,
+);

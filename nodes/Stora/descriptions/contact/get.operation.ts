@@ -6,4 +6,7 @@ import { locator } from '../common/records';
 
 const properties: INodeProperties[] = [locator('contact'), simplifyToggle()];
 
-export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['get'] } },
+	properties,
+);

@@ -1,9 +1,25 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { CONTACT_SOURCES, CONTACT_TYPES, MARKETING_SOURCES, USE_CASES } from '../../helpers/constants';
-import { dateRangeFilters, filtersCollection, metadataFilter, multiValueFilter } from '../common/filters';
-import { optionsCollection, outputFormat, returnAllAndLimit, simplifyToggle, sortOptions } from '../common/getMany';
+import {
+	CONTACT_SOURCES,
+	CONTACT_TYPES,
+	MARKETING_SOURCES,
+	USE_CASES,
+} from '../../helpers/constants';
+import {
+	dateRangeFilters,
+	filtersCollection,
+	metadataFilter,
+	multiValueFilter,
+} from '../common/filters';
+import {
+	optionsCollection,
+	outputFormat,
+	returnAllAndLimit,
+	simplifyToggle,
+	sortOptions,
+} from '../common/getMany';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -18,7 +34,10 @@ const properties: INodeProperties[] = [
 			description: 'Only contacts with one of these exact email addresses (comma-separated)',
 			routing: { send: { type: 'query', property: 'email' } },
 		},
-		multiValueFilter('Marketing Source', 'marketingSource', 'marketing_source', [...MARKETING_SOURCES, 'unspecified']),
+		multiValueFilter('Marketing Source', 'marketingSource', 'marketing_source', [
+			...MARKETING_SOURCES,
+			'unspecified',
+		]),
 		metadataFilter(),
 		{
 			displayName: 'Search',
@@ -31,7 +50,8 @@ const properties: INodeProperties[] = [
 		multiValueFilter('Source', 'source', 'source', [...CONTACT_SOURCES, 'unspecified']),
 		{
 			...multiValueFilter('Status', 'status', 'status', ['lead', 'customer', 'churned']),
-			description: 'Lead: no tenancies. Customer: at least one active tenancy. Churned: all tenancies have ended.',
+			description:
+				'Lead: no tenancies. Customer: at least one active tenancy. Churned: all tenancies have ended.',
 		},
 		multiValueFilter('Type', 'type', 'type', [...CONTACT_TYPES, 'unspecified']),
 		multiValueFilter('Use Case', 'useCase', 'use_case', [...USE_CASES, 'unspecified']),
@@ -41,4 +61,7 @@ const properties: INodeProperties[] = [
 	simplifyToggle(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['getAll'] } },
+	properties,
+);

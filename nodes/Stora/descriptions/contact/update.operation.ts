@@ -18,10 +18,19 @@ const properties: INodeProperties[] = [
 				placeholder: 'name@email.com',
 				default: '',
 				description: 'New email address of the contact',
-				routing: { send: { type: 'body', property: 'email', preSend: [checkEmail('updateFields.email', 'Email', true)] } },
+				routing: {
+					send: {
+						type: 'body',
+						property: 'email',
+						preSend: [checkEmail('updateFields.email', 'Email', true)],
+					},
+				},
 			},
 		]),
 	),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['update'] } },
+	properties,
+);

@@ -34,7 +34,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List contracts, optionally filtered by status, contact, tenancy, template or dates',
+				description:
+					'List contracts, optionally filtered by status, contact, tenancy, template or dates',
 				action: 'Get many contracts',
 				routing: { request: { method: 'GET', url: '/contracts' } },
 			},

@@ -1,7 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dateRangeFilters, filtersCollection, idListFilter, multiValueFilter } from '../common/filters';
+import {
+	dateRangeFilters,
+	filtersCollection,
+	idListFilter,
+	multiValueFilter,
+} from '../common/filters';
 import {
 	expandOption,
 	optionsCollection,
@@ -18,12 +23,17 @@ const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
 	filtersCollection([
 		idListFilter('contact', { description: 'Only contracts of these contacts.' }),
-		idListFilter('contractTemplate', { description: 'Only contracts generated from these templates.' }),
+		idListFilter('contractTemplate', {
+			description: 'Only contracts generated from these templates.',
+		}),
 		...dateRangeFilters(['created', 'sent', 'signed', 'updated']),
 		multiValueFilter('Status', 'status', 'status', STATUSES),
 		idListFilter('tenancy', { description: 'Only contracts of these tenancies.' }),
 	]),
-	optionsCollection([expandOption(EXPAND), ...sortOptions(['created_at', 'sent_at', 'signed_at', 'updated_at'])]),
+	optionsCollection([
+		expandOption(EXPAND),
+		...sortOptions(['created_at', 'sent_at', 'signed_at', 'updated_at']),
+	]),
 	...outputFormat(),
 	simplifyToggle(),
 ];

@@ -6,4 +6,7 @@ import { locator } from '../common/records';
 
 const properties: INodeProperties[] = [locator('coupon'), simplifyToggle()];
 
-export const description = updateDisplayOptions({ show: { resource: ['coupon'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['coupon'], operation: ['get'] } },
+	properties,
+);

@@ -2,7 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { dateRangeFilters, filtersCollection } from '../common/filters';
-import { optionsCollection, outputFormat, returnAllAndLimit, simplifyToggle, sortOptions } from '../common/getMany';
+import {
+	optionsCollection,
+	outputFormat,
+	returnAllAndLimit,
+	simplifyToggle,
+	sortOptions,
+} from '../common/getMany';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -12,4 +18,7 @@ const properties: INodeProperties[] = [
 	simplifyToggle(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['coupon'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['coupon'], operation: ['getAll'] } },
+	properties,
+);

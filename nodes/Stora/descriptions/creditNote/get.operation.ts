@@ -6,4 +6,7 @@ import { locator } from '../common/records';
 
 const properties: INodeProperties[] = [locator('creditNote'), simplifyToggle()];
 
-export const description = updateDisplayOptions({ show: { resource: ['creditNote'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['creditNote'], operation: ['get'] } },
+	properties,
+);

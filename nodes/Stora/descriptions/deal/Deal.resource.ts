@@ -27,7 +27,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get a deal by ID: its contact, stage, status (open, won or lost), site and line items',
+				description:
+					'Get a deal by ID: its contact, stage, status (open, won or lost), site and line items',
 				action: 'Get a deal',
 				routing: { request: { method: 'GET', url: '/deals/{dealId}' } },
 			},
@@ -42,7 +43,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Lose',
 				value: 'lose',
-				description: 'Mark an open deal as lost, with the reason. Returns the deal with status "lost".',
+				description:
+					'Mark an open deal as lost, with the reason. Returns the deal with status "lost".',
 				action: 'Lose a deal',
 				routing: { request: { method: 'POST', url: '/deals/{dealId}/lose' } },
 			},
@@ -57,7 +59,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Update',
 				value: 'update',
-				description: 'Change fields of a deal; fields not given stay unchanged. Returns the updated deal.',
+				description:
+					'Change fields of a deal; fields not given stay unchanged. Returns the updated deal.',
 				action: 'Update a deal',
 				routing: { request: { method: 'PATCH', url: '/deals/{dealId}' } },
 			},

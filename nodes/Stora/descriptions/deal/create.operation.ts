@@ -14,4 +14,7 @@ const properties: INodeProperties[] = [
 	fieldsCollection('additionalFields', dealFields('additionalFields', false)),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['deal'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['deal'], operation: ['create'] } },
+	properties,
+);

@@ -1,5 +1,10 @@
 /** The fields of Deal Create and Update (and what Get, Win, Lose and Reopen can expand). */
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { checkId } from '../../helpers/ids';
 import { ID_PREFIXES } from '../../helpers/records';
@@ -19,12 +24,16 @@ function sendDealLineItems(collection: string) {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const fields = this.getNodeParameter(collection, {}) as IDataObject;
 		const lineItems: IDataObject[] = [];
-		if (fields.unitTypeId) lineItems.push({ type: 'unit_type', item: { id: String(fields.unitTypeId).trim() } });
+		if (fields.unitTypeId)
+			lineItems.push({ type: 'unit_type', item: { id: String(fields.unitTypeId).trim() } });
 		if (fields.protectionLevelId) {
 			lineItems.push({ type: 'protection', item: { id: String(fields.protectionLevelId).trim() } });
 		}
 		if (lineItems.length)
-			options.body = { ...((options.body as IDataObject | undefined) ?? {}), line_items: lineItems };
+			options.body = {
+				...((options.body as IDataObject | undefined) ?? {}),
+				line_items: lineItems,
+			};
 		return options;
 	};
 }
@@ -117,7 +126,9 @@ export function dealFields(collection: string, update: boolean): INodeProperties
 			name: 'name',
 			type: 'string',
 			default: '',
-			description: update ? 'New name of the deal' : "Name of the deal. Defaults to the contact's name.",
+			description: update
+				? 'New name of the deal'
+				: "Name of the deal. Defaults to the contact's name.",
 			routing: { send: { type: 'body', property: 'name' } },
 		},
 		{
@@ -153,7 +164,8 @@ export function dealFields(collection: string, update: boolean): INodeProperties
 						property: 'site',
 						cleared: null,
 						setBy: [['siteId', 'Site']],
-						description: "Whether to remove the deal's site. Sends site: null, which the API takes as 'remove'.",
+						description:
+							"Whether to remove the deal's site. Sends site: null, which the API takes as 'remove'.",
 					}),
 				]
 			: []),
@@ -166,7 +178,9 @@ export function dealFields(collection: string, update: boolean): INodeProperties
 			name: 'stageId',
 			path: path('stageId'),
 			property: 'stage',
-			description: update ? 'Pipeline stage to move the deal to' : 'Pipeline stage to create the deal in',
+			description: update
+				? 'Pipeline stage to move the deal to'
+				: 'Pipeline stage to create the deal in',
 		}),
 		{
 			displayName: 'Starts At',
@@ -186,13 +200,18 @@ export function dealFields(collection: string, update: boolean): INodeProperties
 						property: 'assignee',
 						cleared: null,
 						setBy: [['assigneeId', 'Assignee ID']],
-						description: "Whether to remove the deal's assignee. Sends assignee: null, which the API takes as 'remove'.",
+						description:
+							"Whether to remove the deal's assignee. Sends assignee: null, which the API takes as 'remove'.",
 					}),
 				]
 			: []),
 		{
 			...unitType,
-			routing: { send: { preSend: [...(unitType.routing?.send?.preSend ?? []), sendDealLineItems(collection)] } },
+			routing: {
+				send: {
+					preSend: [...(unitType.routing?.send?.preSend ?? []), sendDealLineItems(collection)],
+				},
+			},
 		},
 	];
 }

@@ -1,7 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dateRangeFilters, filtersCollection, idListFilter, metadataFilter, multiValueFilter } from '../common/filters';
+import {
+	dateRangeFilters,
+	filtersCollection,
+	idListFilter,
+	metadataFilter,
+	multiValueFilter,
+} from '../common/filters';
 import {
 	expandOption,
 	LINE_ITEM_ITEMS,
@@ -38,7 +44,11 @@ const properties: INodeProperties[] = [
 			unspecified: true,
 			description: 'Only deals at these sites ("unspecified" for deals without a site).',
 		}),
-		idListFilter('dealStage', { name: 'stageIds', queryName: 'stage_id', description: 'Only deals in these stages.' }),
+		idListFilter('dealStage', {
+			name: 'stageIds',
+			queryName: 'stage_id',
+			description: 'Only deals in these stages.',
+		}),
 		multiValueFilter('Status', 'status', 'status', ['open', 'won', 'lost']),
 	]),
 	optionsCollection([
@@ -49,4 +59,7 @@ const properties: INodeProperties[] = [
 	simplifyToggle(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['deal'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['deal'], operation: ['getAll'] } },
+	properties,
+);

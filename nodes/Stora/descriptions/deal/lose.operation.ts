@@ -2,11 +2,21 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsOf } from '../common/choices';
-import { expandOption, LINE_ITEM_ITEMS, optionsCollection, simplifyToggle } from '../common/getMany';
+import {
+	expandOption,
+	LINE_ITEM_ITEMS,
+	optionsCollection,
+	simplifyToggle,
+} from '../common/getMany';
 import { locator } from '../common/records';
 import { DEAL_EXPAND } from './fields';
 
-const LOST_REASONS = ['accessibility_concern', 'better_deal_elsewhere', 'chose_competitor', 'price_concerns'];
+const LOST_REASONS = [
+	'accessibility_concern',
+	'better_deal_elsewhere',
+	'chose_competitor',
+	'price_concerns',
+];
 
 const properties: INodeProperties[] = [
 	locator('deal'),
@@ -24,4 +34,7 @@ const properties: INodeProperties[] = [
 	simplifyToggle(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['deal'], operation: ['lose'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['deal'], operation: ['lose'] } },
+	properties,
+);

@@ -1,7 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { expandOption, LINE_ITEM_ITEMS, optionsCollection, simplifyToggle } from '../common/getMany';
+import {
+	expandOption,
+	LINE_ITEM_ITEMS,
+	optionsCollection,
+	simplifyToggle,
+} from '../common/getMany';
 import { idField, locator, recordDropdown } from '../common/records';
 import { DEAL_EXPAND } from './fields';
 
@@ -33,4 +38,7 @@ const properties: INodeProperties[] = [
 	simplifyToggle(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['deal'], operation: ['reopen'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['deal'], operation: ['reopen'] } },
+	properties,
+);

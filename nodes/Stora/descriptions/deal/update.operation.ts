@@ -10,4 +10,7 @@ const properties: INodeProperties[] = [
 	fieldsCollection('updateFields', dealFields('updateFields', true)),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['deal'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['deal'], operation: ['update'] } },
+	properties,
+);

@@ -1,7 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { expandOption, LINE_ITEM_ITEMS, optionsCollection, simplifyToggle } from '../common/getMany';
+import {
+	expandOption,
+	LINE_ITEM_ITEMS,
+	optionsCollection,
+	simplifyToggle,
+} from '../common/getMany';
 import { locator } from '../common/records';
 import { DEAL_EXPAND } from './fields';
 
@@ -11,4 +16,7 @@ const properties: INodeProperties[] = [
 	simplifyToggle(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['deal'], operation: ['win'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['deal'], operation: ['win'] } },
+	properties,
+);

@@ -7,4 +7,7 @@ const properties: INodeProperties[] = [
 	recordDropdown('dealStage', { required: true, description: 'The deal stage' }),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['dealStage'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['dealStage'], operation: ['get'] } },
+	properties,
+);

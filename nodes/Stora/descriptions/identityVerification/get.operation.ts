@@ -4,7 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { expandOption, optionsCollection } from '../common/getMany';
 import { locator } from '../common/records';
 
-const properties: INodeProperties[] = [locator('identityVerification'), optionsCollection([expandOption(['contact'])])];
+const properties: INodeProperties[] = [
+	locator('identityVerification'),
+	optionsCollection([expandOption(['contact'])]),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['identityVerification'], operation: ['get'] } },

@@ -1,8 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dateRangeFilters, filtersCollection, idListFilter, multiValueFilter } from '../common/filters';
-import { expandOption, optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common/getMany';
+import {
+	dateRangeFilters,
+	filtersCollection,
+	idListFilter,
+	multiValueFilter,
+} from '../common/filters';
+import {
+	expandOption,
+	optionsCollection,
+	outputFormat,
+	returnAllAndLimit,
+	sortOptions,
+} from '../common/getMany';
 
 /** Values seen in the docs (the enum is cut off there). */
 const STATUSES = ['failed', 'processing', 'succeeded'];

@@ -12,7 +12,10 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_\-+/=]+--[0-9a-f]{40}$/;
  * from the URL: the request always goes to the credential's Base URL, so the access token is never sent to a host
  * the user pasted.
  */
-async function imagePath(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function imagePath(
+	this: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const source = this.getNodeParameter('source', 'url') as string;
 	let token: string;
 	let fileName: string;
@@ -36,13 +39,21 @@ async function imagePath(this: IExecuteSingleFunctions, options: IHttpRequestOpt
 			token = decodeURIComponent(match[1]);
 			fileName = decodeURIComponent(match[2]);
 		} catch {
-			fail(this, `Image URL: "${raw}" is not a valid URL`, 'The URL contains a malformed escape sequence.');
+			fail(
+				this,
+				`Image URL: "${raw}" is not a valid URL`,
+				'The URL contains a malformed escape sequence.',
+			);
 		}
 	} else {
 		token = String(this.getNodeParameter('imageKey', '') ?? '').trim();
 		fileName = String(this.getNodeParameter('fileName', '') ?? '').trim();
 		if (!fileName || fileName.includes('/')) {
-			fail(this, `File Name: "${fileName}" is not a file name`, "Give the image's file name, e.g. site-photo.jpg.");
+			fail(
+				this,
+				`File Name: "${fileName}" is not a file name`,
+				"Give the image's file name, e.g. site-photo.jpg.",
+			);
 		}
 	}
 	if (!TOKEN_PATTERN.test(token)) {
@@ -52,7 +63,10 @@ async function imagePath(this: IExecuteSingleFunctions, options: IHttpRequestOpt
 			'An image token looks like <base64 text>--<40 hexadecimal characters>, as in the image URLs of sites and unit types.',
 		);
 	}
-	return { ...options, url: `/images/${encodeURIComponent(token)}/${encodeURIComponent(fileName)}` };
+	return {
+		...options,
+		url: `/images/${encodeURIComponent(token)}/${encodeURIComponent(fileName)}`,
+	};
 }
 
 const properties: INodeProperties[] = [
@@ -62,8 +76,16 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Image URL', value: 'url', description: 'A URL from images.default of a site or unit type' },
-			{ name: 'Token and File Name', value: 'token', description: 'The two last parts of such a URL' },
+			{
+				name: 'Image URL',
+				value: 'url',
+				description: 'A URL from images.default of a site or unit type',
+			},
+			{
+				name: 'Token and File Name',
+				value: 'token',
+				description: 'The two last parts of such a URL',
+			},
 		],
 		default: 'url',
 	},
@@ -73,7 +95,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'https://public-api.stora.co/2025-09/images/eyJpZCI6InNpdGVfMTIzIn0--0123abcd/site-photo.jpg',
+		placeholder:
+			'https://public-api.stora.co/2025-09/images/eyJpZCI6InNpdGVfMTIzIn0--0123abcd/site-photo.jpg',
 		description:
 			'The image URL as found in images.default.original (or small, medium, large) of a site or unit type, usually set with an expression from a previous Get',
 		displayOptions: { show: { source: ['url'] } },
@@ -86,7 +109,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'eyJpZCI6InNpdGVfMTIzIn0--0123456789abcdef0123456789abcdef01234567',
-		description: 'The part of the image URL after /images/: base64 text, two dashes and 40 hexadecimal characters',
+		description:
+			'The part of the image URL after /images/: base64 text, two dashes and 40 hexadecimal characters',
 		displayOptions: { show: { source: ['token'] } },
 		routing: { send: { preSend: [imagePath] } },
 	},
@@ -103,4 +127,7 @@ const properties: INodeProperties[] = [
 	binaryPropertyName(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['image'], operation: ['download'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['image'], operation: ['download'] } },
+	properties,
+);

@@ -6,6 +6,13 @@ import { locator } from '../common/records';
 
 const EXPAND = ['contact', 'site', 'subscription', 'tenancy'];
 
-const properties: INodeProperties[] = [locator('invoice'), optionsCollection([expandOption(EXPAND)]), simplifyToggle()];
+const properties: INodeProperties[] = [
+	locator('invoice'),
+	optionsCollection([expandOption(EXPAND)]),
+	simplifyToggle(),
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['invoice'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['invoice'], operation: ['get'] } },
+	properties,
+);

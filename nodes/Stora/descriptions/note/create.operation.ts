@@ -14,4 +14,7 @@ const properties: INodeProperties[] = [
 	fieldsCollection('additionalFields', [metadataBodyField('additionalFields')]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['note'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['note'], operation: ['create'] } },
+	properties,
+);

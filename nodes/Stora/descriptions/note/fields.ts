@@ -11,7 +11,11 @@ export const NOTE_ANNOTATED: RecordKind[] = ['contact', 'unit', 'subscription', 
  * A note's record (`resource.id`): what the note is about. `path` is the parameter's full path; the parameter is named
  * by its last part (`noteRecordId` at the top level, `resourceId` in Update Fields).
  */
-export function noteRecordField(path: string, required: boolean, description: string): INodeProperties {
+export function noteRecordField(
+	path: string,
+	required: boolean,
+	description: string,
+): INodeProperties {
 	return linkedRecordField({
 		displayName: 'Record ID',
 		name: path.split('.').pop() as string,

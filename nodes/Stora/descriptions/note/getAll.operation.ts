@@ -1,8 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dateRangeFilters, filtersCollection, idListFilter, metadataFilter } from '../common/filters';
-import { expandOption, optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common/getMany';
+import {
+	dateRangeFilters,
+	filtersCollection,
+	idListFilter,
+	metadataFilter,
+} from '../common/filters';
+import {
+	expandOption,
+	optionsCollection,
+	outputFormat,
+	returnAllAndLimit,
+	sortOptions,
+} from '../common/getMany';
 import { NOTE_ANNOTATED } from './fields';
 
 const properties: INodeProperties[] = [
@@ -23,8 +34,14 @@ const properties: INodeProperties[] = [
 			description: 'Only notes on these contacts, units, subscriptions or tasks.',
 		}),
 	]),
-	optionsCollection([expandOption(['creator', 'resource']), ...sortOptions(['created_at', 'updated_at'])]),
+	optionsCollection([
+		expandOption(['creator', 'resource']),
+		...sortOptions(['created_at', 'updated_at']),
+	]),
 	...outputFormat(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['note'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['note'], operation: ['getAll'] } },
+	properties,
+);

@@ -18,4 +18,7 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['note'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['note'], operation: ['update'] } },
+	properties,
+);

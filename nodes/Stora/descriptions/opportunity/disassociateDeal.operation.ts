@@ -5,8 +5,12 @@ import { expandOption, LINE_ITEM_ITEMS, optionsCollection } from '../common/getM
 import { locator } from '../common/records';
 
 const properties: INodeProperties[] = [
-	locator('opportunity', { description: 'ID of the opportunity (opp_...), e.g. from a Stora Trigger event' }),
-	optionsCollection([expandOption(['contact', 'creator', 'deal', 'line_items.item', 'site'], LINE_ITEM_ITEMS)]),
+	locator('opportunity', {
+		description: 'ID of the opportunity (opp_...), e.g. from a Stora Trigger event',
+	}),
+	optionsCollection([
+		expandOption(['contact', 'creator', 'deal', 'line_items.item', 'site'], LINE_ITEM_ITEMS),
+	]),
 ];
 
 export const description = updateDisplayOptions(

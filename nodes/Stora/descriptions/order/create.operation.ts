@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { BILLING_PERIODS, LINE_ITEM_ITEM_PREFIX } from '../../helpers/constants';
@@ -101,7 +106,12 @@ const site = recordDropdown('site', {
 const properties: INodeProperties[] = [
 	{
 		...site,
-		routing: { send: { ...site.routing?.send, preSend: [...(site.routing?.send?.preSend ?? []), checkCreate] } },
+		routing: {
+			send: {
+				...site.routing?.send,
+				preSend: [...(site.routing?.send?.preSend ?? []), checkCreate],
+			},
+		},
 	},
 	fieldsCollection('additionalFields', [
 		{
@@ -127,7 +137,8 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			placeholder: 'https://example.com/booking-cancelled',
-			description: 'With Finalize Immediately: where the hosted checkout sends the customer who cancels the payment',
+			description:
+				'With Finalize Immediately: where the hosted checkout sends the customer who cancels the payment',
 			routing: { send: { type: 'body', property: 'finalize.cancel_redirect_url' } },
 		},
 		// Once added, the contact and coupon must hold an ID.
@@ -137,7 +148,8 @@ const properties: INodeProperties[] = [
 			send: { type: 'body', property: 'contact.id' },
 			required: false,
 			optional: false,
-			description: 'An existing contact who places the order. To create a new contact instead, use New Contact.',
+			description:
+				'An existing contact who places the order. To create a new contact instead, use New Contact.',
 		}),
 		recordDropdown('contractTemplate', {
 			path: 'additionalFields.contractTemplateId',
@@ -159,7 +171,9 @@ const properties: INodeProperties[] = [
 			default: false,
 			description:
 				'Whether to finalize the order at once (it must then be complete: start date, billing period, contact and a unit type line item). The order is created only if it can be finalized.',
-			routing: { send: { type: 'body', property: 'finalize', value: '={{ $value ? {} : undefined }}' } },
+			routing: {
+				send: { type: 'body', property: 'finalize', value: '={{ $value ? {} : undefined }}' },
+			},
 		},
 		{
 			displayName: 'Line Items',
@@ -168,7 +182,8 @@ const properties: INodeProperties[] = [
 			placeholder: 'Add Line Item',
 			typeOptions: { multipleValues: true, sortable: true },
 			default: {},
-			description: 'The charges of the order. A finalized order needs at least one unit type line item.',
+			description:
+				'The charges of the order. A finalized order needs at least one unit type line item.',
 			options: [
 				{
 					displayName: 'Line Item',
@@ -200,8 +215,9 @@ const properties: INodeProperties[] = [
 							description:
 								"Unit price in minor currency units (pence/cents), e.g. 4500 = 45.00. Leave empty to use the item's own price for the order's billing period.",
 							builderHint: {
-							propertyHint: 'A whole number in minor currency units (pence/cents) of the site\'s currency: 45.00 is 4500. Never a decimal or a currency symbol.',
-						},
+								propertyHint:
+									"A whole number in minor currency units (pence/cents) of the site's currency: 45.00 is 4500. Never a decimal or a currency symbol.",
+							},
 						},
 					],
 				},
@@ -258,10 +274,15 @@ const properties: INodeProperties[] = [
 			builderHint: DATE_TIME_HINT,
 			default: '',
 			description: 'When the storage starts (the move-in date)',
-			routing: { send: dateTimeSend('body', 'starts_at', 'additionalFields.startsAt', 'Starts At') },
+			routing: {
+				send: dateTimeSend('body', 'starts_at', 'additionalFields.startsAt', 'Starts At'),
+			},
 		},
 	]),
 	simplifyToggle(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['order'], operation: ['create'] } },
+	properties,
+);

@@ -21,4 +21,7 @@ const properties: INodeProperties[] = [
 	simplifyToggle(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['finalize'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['order'], operation: ['finalize'] } },
+	properties,
+);

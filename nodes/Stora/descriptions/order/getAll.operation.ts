@@ -2,7 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { BILLING_PERIODS } from '../../helpers/constants';
-import { dateRangeFilters, filtersCollection, idListFilter, metadataFilter, multiValueFilter } from '../common/filters';
+import {
+	dateRangeFilters,
+	filtersCollection,
+	idListFilter,
+	metadataFilter,
+	multiValueFilter,
+} from '../common/filters';
 import {
 	expandOption,
 	optionsCollection,
@@ -14,7 +20,14 @@ import {
 import { ORDER_EXPAND } from './fields';
 
 const STATUSES = ['draft', 'finalized', 'completed', 'abandoned'];
-const SOURCES = ['backoffice', 'storefront', 'storefront_multi_step', 'import', 'public_api', 'unspecified'];
+const SOURCES = [
+	'backoffice',
+	'storefront',
+	'storefront_multi_step',
+	'import',
+	'public_api',
+	'unspecified',
+];
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -34,4 +47,7 @@ const properties: INodeProperties[] = [
 	simplifyToggle(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['order'], operation: ['getAll'] } },
+	properties,
+);

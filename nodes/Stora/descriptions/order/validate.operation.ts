@@ -19,4 +19,7 @@ const properties: INodeProperties[] = [
 	simplifyToggle(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['validate'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['order'], operation: ['validate'] } },
+	properties,
+);

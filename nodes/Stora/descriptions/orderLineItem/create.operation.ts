@@ -10,9 +10,14 @@ const forTypes = (types: string[]) => ({ show: { lineItemType: types } });
 const properties: INodeProperties[] = [
 	locator('order', {
 		name: 'orderLineItemOrderId',
-		description: 'The draft order to add the line item to. Only draft orders accept new line items.',
+		description:
+			'The draft order to add the line item to. Only draft orders accept new line items.',
 	}),
-	{ ...lineItemTypeField('lineItemType'), required: true, routing: { send: { type: 'body', property: 'type' } } },
+	{
+		...lineItemTypeField('lineItemType'),
+		required: true,
+		routing: { send: { type: 'body', property: 'type' } },
+	},
 	{
 		...recordDropdown('unitType', {
 			name: 'orderLineItemUnitTypeId',
@@ -23,11 +28,17 @@ const properties: INodeProperties[] = [
 		displayOptions: forTypes(['unit_type', 'security_deposit']),
 	},
 	{
-		...locator('protectionLevel', { name: 'orderLineItemProtectionLevelId', send: { type: 'body', property: 'item.id' } }),
+		...locator('protectionLevel', {
+			name: 'orderLineItemProtectionLevelId',
+			send: { type: 'body', property: 'item.id' },
+		}),
 		displayOptions: forTypes(['protection']),
 	},
 	{
-		...locator('product', { name: 'orderLineItemProductId', send: { type: 'body', property: 'item.id' } }),
+		...locator('product', {
+			name: 'orderLineItemProductId',
+			send: { type: 'body', property: 'item.id' },
+		}),
 		displayOptions: forTypes(['product']),
 	},
 	fieldsCollection('additionalFields', [
@@ -40,13 +51,16 @@ const properties: INodeProperties[] = [
 			description:
 				"Unit price in minor currency units (pence/cents), e.g. 4500 = 45.00. Without it the item's own price for the order's billing period is used.",
 			builderHint: {
-							propertyHint: 'A whole number in minor currency units (pence/cents) of the site\'s currency: 45.00 is 4500. Never a decimal or a currency symbol.',
-						},
+				propertyHint:
+					"A whole number in minor currency units (pence/cents) of the site's currency: 45.00 is 4500. Never a decimal or a currency symbol.",
+			},
 			routing: {
 				send: {
 					type: 'body',
 					property: 'price.amount',
-					preSend: [checkNumber('additionalFields.price', 'Price (Minor Units)', { min: 0, integer: true })],
+					preSend: [
+						checkNumber('additionalFields.price', 'Price (Minor Units)', { min: 0, integer: true }),
+					],
 				},
 			},
 		},
@@ -61,7 +75,9 @@ const properties: INodeProperties[] = [
 				send: {
 					type: 'body',
 					property: 'quantity',
-					preSend: [checkNumber('additionalFields.quantity', 'Quantity', { min: 1, integer: true })],
+					preSend: [
+						checkNumber('additionalFields.quantity', 'Quantity', { min: 1, integer: true }),
+					],
 				},
 			},
 		},

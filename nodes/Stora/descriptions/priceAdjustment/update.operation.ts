@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { checkNumber, fail } from '../../helpers/validation';
@@ -20,7 +25,9 @@ async function sendEffectiveFrom(this: IExecuteSingleFunctions, options: IHttpRe
 	const raw = String(this.getNodeParameter('updateFields.effectiveFrom', '') ?? '').trim();
 	if (raw === NEXT_BILLING_PERIOD) return withBody(options, { effective_from: raw });
 	const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(raw);
-	const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
+	const date = match
+		? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
+		: undefined;
 	if (!match || !date || date.toISOString().slice(0, 10) !== raw.slice(0, 10)) {
 		fail(
 			this,
@@ -53,7 +60,9 @@ async function sendNotification(this: IExecuteSingleFunctions, options: IHttpReq
 /** `applies_to` cannot end up all false: the API needs at least one option to schedule the adjustment. */
 async function checkAppliesTo(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 	const fields = this.getNodeParameter('updateFields', {}) as IDataObject;
-	const given = ['applyToProducts', 'applyToProtectionLevels', 'applyToUnitTypes'].filter((name) => name in fields);
+	const given = ['applyToProducts', 'applyToProtectionLevels', 'applyToUnitTypes'].filter(
+		(name) => name in fields,
+	);
 	if (given.length === 3 && given.every((name) => fields[name] === false)) {
 		fail(
 			this,
@@ -83,7 +92,8 @@ const properties: INodeProperties[] = [
 				name: 'applyToProtectionLevels',
 				type: 'boolean',
 				default: true,
-				description: 'Whether the adjustment changes the price of protection (insurance) on the subscription',
+				description:
+					'Whether the adjustment changes the price of protection (insurance) on the subscription',
 				routing: { send: { type: 'body', property: 'applies_to.protection_levels' } },
 			},
 			{
@@ -114,11 +124,15 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0, numberPrecision: 0 },
 				default: 30,
-				description: 'How many days before the adjustment date the customer is notified. It must not fall in the past.',
+				description:
+					'How many days before the adjustment date the customer is notified. It must not fall in the past.',
 				routing: {
 					send: {
 						preSend: [
-							checkNumber('updateFields.noticePeriod', 'Notice Period (Days)', { min: 0, integer: true }),
+							checkNumber('updateFields.noticePeriod', 'Notice Period (Days)', {
+								min: 0,
+								integer: true,
+							}),
 							sendNotification,
 						],
 					},
@@ -136,7 +150,9 @@ const properties: INodeProperties[] = [
 					send: {
 						type: 'body',
 						property: 'percentage',
-						preSend: [checkNumber('updateFields.percentage', 'Percentage', { above: -100, notZero: true })],
+						preSend: [
+							checkNumber('updateFields.percentage', 'Percentage', { above: -100, notZero: true }),
+						],
 					},
 				},
 			},

@@ -6,4 +6,7 @@ import { locator } from '../common/records';
 
 const properties: INodeProperties[] = [locator('product'), simplifyToggle()];
 
-export const description = updateDisplayOptions({ show: { resource: ['product'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['product'], operation: ['get'] } },
+	properties,
+);

@@ -5,4 +5,7 @@ import { outputFormat, returnAllAndLimit, simplifyToggle } from '../common/getMa
 
 const properties: INodeProperties[] = [...returnAllAndLimit(), ...outputFormat(), simplifyToggle()];
 
-export const description = updateDisplayOptions({ show: { resource: ['product'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['product'], operation: ['getAll'] } },
+	properties,
+);

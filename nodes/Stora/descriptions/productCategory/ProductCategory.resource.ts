@@ -14,7 +14,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get a product category (a classification of products) by ID. Returns its ID and name.',
+				description:
+					'Get a product category (a classification of products) by ID. Returns its ID and name.',
 				action: 'Get a product category',
 				routing: {
 					request: {

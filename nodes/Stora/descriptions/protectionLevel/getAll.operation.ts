@@ -1,7 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, outputFormat, returnAllAndLimit, simplifyToggle, sortOptions } from '../common/getMany';
+import {
+	optionsCollection,
+	outputFormat,
+	returnAllAndLimit,
+	simplifyToggle,
+	sortOptions,
+} from '../common/getMany';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),

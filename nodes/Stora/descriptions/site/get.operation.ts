@@ -6,4 +6,7 @@ import { locator } from '../common/records';
 
 const properties: INodeProperties[] = [locator('site'), simplifyToggle()];
 
-export const description = updateDisplayOptions({ show: { resource: ['site'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['site'], operation: ['get'] } },
+	properties,
+);

@@ -2,7 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { dateRangeFilters, filtersCollection } from '../common/filters';
-import { optionsCollection, outputFormat, returnAllAndLimit, simplifyToggle, sortOptions } from '../common/getMany';
+import {
+	optionsCollection,
+	outputFormat,
+	returnAllAndLimit,
+	simplifyToggle,
+	sortOptions,
+} from '../common/getMany';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -22,4 +28,7 @@ const properties: INodeProperties[] = [
 	simplifyToggle(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['site'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['site'], operation: ['getAll'] } },
+	properties,
+);

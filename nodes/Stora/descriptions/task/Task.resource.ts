@@ -25,7 +25,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Delete',
 				value: 'delete',
-				description: 'Delete a task. Returns deleted: true, the ID of the task and the message of the API.',
+				description:
+					'Delete a task. Returns deleted: true, the ID of the task and the message of the API.',
 				action: 'Delete a task',
 				routing: { request: { method: 'DELETE', url: '/tasks/{taskId}' } },
 			},
@@ -47,7 +48,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Update',
 				value: 'update',
-				description: 'Change fields of a task; fields not given stay unchanged. Returns the updated task.',
+				description:
+					'Change fields of a task; fields not given stay unchanged. Returns the updated task.',
 				action: 'Update a task',
 				routing: { request: { method: 'PATCH', url: '/tasks/{taskId}' } },
 			},

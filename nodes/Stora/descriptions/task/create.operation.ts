@@ -17,4 +17,7 @@ const properties: INodeProperties[] = [
 	fieldsCollection('additionalFields', taskFields('additionalFields', false)),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['task'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['task'], operation: ['create'] } },
+	properties,
+);

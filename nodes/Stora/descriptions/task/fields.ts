@@ -58,6 +58,10 @@ export function taskFields(collection: string, update: boolean): INodeProperties
 				'ID of the record the task is about: a contact (con_), unit (unit_), subscription (sub_), tenancy (ten_), deal (deal_), order (order_), invoice (inv_) or site (site_)',
 		}),
 		metadataBodyField(collection),
-		recordDropdown('site', { path: path('siteId'), property: 'site', description: 'Site the task belongs to' }),
+		recordDropdown('site', {
+			path: path('siteId'),
+			property: 'site',
+			description: 'Site the task belongs to',
+		}),
 	];
 }

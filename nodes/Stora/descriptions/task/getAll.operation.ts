@@ -1,7 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dateRangeFilters, filtersCollection, idListFilter, metadataFilter, multiValueFilter } from '../common/filters';
+import {
+	dateRangeFilters,
+	filtersCollection,
+	idListFilter,
+	metadataFilter,
+	multiValueFilter,
+} from '../common/filters';
 import {
 	expandOption,
 	optionsCollection,
@@ -20,7 +26,8 @@ const properties: INodeProperties[] = [
 			name: 'assigneeIds',
 			queryName: 'assignee_id',
 			unspecified: true,
-			description: 'Only tasks assigned to these staff members ("unspecified" for unassigned tasks).',
+			description:
+				'Only tasks assigned to these staff members ("unspecified" for unassigned tasks).',
 		}),
 		...dateRangeFilters(['created', 'due', 'updated']),
 		idListFilter(TASK_LINKABLE, {
@@ -52,4 +59,7 @@ const properties: INodeProperties[] = [
 	simplifyToggle(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['task'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['task'], operation: ['getAll'] } },
+	properties,
+);

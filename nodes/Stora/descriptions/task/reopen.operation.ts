@@ -5,4 +5,7 @@ import { locator } from '../common/records';
 
 const properties: INodeProperties[] = [locator('task')];
 
-export const description = updateDisplayOptions({ show: { resource: ['task'], operation: ['reopen'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['task'], operation: ['reopen'] } },
+	properties,
+);

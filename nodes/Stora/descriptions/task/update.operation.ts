@@ -20,4 +20,7 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['task'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['task'], operation: ['update'] } },
+	properties,
+);

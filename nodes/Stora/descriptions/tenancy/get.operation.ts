@@ -6,6 +6,12 @@ import { locator } from '../common/records';
 
 const EXPAND = ['contact', 'order', 'site', 'subscription', 'unit_allocations'];
 
-const properties: INodeProperties[] = [locator('tenancy'), optionsCollection([expandOption(EXPAND)])];
+const properties: INodeProperties[] = [
+	locator('tenancy'),
+	optionsCollection([expandOption(EXPAND)]),
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['tenancy'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['tenancy'], operation: ['get'] } },
+	properties,
+);

@@ -1,7 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { expandOption, optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common/getMany';
+import {
+	expandOption,
+	optionsCollection,
+	outputFormat,
+	returnAllAndLimit,
+	sortOptions,
+} from '../common/getMany';
 
 const EXPAND = ['contact', 'order', 'site', 'subscription', 'unit_allocations'];
 
@@ -11,4 +17,7 @@ const properties: INodeProperties[] = [
 	...outputFormat(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['tenancy'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['tenancy'], operation: ['getAll'] } },
+	properties,
+);

@@ -22,7 +22,11 @@ const properties: INodeProperties[] = [
 	locator('contact', {
 		name: 'timelineEventContactId',
 		required: false,
-		send: { type: 'body', property: 'contact', value: '={{ $value ? { id: $value } : undefined }}' },
+		send: {
+			type: 'body',
+			property: 'contact',
+			value: '={{ $value ? { id: $value } : undefined }}',
+		},
 		description: 'The contact whose timeline shows the event (needed by most templates)',
 	}),
 	timelineVariablesField('variables'),

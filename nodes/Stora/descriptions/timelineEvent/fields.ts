@@ -1,5 +1,10 @@
 /** The fields of Timeline Event Create and Update, and what an event can expand. */
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { sendKeyValues } from '../../helpers/body';
 import { ID_PREFIXES, type RecordKind } from '../../helpers/records';
@@ -59,7 +64,11 @@ function checkExternal(collection: string) {
 			);
 		}
 		if (!/^https?:\/\/\S+$/.test(url)) {
-			fail(this, `External URL: "${url}" is not a URL`, 'Use a full address starting with https:// or http://.');
+			fail(
+				this,
+				`External URL: "${url}" is not a URL`,
+				'Use a full address starting with https:// or http://.',
+			);
 		}
 		return options;
 	};
@@ -68,7 +77,13 @@ function checkExternal(collection: string) {
 /** The links (predefined template variables) and texts of Timeline Event Create and Update. */
 export function timelineEventFields(collection: string, update: boolean): INodeProperties[] {
 	const path = (name: string) => `${collection}.${name}`;
-	const link = (displayName: string, name: string, property: string, kind: RecordKind, what: string) =>
+	const link = (
+		displayName: string,
+		name: string,
+		property: string,
+		kind: RecordKind,
+		what: string,
+	) =>
 		idField(kind, {
 			displayName,
 			name,
@@ -84,7 +99,8 @@ export function timelineEventFields(collection: string, update: boolean): INodeP
 			type: 'string',
 			typeOptions: { rows: 3 },
 			default: '',
-			description: "Text shown on the timeline. Without it, the text is rendered from the template's message.",
+			description:
+				"Text shown on the timeline. Without it, the text is rendered from the template's message.",
 			routing: { send: { type: 'body', property: 'description' } },
 		},
 		{
@@ -93,7 +109,9 @@ export function timelineEventFields(collection: string, update: boolean): INodeP
 			type: 'string',
 			default: '',
 			description: 'ID of the matching record in your system (goes with External URL)',
-			routing: { send: { type: 'body', property: 'external.id', preSend: [checkExternal(collection)] } },
+			routing: {
+				send: { type: 'body', property: 'external.id', preSend: [checkExternal(collection)] },
+			},
 		},
 		{
 			displayName: 'External URL',
@@ -102,10 +120,16 @@ export function timelineEventFields(collection: string, update: boolean): INodeP
 			default: '',
 			placeholder: 'https://example.com/calls/1001',
 			description: 'Link to the matching record in your system (goes with External ID)',
-			routing: { send: { type: 'body', property: 'external.url', preSend: [checkExternal(collection)] } },
+			routing: {
+				send: { type: 'body', property: 'external.url', preSend: [checkExternal(collection)] },
+			},
 		},
 		link('Invoice ID', 'invoiceId', 'invoice', 'invoice', 'invoice'),
-		recordDropdown('site', { path: path('siteId'), property: 'site', description: 'The site the event is about' }),
+		recordDropdown('site', {
+			path: path('siteId'),
+			property: 'site',
+			description: 'The site the event is about',
+		}),
 		...(update
 			? [
 					recordDropdown('timelineSource', {

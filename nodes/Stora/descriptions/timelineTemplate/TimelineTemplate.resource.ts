@@ -24,7 +24,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List the message templates timeline events can use, with their message and variables',
+				description:
+					'List the message templates timeline events can use, with their message and variables',
 				action: 'Get many timeline templates',
 				routing: { request: { method: 'GET', url: '/timeline/templates' } },
 			},

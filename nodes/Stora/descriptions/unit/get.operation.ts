@@ -8,4 +8,7 @@ const EXPAND = ['site', 'unit_allocation', 'unit_type'];
 
 const properties: INodeProperties[] = [locator('unit'), optionsCollection([expandOption(EXPAND)])];
 
-export const description = updateDisplayOptions({ show: { resource: ['unit'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['unit'], operation: ['get'] } },
+	properties,
+);

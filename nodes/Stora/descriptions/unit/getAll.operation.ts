@@ -2,7 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, idListFilter, multiValueFilter } from '../common/filters';
-import { expandOption, optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common/getMany';
+import {
+	expandOption,
+	optionsCollection,
+	outputFormat,
+	returnAllAndLimit,
+	sortOptions,
+} from '../common/getMany';
 
 const EXPAND = ['site', 'unit_allocation', 'unit_type'];
 
@@ -24,4 +30,7 @@ const properties: INodeProperties[] = [
 	...outputFormat(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['unit'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['unit'], operation: ['getAll'] } },
+	properties,
+);

@@ -11,4 +11,7 @@ const properties: INodeProperties[] = [
 	}),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['unit'], operation: ['overlock'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['unit'], operation: ['overlock'] } },
+	properties,
+);

@@ -12,4 +12,7 @@ const properties: INodeProperties[] = [
 	}),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['unit'], operation: ['reserve'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['unit'], operation: ['reserve'] } },
+	properties,
+);

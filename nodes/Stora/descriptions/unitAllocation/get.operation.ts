@@ -6,7 +6,10 @@ import { locator } from '../common/records';
 
 const EXPAND = ['tenancy', 'unit'];
 
-const properties: INodeProperties[] = [locator('unitAllocation'), optionsCollection([expandOption(EXPAND)])];
+const properties: INodeProperties[] = [
+	locator('unitAllocation'),
+	optionsCollection([expandOption(EXPAND)]),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['unitAllocation'], operation: ['get'] } },

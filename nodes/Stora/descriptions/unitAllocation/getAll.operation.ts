@@ -2,7 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, idListFilter } from '../common/filters';
-import { expandOption, optionsCollection, outputFormat, returnAllAndLimit, sortOptions } from '../common/getMany';
+import {
+	expandOption,
+	optionsCollection,
+	outputFormat,
+	returnAllAndLimit,
+	sortOptions,
+} from '../common/getMany';
 
 const EXPAND = ['tenancy', 'unit'];
 

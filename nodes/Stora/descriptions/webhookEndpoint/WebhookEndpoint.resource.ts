@@ -21,12 +21,19 @@ export const description: INodeProperties[] = [
 				description:
 					'Register an HTTPS URL that Stora sends the chosen webhook events to. Returns the new endpoint including its signing secret (64 hex characters): this is the only time the secret is returned, so store it to verify signatures.',
 				action: 'Create a webhook endpoint',
-				routing: { request: { method: 'POST', url: '/webhook_endpoints', body: { api_version: API_VERSION } } },
+				routing: {
+					request: {
+						method: 'POST',
+						url: '/webhook_endpoints',
+						body: { api_version: API_VERSION },
+					},
+				},
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
-				description: 'Delete a webhook endpoint: Stora stops sending events to it. Returns deleted: true and the ID.',
+				description:
+					'Delete a webhook endpoint: Stora stops sending events to it. Returns deleted: true and the ID.',
 				action: 'Delete a webhook endpoint',
 				routing: {
 					request: {

@@ -16,7 +16,10 @@ const properties: INodeProperties[] = [
 	},
 	webhookUrlField('url', true),
 	webhookEventTypesField('eventTypes', true),
-	fieldsCollection('additionalFields', [webhookDescriptionField, metadataBodyField('additionalFields')]),
+	fieldsCollection('additionalFields', [
+		webhookDescriptionField,
+		metadataBodyField('additionalFields'),
+	]),
 ];
 
 export const description = updateDisplayOptions(

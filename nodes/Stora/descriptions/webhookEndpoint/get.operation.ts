@@ -4,7 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { expandOption, optionsCollection } from '../common/getMany';
 import { locator } from '../common/records';
 
-const properties: INodeProperties[] = [locator('webhookEndpoint'), optionsCollection([expandOption(['creator'])])];
+const properties: INodeProperties[] = [
+	locator('webhookEndpoint'),
+	optionsCollection([expandOption(['creator'])]),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['webhookEndpoint'], operation: ['get'] } },

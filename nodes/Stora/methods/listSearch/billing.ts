@@ -16,7 +16,8 @@ export const searchOrders = searchListMethod({
 
 export const searchInvoices = searchListMethod({
 	path: '/invoices',
-	label: (invoice) => `${text(invoice.number || invoice.id)} (${text(invoice.status)}, ${formatted(invoice.total)})`,
+	label: (invoice) =>
+		`${text(invoice.number || invoice.id)} (${text(invoice.status)}, ${formatted(invoice.total)})`,
 });
 
 export const searchCreditNotes = searchListMethod({
@@ -26,7 +27,8 @@ export const searchCreditNotes = searchListMethod({
 
 export const searchCoupons = searchListMethod({
 	path: '/coupons',
-	label: (coupon) => `${text(coupon.name || coupon.id)}${coupon.code ? ` (${text(coupon.code)})` : ''}`,
+	label: (coupon) =>
+		`${text(coupon.name || coupon.id)}${coupon.code ? ` (${text(coupon.code)})` : ''}`,
 });
 
 export const searchProducts = searchListMethod({
@@ -42,7 +44,9 @@ export const searchProductCategories = searchListMethod({
 export const searchProtectionLevels = searchListMethod({
 	path: '/protection_levels',
 	label: (level) =>
-		level.cover_level ? `Cover up to ${formatted(level.cover_level)} (${text(level.id)})` : text(level.id),
+		level.cover_level
+			? `Cover up to ${formatted(level.cover_level)} (${text(level.id)})`
+			: text(level.id),
 });
 
 export const searchSubscriptions = searchListMethod({

@@ -15,12 +15,14 @@ export const searchSites = searchListMethod({
 /** Unit types: names repeat across sites, so the site is part of the label. */
 export const searchUnitTypes = searchListMethod({
 	path: '/unit_types',
-	label: (unitType) => `${String(unitType.name ?? unitType.id)}${idOf(unitType.site) ? ` (${idOf(unitType.site)})` : ''}`,
+	label: (unitType) =>
+		`${String(unitType.name ?? unitType.id)}${idOf(unitType.site) ? ` (${idOf(unitType.site)})` : ''}`,
 });
 
 export const searchUnits = searchListMethod({
 	path: '/units',
-	label: (unit) => `${String(unit.reference_id ?? unit.id)} · ${String(unit.status ?? '')} (${idOf(unit.site)})`,
+	label: (unit) =>
+		`${String(unit.reference_id ?? unit.id)} · ${String(unit.status ?? '')} (${idOf(unit.site)})`,
 });
 
 export const searchTenancies = searchListMethod({
@@ -33,5 +35,6 @@ export const searchTenancies = searchListMethod({
 
 export const searchUnitAllocations = searchListMethod({
 	path: '/unit_allocations',
-	label: (allocation) => `${String(allocation.id)} · unit ${idOf(allocation.unit)} · tenancy ${idOf(allocation.tenancy)}`,
+	label: (allocation) =>
+		`${String(allocation.id)} · unit ${idOf(allocation.unit)} · tenancy ${idOf(allocation.tenancy)}`,
 });

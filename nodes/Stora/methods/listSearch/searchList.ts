@@ -58,8 +58,17 @@ export function searchListMethod(options: SearchOptions) {
 		const { records, next } = await listPage(this, options.path, qs);
 		const needle = !options.searchParam && filter ? filter.toLowerCase() : undefined;
 		const results: INodeListSearchItems[] = records
-			.map((record) => ({ name: options.label(record), value: String(record.id), url: options.url?.(record) }))
-			.filter((item) => !needle || item.name.toLowerCase().includes(needle) || item.value.toLowerCase().includes(needle));
+			.map((record) => ({
+				name: options.label(record),
+				value: String(record.id),
+				url: options.url?.(record),
+			}))
+			.filter(
+				(item) =>
+					!needle ||
+					item.name.toLowerCase().includes(needle) ||
+					item.value.toLowerCase().includes(needle),
+			);
 		return { results, paginationToken: next ? String(next) : undefined };
 	};
 }

@@ -1,7 +1,10 @@
 import type { RateLimitWindow } from './policy';
 
 /** Response headers as n8n (plain object, any case, string or string[]) or fetch (`Headers`) hands them over. */
-export type HeaderSource = { get(name: string): string | null } | Record<string, unknown> | undefined;
+export type HeaderSource =
+	| { get(name: string): string | null }
+	| Record<string, unknown>
+	| undefined;
 
 /** What one RateLimit-* header value says (every member optional). */
 interface ParsedRateLimit {
@@ -31,7 +34,12 @@ export function parseRateLimitHeader(value: string | undefined): ParsedRateLimit
 				if (n !== undefined) bare = n;
 				continue;
 			}
-			const n = toNumber(part.slice(eq + 1).trim().replace(/^"|"$/g, ''));
+			const n = toNumber(
+				part
+					.slice(eq + 1)
+					.trim()
+					.replace(/^"|"$/g, ''),
+			);
 			if (n !== undefined) params[part.slice(0, eq).trim().toLowerCase()] = n;
 		}
 		const quota = bare ?? params.q ?? params.limit ?? params.l;

@@ -82,7 +82,10 @@ export interface Limits {
 	announced: Map<number, { limit: number; heardAt: number }>;
 }
 
-export function newLimits(limits: readonly RateLimitWindow[], credentialLimits?: readonly RateLimitWindow[]): Limits {
+export function newLimits(
+	limits: readonly RateLimitWindow[],
+	credentialLimits?: readonly RateLimitWindow[],
+): Limits {
 	return {
 		own: limits.map((window) => ({ ...window })).sort((a, b) => a.windowMs - b.windowMs),
 		ceilings: new Map((credentialLimits ?? []).map((window) => [window.windowMs, window.limit])),
@@ -91,12 +94,18 @@ export function newLimits(limits: readonly RateLimitWindow[], credentialLimits?:
 }
 
 /** The windows in force at `now`, shortest first: the credential's, each overridden by a fresh announced limit. */
-export function windowsAt(limits: Limits, now: number, settings: RateLimitSettings): RateLimitWindow[] {
+export function windowsAt(
+	limits: Limits,
+	now: number,
+	settings: RateLimitSettings,
+): RateLimitWindow[] {
 	const byLength = new Map(limits.own.map((window) => [window.windowMs, window.limit]));
 	for (const [windowMs, heard] of limits.announced) {
 		if (now - heard.heardAt < settings.announcedForMs) byLength.set(windowMs, heard.limit);
 	}
-	return [...byLength].map(([windowMs, limit]) => ({ limit, windowMs })).sort((a, b) => a.windowMs - b.windowMs);
+	return [...byLength]
+		.map(([windowMs, limit]) => ({ limit, windowMs }))
+		.sort((a, b) => a.windowMs - b.windowMs);
 }
 
 /** A request granted and not answered yet. */
@@ -117,10 +126,16 @@ export interface BudgetState {
  * The earliest time (epoch ms, at least `now`) the next request may go. Not `known` when requests still out fill a
  * window: then it is the latest it can be (their stale limit), and an answer will tell sooner.
  */
-export function nextSendAt(windows: readonly RateLimitWindow[], state: BudgetState, now: number, settings: RateLimitSettings): { at: number; known: boolean } {
+export function nextSendAt(
+	windows: readonly RateLimitWindow[],
+	state: BudgetState,
+	now: number,
+	settings: RateLimitSettings,
+): { at: number; known: boolean } {
 	let at = Math.max(now, state.pausedUntil);
 	let known = true;
-	const oldestOut = () => Math.min(...[...state.inFlight].map((slot) => slot.grantedAt)) + settings.staleMs;
+	const oldestOut = () =>
+		Math.min(...[...state.inFlight].map((slot) => slot.grantedAt)) + settings.staleMs;
 	if (windows.length === 0) {
 		if (state.inFlight.size < UNPACED_IN_FLIGHT) return { at, known };
 		return { at: Math.max(at, oldestOut()), known: false };
@@ -142,13 +157,18 @@ export function nextSendAt(windows: readonly RateLimitWindow[], state: BudgetSta
 }
 
 /** The least time between two requests: the shortest window's even pace (0 without windows). */
-const spacingMs = (windows: readonly RateLimitWindow[]) => (windows.length === 0 ? 0 : windows[0].windowMs / windows[0].limit);
+const spacingMs = (windows: readonly RateLimitWindow[]) =>
+	windows.length === 0 ? 0 : windows[0].windowMs / windows[0].limit;
 
 /**
  * When the pace counts a request granted at `now` as sent: at its turn when it went less than one spacing after it, so
  * the timer's lateness does not add up over a long queue; else at `now`.
  */
-export function pacedAt(lastGrantAt: number, now: number, windows: readonly RateLimitWindow[]): number {
+export function pacedAt(
+	lastGrantAt: number,
+	now: number,
+	windows: readonly RateLimitWindow[],
+): number {
 	const turn = lastGrantAt + spacingMs(windows);
 	return now - turn < spacingMs(windows) ? Math.min(turn, now) : now;
 }
@@ -160,13 +180,21 @@ export function pacedAt(lastGrantAt: number, now: number, windows: readonly Rate
  * with that limit, stops at one the credential holds at or below it, lowers one above it, and passes one below it;
  * it never raises one. `RateLimit-Remaining` is not read: the 429 says the same when it matters.
  */
-export function hear(limits: Limits, headers: HeaderSource, now: number, settings: RateLimitSettings): void {
+export function hear(
+	limits: Limits,
+	headers: HeaderSource,
+	now: number,
+	settings: RateLimitSettings,
+): void {
 	const combined = parseRateLimitHeader(headerValue(headers, 'ratelimit'));
 	const bare = parseRateLimitHeader(headerValue(headers, 'ratelimit-limit'));
 	const policy = parseRateLimitHeader(headerValue(headers, 'ratelimit-policy'));
 	for (const window of [...bare.windows, ...policy.windows, ...combined.windows]) {
 		if (!(window.limit >= 1) || !(window.windowMs > 0)) continue;
-		const limit = Math.min(Math.floor(window.limit), limits.ceilings.get(window.windowMs) ?? Infinity);
+		const limit = Math.min(
+			Math.floor(window.limit),
+			limits.ceilings.get(window.windowMs) ?? Infinity,
+		);
 		limits.announced.set(window.windowMs, { limit, heardAt: now });
 	}
 	const limit = bare.limit ?? combined.limit;
@@ -207,7 +235,8 @@ export function pauseAfter429(
 	random: number,
 ): { until: number; unnamed: number } {
 	if (windowsAt(limits, now, settings).length === 0) {
-		for (const window of DOCUMENTED_LIMITS) limits.announced.set(window.windowMs, { limit: window.limit, heardAt: now });
+		for (const window of DOCUMENTED_LIMITS)
+			limits.announced.set(window.windowMs, { limit: window.limit, heardAt: now });
 	}
 	for (const heard of limits.announced.values()) heard.heardAt = now;
 	const windows = windowsAt(limits, now, settings);
@@ -227,14 +256,26 @@ export function pauseAfter429(
 }
 
 /** Whether a request first answered 429 at `firstLimitedAt` may wait until `retryAt` and go again. */
-export const mayRetry = (firstLimitedAt: number, retryAt: number, settings: RateLimitSettings) => retryAt - firstLimitedAt <= settings.maxRetryWaitMs;
+export const mayRetry = (firstLimitedAt: number, retryAt: number, settings: RateLimitSettings) =>
+	retryAt - firstLimitedAt <= settings.maxRetryWaitMs;
 
 /** Epoch ms at which the window the answer names resets, if it names one. */
-function resetOf(headers: HeaderSource, limits: Limits, now: number, settings: RateLimitSettings): number | undefined {
+function resetOf(
+	headers: HeaderSource,
+	limits: Limits,
+	now: number,
+	settings: RateLimitSettings,
+): number | undefined {
 	const reset =
-		rateLimitReset(headers) ?? parseRateLimitHeader(headerValue(headers, 'ratelimit')).reset ?? parseRateLimitHeader(headerValue(headers, 'ratelimit-limit')).reset;
+		rateLimitReset(headers) ??
+		parseRateLimitHeader(headerValue(headers, 'ratelimit')).reset ??
+		parseRateLimitHeader(headerValue(headers, 'ratelimit-limit')).reset;
 	if (reset === undefined) return undefined;
-	return clamp(resetAtFromResponse(reset, headerValue(headers, 'date'), now), windowsAt(limits, now, settings), now);
+	return clamp(
+		resetAtFromResponse(reset, headerValue(headers, 'date'), now),
+		windowsAt(limits, now, settings),
+		now,
+	);
 }
 
 /** A time further away than the longest window (clock skew, a bogus value) is cut to that window. */

@@ -109,7 +109,8 @@ export class RateLimitRegistry {
 	/** Forgets every budget and restores the default settings. Waiting requests are rejected. */
 	reset(): void {
 		for (const budget of this.budgets.values()) {
-			for (const waiter of budget.queue.splice(0)) waiter.reject(new Error('The rate-limit budget was reset'));
+			for (const waiter of budget.queue.splice(0))
+				waiter.reject(new Error('The rate-limit budget was reset'));
 			budget.wake?.();
 		}
 		this.budgets.clear();
@@ -179,7 +180,14 @@ export class RateLimitRegistry {
 		let wait = 0;
 		if (statusCode !== undefined) hear(budget.limits, headers, now, this.settings);
 		if (statusCode === 429) {
-			const pause = pauseAfter429(budget.limits, headers, now, this.settings, budget.unnamed429s, Math.random());
+			const pause = pauseAfter429(
+				budget.limits,
+				headers,
+				now,
+				this.settings,
+				budget.unnamed429s,
+				Math.random(),
+			);
 			budget.unnamed429s = pause.unnamed;
 			budget.pausedUntil = Math.max(budget.pausedUntil, pause.until);
 			wait = budget.pausedUntil - now;
@@ -201,7 +209,10 @@ export class RateLimitRegistry {
 		view: (response: T) => { statusCode: number; headers?: HeaderSource },
 		options: SendOptions = {},
 	): Promise<T> {
-		const settings = options.maxRetryWaitMs === undefined ? this.settings : { ...this.settings, maxRetryWaitMs: options.maxRetryWaitMs };
+		const settings =
+			options.maxRetryWaitMs === undefined
+				? this.settings
+				: { ...this.settings, maxRetryWaitMs: options.maxRetryWaitMs };
 		let firstLimitedAt: number | undefined;
 		let last: T | undefined;
 		for (;;) {
@@ -210,9 +221,12 @@ export class RateLimitRegistry {
 				signal: options.signal,
 				limits: options.limits,
 				retry: firstLimitedAt !== undefined,
-				deadline: firstLimitedAt === undefined ? undefined : firstLimitedAt + settings.maxRetryWaitMs,
+				deadline:
+					firstLimitedAt === undefined ? undefined : firstLimitedAt + settings.maxRetryWaitMs,
 			}).catch(async (error: unknown) =>
-				error instanceof RateLimitDeadlineError && last !== undefined ? undefined : await Promise.reject(error),
+				error instanceof RateLimitDeadlineError && last !== undefined
+					? undefined
+					: await Promise.reject(error),
 			);
 			if (slot === undefined) return last as T;
 			let response: T;
@@ -262,7 +276,8 @@ export class RateLimitRegistry {
 		}
 		budget.answered.sort((a, b) => a - b);
 		const longest = windows[windows.length - 1]?.windowMs ?? 0;
-		while (budget.answered.length > 0 && budget.answered[0] <= now - longest) budget.answered.shift();
+		while (budget.answered.length > 0 && budget.answered[0] <= now - longest)
+			budget.answered.shift();
 	}
 
 	/** Grants the queue's head whenever the policy allows it; one pump per budget, gone when the queue is empty. */
@@ -313,7 +328,10 @@ export class RateLimitRegistry {
 		budget.wake = wake;
 		try {
 			// Racing the wake-up keeps this correct on n8n versions whose sleep ignores the signal.
-			await Promise.race([sleep(Math.min(ms, 2 ** 31 - 1), controller.signal).catch(() => undefined), woken]);
+			await Promise.race([
+				sleep(Math.min(ms, 2 ** 31 - 1), controller.signal).catch(() => undefined),
+				woken,
+			]);
 		} finally {
 			if (budget.wake === wake) budget.wake = undefined;
 		}
@@ -322,5 +340,7 @@ export class RateLimitRegistry {
 
 function abortReason(signal: AbortSignal): Error {
 	const reason: unknown = signal.reason;
-	return reason instanceof Error ? reason : new Error('The request was cancelled while waiting for the Stora rate limit');
+	return reason instanceof Error
+		? reason
+		: new Error('The request was cancelled while waiting for the Stora rate limit');
 }
