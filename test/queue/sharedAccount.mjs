@@ -13,12 +13,13 @@ import { randomId } from '../realN8n/basics.mjs';
 import { assert } from '../realN8n/harness.mjs';
 import { startSandbox } from '../realN8n/sandbox.mjs';
 import { collectSecrets } from '../realN8n/secrets.mjs';
-import { sleep } from '../realN8n/wait.mjs';
-import { chain, node, storaNode, webhookNode } from '../realN8n/workflow.mjs';
+import { sleep, until } from '../realN8n/wait.mjs';
+import { chain, node, STORA_POLL_TRIGGER, storaNode, webhookNode } from '../realN8n/workflow.mjs';
 import {
 	ANSWER_ALL,
 	countBy,
 	describeCounts,
+	executionRows,
 	failedExecutionErrors,
 	finishedRows,
 	workersOf,
@@ -30,11 +31,11 @@ const PLAN_SET = { rateLimit: 'custom', requestsPerSecond: 10, requestsPerMinute
 
 /**
  * The scenarios, by name: the account's limits, the credential's Rate Limit (the default unless `rateLimit`), the
- * workers and the creates. The documented ones are a short burst that meets the minute window; the plan ones a run
+ * workers, the creates, and whether the Polling Trigger polls the same account from main meanwhile (`poll`). The documented ones are a short burst that meets the minute window; the plan ones a run
  * of the per-second window (`long`: the creates of the longer form, `npm run test:queue -- --shared-long`).
  */
 export const SCENARIOS = {
-	'documented-2': { limit: DOCUMENTED, workers: 2, creates: 90 },
+	'documented-2': { limit: DOCUMENTED, workers: 2, creates: 90, poll: true },
 	'documented-4': { limit: DOCUMENTED, workers: 4, creates: 92 },
 	'plan-2': { limit: PLAN, rateLimit: PLAN_SET, workers: 2, creates: 200, long: 1800 },
 	'plan-4': { limit: PLAN, rateLimit: PLAN_SET, workers: 4, creates: 200, long: 1800 },
@@ -44,7 +45,7 @@ export const SCENARIOS = {
 export const GOALS = { ofTheLimit: 0.9, limitedPer100: 100 / 3 };
 
 export const describeScenario = (s, long = false) =>
-	`${s.workers} workers, ${long && s.long ? s.long : s.creates} Contact → Create (10 items an execution) at once on one account of ${s.limit.perSecond}/s and ${s.limit.perMinute}/min (credential: ${s.rateLimit ? 'that plan' : 'default Rate Limit'})`;
+	`${s.workers} workers, ${long && s.long ? s.long : s.creates} Contact → Create (10 items an execution) at once on one account of ${s.limit.perSecond}/s and ${s.limit.perMinute}/min (credential: ${s.rateLimit ? 'that plan' : 'default Rate Limit'})${s.poll ? ', the Polling Trigger on main polling it every minute' : ''}`;
 
 /**
  * Runs scenario `name` (`long`: its longer form): starts the workers it needs beyond those running, opens its
@@ -64,13 +65,62 @@ export async function runScenario(ctx, name, { long = false } = {}) {
 	await Promise.all(adding.map((worker) => ctx.cluster.addWorker(worker)));
 	const account = await openAccount(ctx, name, scenario.limit, scenario.rateLimit);
 	try {
-		return await sharedWrites(ctx, account, {
+		const poll = scenario.poll ? await publishPoll(ctx, account) : undefined;
+		const figures = await sharedWrites(ctx, account, {
 			creates: long && scenario.long ? scenario.long : scenario.creates,
 			label: name,
 		});
+		if (poll) figures.poll = await checkPoll(ctx, account, poll);
+		return figures;
 	} finally {
 		await account.close();
 	}
+}
+
+/** A Stora Polling Trigger on main (new contacts, every minute) on the scenario's account and credential. */
+async function publishPoll(ctx, account) {
+	const workflow = await ctx.main.createWorkflow(
+		chain('queue: shared account, Polling Trigger', [
+			storaNode(
+				'New contact',
+				{
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					pollResource: 'contact',
+					event: 'created',
+					filters: {},
+				},
+				account.credential,
+				{ type: STORA_POLL_TRIGGER },
+			),
+		]),
+	);
+	ctx.workflows.push(workflow);
+	await ctx.main.activate(workflow);
+	return workflow;
+}
+
+/**
+ * The Polling Trigger beside the workers: at least one poll answered (a poll answered 429 waits for the reset like any
+ * request), and every execution it started succeeded.
+ */
+async function checkPoll(ctx, account, workflow) {
+	const polls = async () =>
+		(await account.sandbox.control.requests()).filter(
+			(r) => r.method === 'GET' && r.path === '/2025-09/contacts',
+		);
+	await until(
+		async () => (await polls()).some((r) => r.status === 200),
+		'a poll of the Polling Trigger answered 200',
+		{ timeoutMs: 150_000 },
+	);
+	await ctx.main.deactivate(workflow);
+	const rows = executionRows(ctx, workflow.id);
+	assert(
+		rows.every((r) => r.status === 'success'),
+		`Polling Trigger executions: ${describeCounts(countBy(rows.map((r) => r.status)))}`,
+	);
+	const gets = await polls();
+	return `the Polling Trigger on main polled ${gets.length} times (${gets.filter((r) => r.status === 429).length} answered 429, waited) and started ${rows.length} executions, all successful`;
 }
 
 /** Creates per execution, and executions kept running per worker: each budget always has a queue. */
@@ -229,7 +279,7 @@ async function checkWrites(ctx, account, { workflow, calls, run, start, limit })
 	);
 
 	const limited = requests.filter((r) => r.status === 429).length;
-	const last = Math.max(...requests.filter((r) => r.status !== 429).map((r) => Date.parse(r.at)));
+	const last = Math.max(...posts.filter((r) => r.status !== 429).map((r) => Date.parse(r.at)));
 	return {
 		ofTheLimit: floorMs(creates, limit) / (last - start),
 		seconds: (last - start) / 1000,
@@ -244,4 +294,4 @@ async function checkWrites(ctx, account, { workflow, calls, run, start, limit })
 
 /** One line for the figures: what the scenario measured. */
 export const describeShared = (label, f) =>
-	`${label}: ${f.creates} creates in ${f.executions} executions (per worker: ${f.byWorker}) in ${f.seconds.toFixed(1)} s, ${f.ofTheLimit.toFixed(2)} of the account's limit; ${f.requests} requests, ${f.limited} answered 429 (${f.limitedPer100.toFixed(1)} per 100), none reached a workflow; none duplicated, none lost`;
+	`${label}: ${f.creates} creates in ${f.executions} executions (per worker: ${f.byWorker}) in ${f.seconds.toFixed(1)} s, ${f.ofTheLimit.toFixed(2)} of the account's limit; ${f.requests} requests, ${f.limited} answered 429 (${f.limitedPer100.toFixed(1)} per 100), none reached a workflow; none duplicated, none lost${f.poll ? `; ${f.poll}` : ''}`;
