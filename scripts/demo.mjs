@@ -176,7 +176,7 @@ export async function demoCredentials(n8n, sandbox) {
 	// Every scope the nodes can need, the optional ones included: the demo's examples and a Stora Trigger built in it
 	// need public.webhook_endpoint:write and public.price_adjustment:write, which the credential's default leaves out.
 	const scope = createRequire(import.meta.url)(
-		path.join(REPO, 'dist/nodes/Stora/helpers/constants.js'),
+		path.join(REPO, 'dist/nodes/Stora/helpers/scopes.js'),
 	).ALL_SCOPES.join(' ');
 	const authorizationCode = await upsertCredential(
 		n8n,
