@@ -13,7 +13,7 @@ export type { StartedSandbox };
 /**
  * The node's rate-limit budget for an account whose limits are `option`, as Stora's plan for it would set them: the
  * sandbox's own limits when it has any; with limits off, a budget high enough not to slow the suite (the documented
- * defaults are exercised by test/nodes/rateLimitPacing.test.ts and the reliability suite).
+ * defaults are exercised by test/nodes/transport/rateLimit.pacing.test.ts and the reliability suite).
  */
 function budgetFor(option: RateLimitOption | undefined): RateLimitWindow[] {
 	if (option === undefined || option === 'off') return [{ limit: 1000, windowMs: 1000 }];

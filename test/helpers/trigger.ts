@@ -297,7 +297,7 @@ export function useTriggerSandbox(events: string[]) {
 	beforeEach(async () => {
 		await fixture.client.reset('demo');
 		// No budget of the node's own: these suites are about the trigger's registrations and deliveries, and their 50 or
-		// so requests a minute would otherwise wait for the documented 60/min window (rateLimitPacing.test.ts covers that).
+		// so requests a minute would otherwise wait for the documented 60/min window (transport/rateLimit.pacing.test.ts covers that).
 		const { sandbox } = fixture;
 		const credentials = withRateLimit(tokenCredentials(sandbox.url, sandbox.token), {
 			rateLimit: 'custom',

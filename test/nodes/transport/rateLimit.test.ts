@@ -1,7 +1,7 @@
 /**
  * The rate-limit budget (nodes/Stora/transport/rateLimit/, its policy in policy.ts) on a clock the test controls
  * (jest's fake timers): what waits and for how long, what a 429 pauses and what is retried. Several processes on one
- * account: rateLimit.sharedAccount.test.ts. Over real HTTP: rateLimitPacing.test.ts, credentialRateLimit.test.ts and
+ * account: rateLimit.sharedAccount.test.ts. Over real HTTP: rateLimit.pacing.test.ts, credentialRateLimit.test.ts and
  * reliability.test.ts; in real n8n queue mode: test/queue (checks/sharedAccount.mjs).
  */
 import { rateLimitKey } from '../../../nodes/Stora/transport/credentialRateLimit';

@@ -2,12 +2,12 @@
 /**
  * The rate-limit budget (nodes/Stora/transport/rateLimit/) over real HTTP against the sandbox's rate limiter: bursts
  * at the documented limits with zero 429s, and lower limits kept to from the documented headers. The policy itself,
- * on a clock the test controls, is in transport/rateLimit.test.ts.
+ * on a clock the test controls, is in rateLimit.test.ts.
  */
-import { useSandboxForNode } from '../helpers/sandboxFixture';
-import { rateLimitKey } from '../../nodes/Stora/transport/credentialRateLimit';
-import { rateLimits } from '../../nodes/Stora/transport/rateLimit/instance';
-import type { RateLimitRegistry } from '../../nodes/Stora/transport/rateLimit/registry';
+import { useSandboxForNode } from '../../helpers/sandboxFixture';
+import { rateLimitKey } from '../../../nodes/Stora/transport/credentialRateLimit';
+import { rateLimits } from '../../../nodes/Stora/transport/rateLimit/instance';
+import type { RateLimitRegistry } from '../../../nodes/Stora/transport/rateLimit/registry';
 
 interface Outcome {
 	status: number;
