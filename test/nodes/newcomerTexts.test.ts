@@ -2,13 +2,13 @@
  * Texts a newcomer reads first: a tool's error as a model reads it (sentences naming the argument), the editor's note
  * on a bad ID (with an example ID that passes), and the Stora Trigger's hint (each way a listen ends).
  */
-import type { IDataObject, INode, INodeParameters, INodeProperties } from 'n8n-workflow';
-import { NodeHelpers } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { hints } from '../../nodes/StoraTrigger/hints';
 import { runStoraTool } from '../helpers/aiTool';
 import { locator, runStora } from '../helpers/n8n';
+import { parameterIssuesFor } from '../helpers/parameterIssues';
 import { useSandboxForNode } from '../helpers/sandboxFixture';
 
 const fromAI = (key: string, description: string, type = 'string') =>
@@ -67,29 +67,8 @@ describe('texts a newcomer reads first', () => {
 	});
 
 	it('the note n8n shows under a bad ID gives an example ID, and that example passes', () => {
-		const issuesFor = (parameters: INodeParameters) => {
-			const node: INode = {
-				id: 'n',
-				name: 'Stora',
-				type: 'n8n-nodes-stora.stora',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters,
-			};
-			node.parameters =
-				NodeHelpers.getNodeParameters(
-					description.properties,
-					parameters,
-					true,
-					false,
-					node,
-					description,
-				) ?? {};
-			return (
-				NodeHelpers.getNodeParametersIssues(description.properties, node, description)
-					?.parameters ?? {}
-			);
-		};
+		const issuesFor = parameterIssuesFor;
+
 		const locators = description.properties.filter(
 			(property: INodeProperties) =>
 				property.type === 'resourceLocator' &&

@@ -3,35 +3,15 @@
  * does: each bad ID once. n8n checks a `collection`'s options at the collection's level whether it is shown or not, so
  * an option named as a top-level parameter used to report a top-level error a second time (descriptions/index.ts).
  */
-import type { INode, INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Stora } from '../../nodes/Stora/Stora.node';
+import { parameterIssuesFor } from '../helpers/parameterIssues';
 
 const description = new Stora().description;
 
-function issuesFor(parameters: INodeParameters) {
-	const node: INode = {
-		id: 'n',
-		name: 'Stora',
-		type: 'n8n-nodes-stora.stora',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-	};
-	node.parameters =
-		NodeHelpers.getNodeParameters(
-			description.properties,
-			parameters,
-			true,
-			false,
-			node,
-			description,
-		) ?? {};
-	return (
-		NodeHelpers.getNodeParametersIssues(description.properties, node, description)?.parameters ?? {}
-	);
-}
+const issuesFor = parameterIssuesFor;
 
 /** Top-level locators with an ID check, each with one resource and operation that shows it. */
 const locators = description.properties.flatMap((property: INodeProperties) => {
