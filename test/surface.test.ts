@@ -41,31 +41,42 @@ function inVersion(property: INodeProperties, version: number | undefined): bool
 	return (!shown || shown.includes(version)) && !hidden?.includes(version);
 }
 
+type Conditions = { show?: Record<string, unknown>; hide?: Record<string, unknown> };
+
 /**
- * A property's display conditions without `@version` (the version is the file's), and without a root condition
- * (`/resource`) that only repeats its parent's: an option is shown only where its collection is anyway.
+ * Where a property shows, without `@version` (the version is the file's). A collection's field shows where its
+ * collection does, narrowed by its own conditions: a root condition (`/resource`) replaces the collection's condition
+ * on that parameter, one on a sibling field is kept as `./name`. So a field's key says where it can be set, whichever
+ * way the descriptions spell it.
  */
-function conditionsOf(property: INodeProperties, parentShow: Record<string, unknown> = {}): string {
-	if (!property.displayOptions) return '';
-	const repeatsParent = (key: string, value: unknown) =>
-		key.startsWith('/') && JSON.stringify(parentShow[key.slice(1)]) === JSON.stringify(value);
-	const strip = (part?: Record<string, unknown>, show = false) =>
-		part
-			? Object.fromEntries(
-					Object.entries(part).filter(
-						([key, value]) => key !== '@version' && !(show && repeatsParent(key, value)),
-					),
-				)
-			: undefined;
-	const { show, hide } = property.displayOptions;
-	const kept = JSON.parse(JSON.stringify({ show: strip(show, true), hide: strip(hide) })) as Record<
-		string,
-		object | undefined
-	>;
-	for (const key of ['show', 'hide'])
-		if (kept[key] && Object.keys(kept[key]!).length === 0) delete kept[key];
-	return Object.keys(kept).length ? ` ${JSON.stringify(kept)}` : '';
+function conditionsOf(property: INodeProperties, parent: Conditions, nested: boolean): Conditions {
+	const own = property.displayOptions ?? {};
+	const part = (
+		inherited: Record<string, unknown> | undefined,
+		mine: Record<string, unknown> | undefined,
+	) => {
+		const result: Record<string, unknown> = { ...(inherited ?? {}) };
+		for (const [key, value] of Object.entries(mine ?? {})) {
+			if (key === '@version') continue;
+			const name = key.startsWith('/')
+				? key.slice(1)
+				: nested && !key.startsWith('@')
+					? `./${key}`
+					: key;
+			result[name] = value;
+		}
+		delete result['@version'];
+		return Object.keys(result).length ? result : undefined;
+	};
+	const conditions: Conditions = {
+		show: part(parent.show, own.show as Record<string, unknown> | undefined),
+		hide: part(parent.hide, own.hide as Record<string, unknown> | undefined),
+	};
+	return JSON.parse(JSON.stringify(conditions)) as Conditions;
 }
+
+const keyOf = (conditions: Conditions) =>
+	conditions.show || conditions.hide ? ` ${JSON.stringify(conditions)}` : '';
 
 /**
  * One entry per parameter of node version `version`, keyed by its path and the conditions under which it shows (a
@@ -76,12 +87,13 @@ export function surfaceOf(
 	version?: number,
 	prefix = '',
 	into: Surface = {},
-	parentShow: Record<string, unknown> = {},
+	parent: Conditions = {},
 ): Surface {
 	for (const property of properties) {
 		if (!inVersion(property, version)) continue;
 		const path = prefix ? `${prefix}.${property.name}` : property.name;
-		const shown = conditionsOf(property, parentShow);
+		const conditions = conditionsOf(property, parent, prefix !== '');
+		const shown = keyOf(conditions);
 		let key = `${path}${shown}`;
 		for (let n = 2; key in into; n++) key = `${path}${shown} #${n}`;
 		const values = (property.options ?? []) as Array<
@@ -96,13 +108,10 @@ export function surfaceOf(
 		}
 		into[key] = entry;
 		if (property.type === 'collection')
-			surfaceOf(
-				values as INodeProperties[],
-				version,
-				path,
-				into,
-				property.displayOptions?.show ?? {},
-			);
+			surfaceOf(values as INodeProperties[], version, path, into, {
+				show: conditions.show ?? {},
+				hide: conditions.hide,
+			});
 		if (property.type === 'fixedCollection') {
 			for (const group of values as INodePropertyCollection[])
 				surfaceOf(group.values, version, `${path}.${group.name}`, into);
