@@ -5,8 +5,18 @@
  */
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
-import { resources } from '../../nodes/Stora/descriptions';
-import { mergeAcrossOperations, signatureOf } from '../../nodes/Stora/descriptions/mergeProperties';
+import {
+	operationsOf,
+	perResourceProperties,
+	resourceProperties,
+	resources,
+} from '../../nodes/Stora/descriptions';
+import {
+	mergeAcrossOperations,
+	mergeAcrossResources,
+	signatureOf,
+} from '../../nodes/Stora/descriptions/mergeProperties';
+import { shownFor } from '../../nodes/Stora/helpers/shownFor';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
 import { StoraPollTrigger } from '../../nodes/StoraPollTrigger/StoraPollTrigger.node';
@@ -145,5 +155,88 @@ describe('Properties shared across operations (descriptions/mergeProperties.ts)'
 				{ ...id, displayOptions: show('update') },
 			]),
 		).toHaveLength(2);
+	});
+});
+
+describe('Properties shared across resources (descriptions/mergeProperties.ts mergeAcrossResources)', () => {
+	/** A property or field as the user meets it, without the conditions that say where. */
+	const bare = (property: INodeProperties) => {
+		const show = { ...(property.displayOptions?.show ?? {}) };
+		for (const key of ['resource', 'operation', '/resource', '/operation']) delete show[key];
+		return signatureOf({
+			...property,
+			...(property.type === 'collection' ? { options: [] } : {}),
+			displayOptions: { ...property.displayOptions, show },
+		});
+	};
+	/** What the editor shows for one operation: each property in order, a collection's fields (Add Field) with it. */
+	const seen = (properties: INodeProperties[], resource: string, operation: string) =>
+		properties
+			.filter((property) => shownFor(property, resource, operation))
+			.map((property) => ({
+				property: bare(property),
+				fields:
+					property.type === 'collection'
+						? ((property.options ?? []) as INodeProperties[])
+								.filter((field) => shownFor(field, resource, operation))
+								.map(bare)
+								.sort()
+						: undefined,
+			}));
+
+	it('show every operation of every resource the properties and fields its files define, in the same order', () => {
+		let operations = 0;
+		for (const [resource, values] of Object.entries(operationsOf))
+			for (const operation of values) {
+				operations++;
+				expect({
+					resource,
+					operation,
+					seen: seen(resourceProperties, resource, operation),
+				}).toEqual({
+					resource,
+					operation,
+					seen: seen(perResourceProperties, resource, operation),
+				});
+			}
+		expect(operations).toBeGreaterThan(80);
+	});
+
+	it('define each of Additional Fields, Filters and Return All once', () => {
+		for (const name of ['additionalFields', 'filters', 'returnAll'])
+			expect([
+				name,
+				resourceProperties.filter((property) => property.name === name).length,
+			]).toEqual([name, 1]);
+		expect(resourceProperties.length).toBeLessThan(perResourceProperties.length / 1.5);
+	});
+
+	it('keep copies apart where one property would show for an operation that had none', () => {
+		const copy = (resource: string, operation: string): INodeProperties => ({
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			default: {},
+			options: [{ displayName: resource, name: resource, type: 'string', default: '' }],
+			displayOptions: { show: { resource: [resource], operation: [operation] } },
+		});
+		// contact → update has no Options: one copy for contact and deal would show there.
+		const both = [copy('contact', 'create'), copy('deal', 'update')];
+		const operationsByResource = { contact: ['create', 'update'], deal: ['update'] };
+		expect(mergeAcrossResources(both, operationsByResource)).toHaveLength(2);
+		const merged = mergeAcrossResources([copy('contact', 'create'), copy('deal', 'create')], {
+			contact: ['create'],
+			deal: ['create'],
+		});
+		expect(merged).toHaveLength(1);
+		expect(
+			(merged[0].options as INodeProperties[]).map((field) => [
+				field.name,
+				field.displayOptions?.show?.['/resource'],
+			]),
+		).toEqual([
+			['contact', ['contact']],
+			['deal', ['deal']],
+		]);
 	});
 });

@@ -7,6 +7,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceFacts } from '../../nodes/Stora/helpers/resources';
+import { shownFor } from '../../nodes/Stora/helpers/shownFor';
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { DOCUMENTED } from '../../sandbox/core/documented';
 import { startSandbox } from '../../sandbox/index';
@@ -48,6 +49,7 @@ function getManys(): Map<string, GetMany> {
 				(choice) => choice.value,
 			);
 			for (const resource of resources) {
+				if (!shownFor(option, resource, 'getAll')) continue;
 				if (property.name === 'filters') entry(resource).filters.push(sent);
 				else if (sent === 'sort_by') entry(resource).sortBy = values;
 				else if (sent === 'expand') entry(resource).expand = values.length ? values : null;

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { optionsCollection } from './common/getMany';
 import { idempotencyKeyOption } from './common/idempotencyKey';
-import { mergeAcrossOperations } from './mergeProperties';
+import { mergeAcrossOperations, mergeAcrossResources } from './mergeProperties';
 import * as accessToken from './accessToken/AccessToken.resource';
 import * as contact from './contact/Contact.resource';
 import * as contract from './contract/Contract.resource';
@@ -158,10 +158,27 @@ function checkedInTheirCollection(properties: INodeProperties[]): INodePropertie
 	});
 }
 
-export const resourceProperties: INodeProperties[] = checkedInTheirCollection(
+/** Each resource's operations, by value. */
+export const operationsOf: Record<string, string[]> = Object.fromEntries(
+	Object.entries(resources).map(([name, { description }]) => [
+		name,
+		description
+			.filter((property) => property.name === 'operation')
+			.flatMap((property) => (property.options ?? []) as INodePropertyOptions[])
+			.map((option) => String(option.value)),
+	]),
+);
+
+/** Every resource's properties as its files define them, before the resources share what they define alike. */
+export const perResourceProperties: INodeProperties[] = checkedInTheirCollection(
 	Object.entries(resources).flatMap(([name, resource]) =>
 		withIdempotencyKey(name, mergeAcrossOperations(resource.description)),
 	),
+);
+
+export const resourceProperties: INodeProperties[] = mergeAcrossResources(
+	perResourceProperties,
+	operationsOf,
 );
 
 /**

@@ -9,6 +9,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { shownFor } from './shownFor';
 import { fail, failEmpty, isEmptyValue, type PreSend, shown } from './validation';
 
 /**
@@ -70,15 +71,6 @@ function plainlyShown(property: INodeProperties, parameters: IDataObject): boole
 	return true;
 }
 
-function shownFor(property: INodeProperties, resource: string, operation: string): boolean {
-	const show = property.displayOptions?.show ?? {};
-	const resources = show.resource as string[] | undefined;
-	const operations = show.operation as string[] | undefined;
-	return (
-		(!resources || resources.includes(resource)) && (!operations || operations.includes(operation))
-	);
-}
-
 /** The first value of an options (or multi-options) parameter that is not one of its choices, if any. */
 function notAChoice(
 	property: INodeProperties,
@@ -137,7 +129,10 @@ export function checkChoices(properties: INodeProperties[]): PreSend {
 				typeof value === 'object' &&
 				!Array.isArray(value)
 					? ((property.options ?? []) as INodeProperties[])
-							.filter((member) => member.name in (value as IDataObject))
+							.filter(
+								(member) =>
+									member.name in (value as IDataObject) && shownFor(member, resource, operation),
+							)
 							.map((member) => ({
 								member,
 								value: (value as IDataObject)[member.name],

@@ -10,6 +10,7 @@ import path from 'node:path';
 
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
+import { shownFor } from '../../../nodes/Stora/helpers/shownFor';
 import { Stora } from '../../../nodes/Stora/Stora.node';
 import {
 	checkFiltersApplied,
@@ -31,6 +32,7 @@ function filters(): Filter[] {
 		if (property.name !== 'filters' || property.type !== 'collection') continue;
 		for (const resource of (property.displayOptions?.show?.resource ?? []) as string[]) {
 			for (const option of (property.options ?? []) as INodeProperties[]) {
+				if (!shownFor(option, resource, 'getAll')) continue;
 				const wire =
 					option.name === 'metadata'
 						? 'metadata[key]'
