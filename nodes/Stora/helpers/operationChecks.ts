@@ -71,6 +71,23 @@ function plainlyShown(property: INodeProperties, parameters: IDataObject): boole
 	return true;
 }
 
+/** Whether a field offers a fixed list of choices (choices loaded from the API are checked by the ID checks). */
+function hasChoices(property: INodeProperties): boolean {
+	return (
+		['options', 'multiOptions'].includes(property.type) &&
+		!property.typeOptions?.loadOptionsMethod &&
+		Boolean(property.options?.length)
+	);
+}
+
+/** Whether a parameter value holds an expression anywhere (n8n evaluates it; a fixed value is what it says). */
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(holdsExpression);
+	if (value && typeof value === 'object') return Object.values(value).some(holdsExpression);
+	return false;
+}
+
 /** The first value of an options (or multi-options) parameter that is not one of its choices, if any. */
 function notAChoice(
 	property: INodeProperties,
@@ -119,27 +136,35 @@ export function checkChoices(properties: INodeProperties[]): PreSend {
 				key,
 				candidates.filter((property) => shownFor(property, resource, operation)),
 			);
+		const parameters = this.getNode().parameters;
 		for (const property of byOperation.get(key)!) {
-			// n8n throws for a parameter the current settings hide unless the fallback is defined.
-			const value = this.getNodeParameter(property.name, NOT_SET) as unknown;
-			if (value === NOT_SET) continue;
-			const members =
-				property.type === 'collection' &&
-				value &&
-				typeof value === 'object' &&
-				!Array.isArray(value)
-					? ((property.options ?? []) as INodeProperties[])
-							.filter(
-								(member) =>
-									member.name in (value as IDataObject) && shownFor(member, resource, operation),
-							)
-							.map((member) => ({
-								member,
-								value: (value as IDataObject)[member.name],
-								label: `${property.displayName} → ${member.displayName}`,
-							}))
-					: [{ member: property, value, label: property.displayName }];
+			// Only a value from an expression can be off the list: a fixed one is read as it is, and an expression is
+			// evaluated only where it sets a choice (each evaluation costs per item). n8n throws for a parameter the
+			// current settings hide unless the fallback is defined.
+			const read = (path: string, raw: unknown) =>
+				holdsExpression(raw) ? (this.getNodeParameter(path, NOT_SET) as unknown) : raw;
+			const raw = parameters[property.name];
+			if (raw === undefined) continue;
+			const fields =
+				property.type === 'collection' && raw && typeof raw === 'object' && !Array.isArray(raw)
+					? (raw as IDataObject)
+					: undefined;
+			const members = fields
+				? ((property.options ?? []) as INodeProperties[])
+						.filter(
+							(member) =>
+								member.name in fields &&
+								hasChoices(member) &&
+								shownFor(member, resource, operation),
+						)
+						.map((member) => ({
+							member,
+							value: read(`${property.name}.${member.name}`, fields[member.name]),
+							label: `${property.displayName} → ${member.displayName}`,
+						}))
+				: [{ member: property, value: read(property.name, raw), label: property.displayName }];
 			for (const { member, value: memberValue, label } of members) {
+				if (memberValue === NOT_SET) continue;
 				const problem = notAChoice(member, memberValue);
 				if (problem) {
 					const path = member === property ? property.name : `${property.name}.${member.name}`;
