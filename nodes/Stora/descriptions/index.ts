@@ -76,11 +76,16 @@ export const resourceOptions: INodePropertyOptions[] = Object.keys(resources)
 	.map((value) => ({ name: nameOf(value), value }))
 	.sort((a, b) => a.name.localeCompare(b.name));
 
-/** A resource's operations that POST (creates and the API's actions): only these can carry an Idempotency-Key. */
-function postOperationsOf(description: INodeProperties[]): string[] {
+/** A resource's Operation choices. */
+function operationOptionsOf(description: INodeProperties[]): INodePropertyOptions[] {
 	return description
 		.filter((property) => property.name === 'operation')
-		.flatMap((property) => (property.options ?? []) as INodePropertyOptions[])
+		.flatMap((property) => (property.options ?? []) as INodePropertyOptions[]);
+}
+
+/** A resource's operations that POST (creates and the API's actions): only these can carry an Idempotency-Key. */
+function postOperationsOf(description: INodeProperties[]): string[] {
+	return operationOptionsOf(description)
 		.filter((option) => option.routing?.request?.method === 'POST')
 		.map((option) => String(option.value));
 }
@@ -162,10 +167,7 @@ function checkedInTheirCollection(properties: INodeProperties[]): INodePropertie
 export const operationsOf: Record<string, string[]> = Object.fromEntries(
 	Object.entries(resources).map(([name, { description }]) => [
 		name,
-		description
-			.filter((property) => property.name === 'operation')
-			.flatMap((property) => (property.options ?? []) as INodePropertyOptions[])
-			.map((option) => String(option.value)),
+		operationOptionsOf(description).map((option) => String(option.value)),
 	]),
 );
 

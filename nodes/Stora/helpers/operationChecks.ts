@@ -93,9 +93,7 @@ function notAChoice(
 	property: INodeProperties,
 	value: unknown,
 ): { bad: unknown; allowed: unknown[] } | undefined {
-	if (value === undefined || !['options', 'multiOptions'].includes(property.type)) return undefined;
-	// Choices loaded from the API are checked by the ID checks instead.
-	if (property.typeOptions?.loadOptionsMethod || !property.options?.length) return undefined;
+	if (value === undefined || !hasChoices(property)) return undefined;
 	const allowed = (property.options as INodePropertyOptions[]).map((option) => option.value);
 	// An expression may give a multi-select as a comma-separated text.
 	const values =
@@ -137,12 +135,12 @@ export function checkChoices(properties: INodeProperties[]): PreSend {
 				candidates.filter((property) => shownFor(property, resource, operation)),
 			);
 		const parameters = this.getNode().parameters;
+		// Only a value from an expression can be off the list: a fixed one is read as it is, and an expression is
+		// evaluated only where it sets a choice (each evaluation costs per item). n8n throws for a parameter the
+		// current settings hide unless the fallback is defined.
+		const read = (path: string, raw: unknown) =>
+			holdsExpression(raw) ? (this.getNodeParameter(path, NOT_SET) as unknown) : raw;
 		for (const property of byOperation.get(key)!) {
-			// Only a value from an expression can be off the list: a fixed one is read as it is, and an expression is
-			// evaluated only where it sets a choice (each evaluation costs per item). n8n throws for a parameter the
-			// current settings hide unless the fallback is defined.
-			const read = (path: string, raw: unknown) =>
-				holdsExpression(raw) ? (this.getNodeParameter(path, NOT_SET) as unknown) : raw;
 			const raw = parameters[property.name];
 			if (raw === undefined) continue;
 			const fields =
