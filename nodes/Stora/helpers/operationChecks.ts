@@ -9,6 +9,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { NOT_SENT, sentValue } from './sent';
 import { shownFor } from './shownFor';
 import { fail, failEmpty, isEmptyValue, type PreSend, shown } from './validation';
 
@@ -29,7 +30,9 @@ export function checkRequired(properties: INodeProperties[]): PreSend {
 			// extractValue only for a locator: n8n looks the property up for it, and a name several operations
 			// define differently would not be found.
 			const extract = property.type === 'resourceLocator' ? { extractValue: true } : undefined;
-			const value = this.getNodeParameter(property.name, NOT_SET, extract);
+			const sent = sentValue(options, property);
+			const value =
+				sent !== NOT_SENT ? sent : this.getNodeParameter(property.name, NOT_SET, extract);
 			if (value !== NOT_SET && isEmptyValue(value))
 				failEmpty(this, property.name, property.displayName);
 		}

@@ -5,6 +5,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { NOT_SENT, sentValue } from './sent';
 import { argumentOf, namingTheArgument, runsAsTool } from './tool';
 
 export type PreSend = (
@@ -267,10 +268,21 @@ export function checkCountryCode(parameter: string, label: string): PreSend {
 	};
 }
 
-/** Checks an e-mail address's shape before any request (Stora's own check is stricter; this catches the obvious). */
-export function checkEmail(parameter: string, label: string, optional = false): PreSend {
+/**
+ * Checks an e-mail address's shape before any request (Stora's own check is stricter; this catches the obvious). It
+ * reads the body member `sentAs` where the request carries it (the value RoutingNode already resolved).
+ */
+export function checkEmail(
+	parameter: string,
+	label: string,
+	{ optional = false, sentAs }: { optional?: boolean; sentAs?: string } = {},
+): PreSend {
 	return async function (this: IExecuteSingleFunctions, options) {
-		const value = this.getNodeParameter(parameter, '') as unknown;
+		const sent =
+			sentAs === undefined
+				? NOT_SENT
+				: sentValue(options, { routing: { send: { type: 'body', property: sentAs } } });
+		const value = sent !== NOT_SENT ? sent : (this.getNodeParameter(parameter, '') as unknown);
 		if (optional && (value === '' || value === undefined || value === null)) return options;
 		if (typeof value !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())) {
 			fail(

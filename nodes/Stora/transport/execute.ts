@@ -22,9 +22,6 @@ import { listPages, MAX_RECORDS, tooManyRecords } from './walk';
 import { PARAMETER } from '../helpers/parameters';
 import { failedCheck } from '../helpers/validation';
 
-/** The node's run index, as n8n's contexts answer it (a node inside a loop runs again in the same execution). */
-const RUN_INDEX_EXPRESSION = '={{ $runIndex }}';
-
 /** Settings → Request Options, the collection n8n adds to every declarative node. */
 const REQUEST_OPTIONS = 'requestOptions';
 
@@ -45,7 +42,8 @@ function withIdempotencyKey(
 				context.getExecutionId(),
 				context.getNode().id,
 				// A node inside a loop runs again in the same execution: each run is a new write.
-				context.evaluateExpression(RUN_INDEX_EXPRESSION, context.getItemIndex()),
+				// Read from n8n's data proxy: what `{{ $runIndex }}` reads, without evaluating an expression per item.
+				context.getWorkflowDataProxy(context.getItemIndex()).$runIndex,
 				context.getItemIndex(),
 				options.url,
 				options.body ?? null,

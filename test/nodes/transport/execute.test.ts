@@ -92,6 +92,30 @@ describe('Stora node: idempotent writes', () => {
 		expect(await endpointsNamed('Per item')).toHaveLength(2);
 	});
 
+	it('creates a new record each time a loop runs the node again in one execution', async () => {
+		const stora = storaNode(createEndpoint as INode['parameters']);
+		const nodes = [stora, node('Again', 'again')];
+		const connections = {
+			Stora: { main: [[{ node: 'Again', type: NodeConnectionTypes.Main, index: 0 }]] },
+			Again: { main: [[{ node: 'Stora', type: NodeConnectionTypes.Main, index: 0 }], []] },
+		};
+		const finished = await executeWorkflow({
+			workflow: { id: 'wf-loop', name: 'loop', nodes, connections },
+			nodeTypes,
+			credentials: fixture.credentials(),
+			start: stora,
+			input: [{}],
+			executionId: 'exec-loop',
+		});
+		expect(finished.data.resultData.error).toBeUndefined();
+		expect(finished.data.resultData.runData.Stora).toHaveLength(2);
+		expect(await endpointsNamed('Ledger sync')).toHaveLength(2);
+		const keys = (await fixture.client.requests()).map(
+			(request) => request.headers['idempotency-key'],
+		);
+		expect(new Set(keys).size).toBe(2);
+	});
+
 	it("uses the user's own Idempotency Key, so a repeat in another execution replays too", async () => {
 		const withKey = { ...createEndpoint, options: { idempotencyKey: 'shop-order-1042' } };
 		const first = await runStora({
@@ -223,7 +247,27 @@ const editFields: INodeType = {
 	},
 };
 
+/** A loop's way back, as n8n's If or Loop Over Items give it: the items go back on output 0 once, then out on 1. */
+const again: INodeType = {
+	description: {
+		displayName: 'Again',
+		name: 'again',
+		group: ['transform'],
+		version: 1,
+		description: '',
+		defaults: { name: 'Again' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main, NodeConnectionTypes.Main],
+		properties: [],
+	},
+	async execute(this: IExecuteFunctions) {
+		const items = this.getInputData();
+		return this.getWorkflowDataProxy(0).$runIndex === 0 ? [items, []] : [[], items];
+	},
+};
+
 const types: Record<string, INodeType> = {
+	again,
 	splitOut,
 	editFields,
 	stora: asLoadedByN8n(new Stora()),

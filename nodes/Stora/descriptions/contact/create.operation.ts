@@ -14,7 +14,13 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'Email address of the contact',
-		routing: { send: { type: 'body', property: 'email', preSend: [checkEmail('email', 'Email')] } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'email',
+				preSend: [checkEmail('email', 'Email', { sentAs: 'email' })],
+			},
+		},
 	},
 	fieldsCollection('additionalFields', contactFields({ collection: 'additionalFields' })),
 ];

@@ -22,7 +22,9 @@ const properties: INodeProperties[] = [
 					send: {
 						type: 'body',
 						property: 'email',
-						preSend: [checkEmail('updateFields.email', 'Email', true)],
+						preSend: [
+							checkEmail('updateFields.email', 'Email', { optional: true, sentAs: 'email' }),
+						],
 					},
 				},
 			},
