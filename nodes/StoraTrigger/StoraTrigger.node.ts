@@ -61,13 +61,16 @@ function checkEvents(context: IHookFunctions): void {
 	}
 }
 
-/** Errors of the trigger's own requests say what the trigger was doing, as the action node's errors name their operation. */
+/**
+ * Errors of the trigger's own requests say what the trigger was doing, as the action node's errors name their
+ * operation. Where publishing a workflow fails, n8n shows only the message: a missing scope's remedy goes into it.
+ */
 function naming(context: IHookFunctions, error: unknown, doing: string, method: string) {
 	const nodeError = asNodeError(context, error);
 	const lines = [`Operation: ${doing}`];
 	if (nodeError instanceof NodeApiError && nodeError.httpCode === '403') {
 		const hint = missingScopeHint('webhookEndpoint', undefined, method, nodeError.message);
-		if (hint) lines.unshift(hint);
+		if (hint) nodeError.message = `${nodeError.message}. ${hint}`;
 	}
 	nodeError.description = [nodeError.description, ...lines].filter(Boolean).join('\n');
 	return nodeError;

@@ -117,6 +117,31 @@ describe('Stora Trigger', () => {
 			expect(all.filter((endpoint) => endpoint.url === harness.productionUrl())).toHaveLength(1);
 		});
 
+		it('fails to publish without the write scope, the message naming the scope and where to add it', async () => {
+			// n8n shows only an error's message where publishing a workflow fails, so the remedy is in the message.
+			const token = await client.token(['public.webhook_endpoint:read']);
+			const readOnly = await new TriggerHarness(
+				withRateLimit(tokenCredentials(sandbox.url, token), {
+					rateLimit: 'custom',
+					requestsPerSecond: 0,
+					requestsPerMinute: 0,
+				}),
+				{ events: ['contact.created'] },
+			).start();
+			try {
+				const failed = await readOnly.activate().then(
+					() => undefined,
+					(error: Error) => error,
+				);
+				expect(failed?.message).toContain('public.webhook_endpoint:write');
+				expect(failed?.message).toContain('Scope of the Stora OAuth2 credential');
+				expect(failed?.message).toContain('access token in Stora BackOffice');
+				expect(await at(readOnly.productionUrl())).toHaveLength(0);
+			} finally {
+				await readOnly.close();
+			}
+		});
+
 		it('registers with a token that may write endpoints but not read them (the search for leftovers is skipped, with a warning)', async () => {
 			const token = await client.token(['public.webhook_endpoint:write']);
 			const writeOnly = await new TriggerHarness(
