@@ -112,6 +112,7 @@ export const ORDER = [
 	'3b',
 	'3c',
 	'3d',
+	'3e',
 	'3i',
 	'4a',
 	'4b',

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { ensureN8n, N8N_VERSION, packPackage, startN8n } from '../realN8n/n8n.mjs';
+import { REPO } from '../../scripts/toolchain.mjs';
 import { buildSandbox } from '../realN8n/sandbox.mjs';
 import * as cases from './cases.mjs';
 import { renderChart } from './chart.mjs';
@@ -132,8 +133,15 @@ async function main() {
 	}
 
 	if ([1, 2, 3, '3d', 5].some(wanted)) {
-		doing('starting the n8n for cases 1, 2, 3 and 5d (with the package)');
-		const n8n = await startN8n({ tarball });
+		doing('starting the n8n for cases 1, 2, 3 and 5d (with the package and the reference node)');
+		const reference = packPackage(work, {
+			build: false,
+			folder: path.join(REPO, 'test/bench/reference'),
+		});
+		const n8n = await startN8n({
+			tarball,
+			alongside: [{ tarball: reference.tarball, name: 'n8n-nodes-bench-reference' }],
+		});
 		await using(
 			n8n,
 			(n) => n.stop(),
@@ -145,7 +153,7 @@ async function main() {
 					await attempt(1, ['1a', '1b', '1c'], () => cases.documentedLimitsCase(n8n, cfg));
 				if (wanted(3)) await attempt(3, ['3a', '3f', '3c'], () => cases.updatesCase(n8n, cfg));
 				if (wanted(3) || wanted('3d'))
-					await attempt('3d', ['3d'], () => cases.createsCase(n8n, cfg));
+					await attempt('3d', ['3d', '3e'], () => cases.createsCase(n8n, cfg));
 			},
 		);
 	}

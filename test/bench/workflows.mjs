@@ -190,6 +190,30 @@ export function storaCreates(path, credential) {
 	]);
 }
 
+/** The bench's reference declarative node (test/bench/reference/), as n8n names a community package's node. */
+export const REFERENCE_NODE = 'n8n-nodes-bench-reference.reference';
+
+/** Webhook → Split Out → the reference declarative node (Contact → Create, the same two fields from the item). */
+export function referenceCreates(path, credential, baseUrl) {
+	return chain(`bench ${path}`, [
+		webhook(path),
+		splitOutNode('Contacts', 'body.contacts'),
+		node(
+			'Reference',
+			REFERENCE_NODE,
+			1,
+			{
+				baseUrl,
+				resource: 'contact',
+				operation: 'create',
+				email: '={{ $json.email }}',
+				additionalFields: { fullName: '={{ $json.full_name }}' },
+			},
+			{ credentials: bearerCredential(credential) },
+		),
+	]);
+}
+
 /** Webhook → Split Out → HTTP Request (POST /contacts, JSON body from the item, no batching: no rate limit here). */
 export function httpCreates(path, credential, baseUrl) {
 	return httpJsonPerItem(path, credential, {

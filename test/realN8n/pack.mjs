@@ -6,8 +6,8 @@ import path from 'node:path';
 import { REPO } from '../../scripts/toolchain.mjs';
 import { PACKAGE_NAME, run } from './basics.mjs';
 
-/** `npm run build` then `npm pack` of this repo; returns the tarball path (in `dest`). */
-export function packPackage(dest, { build = true } = {}) {
+/** `npm run build` then `npm pack` of this repo (or of another package's `folder`); returns the tarball path (in `dest`). */
+export function packPackage(dest, { build = true, folder = REPO } = {}) {
 	const timings = {};
 	let started = Date.now();
 	if (build) {
@@ -17,7 +17,7 @@ export function packPackage(dest, { build = true } = {}) {
 	started = Date.now();
 	fs.mkdirSync(dest, { recursive: true });
 	const out = run('npm', ['pack', '--json', '--pack-destination', dest], {
-		cwd: REPO,
+		cwd: folder,
 		quiet: true,
 		stdoutOnly: true,
 	});
@@ -32,7 +32,7 @@ export function packPackage(dest, { build = true } = {}) {
  * does): `npm install` of the package into <user folder>/.n8n/nodes, runtime dependencies only. A file missing from
  * the tarball, or a runtime dependency it would need, then fails when n8n loads the package.
  */
-export function installPackage(userFolder, tarball) {
+export function installPackage(userFolder, tarball, name = PACKAGE_NAME) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
 	// --prefix: without it npm would install into the nearest folder above that has a package.json.
@@ -52,6 +52,6 @@ export function installPackage(userFolder, tarball) {
 		{ quiet: true },
 	);
 	return JSON.parse(
-		fs.readFileSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json'), 'utf8'),
+		fs.readFileSync(path.join(nodesDir, 'node_modules', name, 'package.json'), 'utf8'),
 	);
 }

@@ -68,6 +68,8 @@ function stopAtExit(child) {
  */
 export async function startN8n({
 	tarball,
+	// Other community packages installed beside it: [{ tarball, name }] (the bench's reference node).
+	alongside = [],
 	userFolder,
 	env = {},
 	port,
@@ -77,6 +79,7 @@ export async function startN8n({
 	const uf = userFolder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'stora-e2e-n8n-'));
 	fs.mkdirSync(path.join(uf, 'tmp'), { recursive: true });
 	if (tarball) installPackage(uf, tarball);
+	for (const other of alongside) installPackage(uf, other.tarball, other.name);
 	const n8nPort = port ?? (await freePort());
 	const brokerPort = await freePort();
 	const base = `http://127.0.0.1:${n8nPort}`;

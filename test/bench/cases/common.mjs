@@ -14,14 +14,15 @@ export const GOALS = {
 	'2a': atMost(1.1),
 	'3a': atMost(1.03),
 	'3f': atMost(0.5),
-	'3c': atMost(0.8),
-	'3d': atMost(0.8),
+	// CPU per item against n8n's HTTP Request node: the bound set for a node whose requests RoutingNode builds.
+	'3c': atMost(1.25),
+	'3d': atMost(1.25),
 	'4a': atMost(1.1),
 	'4b': atMost(1.0),
 	'4c': atMost(1.2),
 	'5a': atLeast(0.9),
 	'6b': below(300),
-	// Case 7: workers sharing one account: together at least 0.85 of its limit, at most 5 in 100 answered 429.
+	// Case 7: workers sharing one account: together at least 0.9 of its limit, at most one in three answered 429.
 	'7a': atLeast(0.9),
 	'7b': atMost(100 / 3),
 	'7c': atLeast(0.9),

@@ -1,5 +1,6 @@
 // Case 3d: Contact → Create with no rate limit, so the figure is the work per item and not the waiting between
-// requests: CPU per 1,000 creates, the Stora node against the HTTP Request node.
+// requests: CPU per 1,000 creates, the Stora node against the HTTP Request node, and beside them the smallest
+// declarative node that sends the same request (test/bench/reference/): what n8n's RoutingNode itself costs per item.
 import {
 	alternated,
 	cpuPer1000,
@@ -23,7 +24,7 @@ export async function createsCase(n8n, cfg) {
 		sandbox,
 		(s) => s.stop(),
 		async () => {
-			const runs = { S: [], R: [] };
+			const runs = { S: [], R: [], D: [] };
 			const runName = (k) => repetitionName(k, cfg.closeReps);
 			const body = (side, k) => ({
 				contacts: Array.from({ length: cfg.updates }, (_, i) => ({
@@ -59,9 +60,22 @@ export async function createsCase(n8n, cfg) {
 						items: cfg.updates,
 					});
 				},
+				D: async (k, e, creds) => {
+					const flow = await publish(
+						n8n,
+						wf.referenceCreates(`bench-c3d-reference-${k}-${e}`, creds.bearer, sandbox.url),
+					);
+					const label = `case 3d, ${runName(k)}: a minimal declarative node, ${cfg.updates} Contact → Create (${e + 1} of ${EXECUTIONS})`;
+					return await onTheWire(n8n, sandbox, flow, label, {
+						body: body(`d${e}-`, k),
+						first: 'Reference',
+						last: 'Reference',
+						items: cfg.updates,
+					});
+				},
 			};
 			/**
-			 * A repetition: the two sides' executions take turns (S R S R S R, or R S ... when R goes first), so what drifts
+			 * A repetition: the sides' executions take turns (S R S R S R, or R S ... when R goes first), so what drifts
 			 * in n8n meanwhile (its heap, its database) falls on both; each side's CPU is the sum over its executions. One
 			 * execution's CPU moved by up to a third between executions (HTTP Request 2,800 to 3,880 ms), and with two
 			 * executions a side, one pair of five still went over the goal.
@@ -70,8 +84,9 @@ export async function createsCase(n8n, cfg) {
 				const creds = {
 					S: await credentialsFor(n8n, sandbox, `case 3d Stora ${runName(k)}`, NO_RATE_LIMIT),
 					R: await credentialsFor(n8n, sandbox, `case 3d HTTP ${runName(k)}`),
+					D: await credentialsFor(n8n, sandbox, `case 3d reference ${runName(k)}`),
 				};
-				const done = { S: [], R: [] };
+				const done = { S: [], R: [], D: [] };
 				for (let e = 0; e < executions; e++)
 					for (const side of order) done[side].push(await sides[side](k, e, creds[side]));
 				for (const side of order) {
@@ -84,9 +99,16 @@ export async function createsCase(n8n, cfg) {
 			};
 			// One execution of each side first, not measured: in an earlier run, the first of five was each side's costliest
 			// (Stora 8,020 ms against 6,840 to 7,460; HTTP Request 10,020 against 7,220 to 8,800).
-			await repetition(cfg.closeReps, ['S', 'R'], 1);
+			await repetition(cfg.closeReps, ['S', 'R', 'D'], 1);
+			// The reference goes last, first and between the other two in turn, so no side always follows the same one.
+			const withReference = (order, k) =>
+				[
+					[...order, 'D'],
+					['D', ...order],
+					[order[0], 'D', order[1]],
+				][k % 3];
 			for (const [k, order] of alternated(cfg.closeReps).entries())
-				await repetition(k, order, EXECUTIONS);
+				await repetition(k, withReference(order, k), EXECUTIONS);
 			const cpu = (list) =>
 				list
 					.slice(0, cfg.closeReps)
@@ -104,6 +126,21 @@ export async function createsCase(n8n, cfg) {
 					)
 						.map((v) => v.toFixed(0))
 						.join(', ')} ms, HTTP Request ${cpu(runs.R)
+						.map((v) => v.toFixed(0))
+						.join(', ')} ms`,
+				},
+			);
+			row(
+				'3e',
+				'  same: CPU per 1,000 creates, a minimal declarative node (n8n-nodes-starter style, two routed fields) / HTTP Request (info)',
+				{
+					other: `minimal node ${typical(cpu(runs.D)).toFixed(0)} ms, HTTP Request ${typical(cpu(runs.R)).toFixed(0)} ms`,
+					ratio: summary(ratios(cpu(runs.D), cpu(runs.R))),
+					note: `what n8n's RoutingNode costs for any declarative node sending this request; information, not a goal; Stora / the minimal node: ${summary(
+						ratios(cpu(runs.S), cpu(runs.D)),
+					)
+						.values.map((v) => v.toFixed(3))
+						.join(', ')}; the minimal node ${cpu(runs.D)
 						.map((v) => v.toFixed(0))
 						.join(', ')} ms`,
 				},
