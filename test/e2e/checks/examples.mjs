@@ -197,6 +197,30 @@ const RECIPES = {
 			what: 'every unit of an overdue contact overlocked, one timeline event per invoice, none again on a second run',
 		},
 	),
+	'price-increase-monthly-site.json': Object.assign(
+		async ({ sandbox, assert }, { again }) => {
+			// The API creates no price adjustment, so a re-run could only change the drafts again: it must leave them as
+			// the first run did (timestamps aside).
+			const adjustments = async () =>
+				JSON.stringify(
+					(await sandbox.control.state('price_adjustments'))
+						.map((adjustment) =>
+							Object.fromEntries(
+								Object.entries(adjustment).filter(([key]) => !key.endsWith('_at')),
+							),
+						)
+						.sort((a, b) => String(a.id).localeCompare(String(b.id))),
+				);
+			const first = await adjustments();
+			const second = await again();
+			assert(second.status === 'success', `the second run ended ${second.status}`);
+			assert(
+				(await adjustments()) === first,
+				'the second run changed the price adjustments the first had set',
+			);
+		},
+		{ what: 'a second run leaves the price adjustments as the first set them' },
+	),
 	'move-in-grant-access.json': Object.assign(
 		async ({ sandbox, assert }) => {
 			const tenancies = new Map(
