@@ -63,14 +63,18 @@ function checkEvents(context: IHookFunctions): void {
 
 /**
  * Errors of the trigger's own requests say what the trigger was doing, as the action node's errors name their
- * operation. Where publishing a workflow fails, n8n shows only the message: a missing scope's remedy goes into it.
+ * operation. Where publishing a workflow fails, n8n 2.x shows only the message and n8n 1.x only the description: a
+ * missing scope's remedy goes into both.
  */
 function naming(context: IHookFunctions, error: unknown, doing: string, method: string) {
 	const nodeError = asNodeError(context, error);
 	const lines = [`Operation: ${doing}`];
 	if (nodeError instanceof NodeApiError && nodeError.httpCode === '403') {
 		const hint = missingScopeHint('webhookEndpoint', undefined, method, nodeError.message);
-		if (hint) nodeError.message = `${nodeError.message}. ${hint}`;
+		if (hint) {
+			nodeError.message = `${nodeError.message}. ${hint}`;
+			lines.unshift(hint);
+		}
 	}
 	nodeError.description = [nodeError.description, ...lines].filter(Boolean).join('\n');
 	return nodeError;
@@ -278,7 +282,12 @@ export class StoraTrigger implements INodeType {
 						error.description =
 							`${error.description ?? ''}\nIf Stora refused an event type, check Options → Additional Event Types (${typed.join(', ')}): Stora accepts only the event types it sends.`.trim();
 					}
-					if (error instanceof NodeApiError && !/^https:\/\//.test(url)) {
+					// Stora refuses an http URL as invalid content (422); a refusal for another reason (a scope) is not about it.
+					if (
+						error instanceof NodeApiError &&
+						error.httpCode === '422' &&
+						!/^https:\/\//.test(url)
+					) {
 						error.description =
 							`${error.description ?? ''}\nStora only delivers to https URLs, and n8n registered ${url}. Set n8n's WEBHOOK_URL environment variable to the public https address of this n8n instance.`.trim();
 					}

@@ -9,6 +9,7 @@ import {
 	triggerLifecycle,
 } from '../../realN8n/triggerLife.mjs';
 import { log, VERSION } from '../../realN8n/n8n.mjs';
+import { chain, noOpNode, storaTriggerNode } from '../../realN8n/workflow.mjs';
 
 /** What `--only` names to run the Stora Trigger's checks alone (these, forged.mjs's and the examples with a Stora Trigger). */
 export const TRIGGER_ONLY = 'stora-trigger';
@@ -77,6 +78,37 @@ export async function triggerChecks({ n8n, sandbox, credentials, check, assert, 
 				);
 			},
 		);
+	await check(
+		'publishing with a token that lacks the write scope fails, the message n8n answers with naming the scope and where to add it',
+		async () => {
+			// n8n 2.x answers with the message of a failed publication, n8n 1.x with its description: both say it.
+			const readOnly = await n8n.createCredential('Stora (no webhook write scope)', 'storaApi', {
+				baseUrl: sandbox.url,
+				accessToken: await sandbox.control.token(['public.webhook_endpoint:read']),
+			});
+			const workflow = await n8n.createWorkflow(
+				chain('Stora Trigger without the write scope', [
+					storaTriggerNode('Stora Trigger', { events: ['contact.created'] }, readOnly),
+					noOpNode(),
+				]),
+			);
+			const refusal = await n8n.activate(workflow).then(
+				() => undefined,
+				(error) => error.message,
+			);
+			await n8n.deleteWorkflow(workflow);
+			assert(refusal, 'publishing succeeded without the public.webhook_endpoint:write scope');
+			for (const part of [
+				'public.webhook_endpoint:write',
+				'access token in Stora BackOffice',
+				'Scope of the Stora OAuth2 credential',
+			])
+				assert(
+					refusal.includes(part),
+					`the refusal does not say "${part}": ${refusal.slice(0, 500)}`,
+				);
+		},
+	);
 	await sandbox.control.configure({ retry_timestamp: 'fresh' });
 	// Before any later check resets the sandbox (which would remove the endpoint for it).
 	await check(
