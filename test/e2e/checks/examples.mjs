@@ -37,9 +37,9 @@ async function runExample(example, ctx) {
 	const { n8n, sandbox, assert } = ctx;
 	await sandbox.control.reset('demo');
 	await ctx.freshClientCredentials();
-	const { file: _file, ...exported } = example;
+	const { file, ...exported } = example;
 	const workflow = await n8n.createWorkflow(
-		withCredentials(exported, {
+		withCredentials(RECIPES[file]?.prepare?.(exported) ?? exported, {
 			storaApi: ctx.credentials.accessToken,
 			storaOAuth2Api: ctx.credentials.oauth2ClientCredentials,
 		}),
@@ -60,6 +60,7 @@ async function runExample(example, ctx) {
 		}
 		await RECIPES[example.file]?.(ctx, {
 			workflow,
+			first: execution,
 			again: () => n8n.runManually(workflow.id, trigger.node.name),
 		});
 		return;
@@ -160,9 +161,64 @@ async function deliveredTwice(example, workflow, ctx) {
 
 /**
  * What a recipe must have done in Stora, beyond running without errors: read back from the sandbox after the run
- * (manual ones) or after posts to its webhook. Keyed by file name; `what` is added to the check's title.
+ * (manual ones) or after posts to its webhook. Keyed by file name; `what` is added to the check's title, `prepare`
+ * sets what the user sets after importing (another service's account, which the test does not have).
  */
 const RECIPES = {
+	'paid-invoices-credit-notes-to-xero.json': Object.assign(
+		async ({ sandbox, assert }, { first, again }) => {
+			const sent = sentToXero(first);
+			const [invoices, creditNotes] = await Promise.all([
+				sandbox.control.state('invoices'),
+				sandbox.control.state('credit_notes'),
+			]);
+			const expected = [...invoices.filter((invoice) => invoice.status === 'paid'), ...creditNotes];
+			assert(
+				sent.length === expected.length &&
+					expected.every((record) => sent.some((item) => item.storaId === record.id)),
+				`${sent.length} documents reached Xero (${sent.map((item) => item.storaId).join(', ')}), expected the ${expected.length} paid invoices and credit notes`,
+			);
+			for (const record of expected) {
+				const item = sent.find((candidate) => candidate.storaId === record.id);
+				const { document } = item;
+				const digits = new Intl.NumberFormat('en', {
+					style: 'currency',
+					currency: record.total.currency,
+				}).resolvedOptions().maximumFractionDigits;
+				const total = document.LineItems.reduce(
+					(sum, line) =>
+						sum + line.UnitAmount * line.Quantity - line.DiscountAmount + line.TaxAmount,
+					0,
+				);
+				assert(
+					Math.round(total * 10 ** digits) === record.total.amount &&
+						document.CurrencyCode === record.total.currency &&
+						item.contact.number === record.contact.id &&
+						/^\d{4}-\d{2}-\d{2}$/.test(document.Date),
+					`${record.id} reached Xero as ${JSON.stringify(item).slice(0, 400)}, expected ${record.total.formatted} in ${record.total.currency} for contact ${record.contact.id}`,
+				);
+			}
+			const second = await again();
+			assert(second.status === 'success', `the second run ended ${second.status}`);
+			assert(
+				sentToXero(second).length === 0,
+				`the second run sent ${sentToXero(second).length} documents to Xero again (Remove Duplicates across executions)`,
+			);
+		},
+		{
+			what: 'every paid invoice and credit note reaches Xero once, its total and currency as in Stora; nothing on a second run',
+			prepare: (workflow) => ({
+				...workflow,
+				nodes: workflow.nodes.map((node) =>
+					node.name === 'Your Xero organization'
+						? withXeroTenant(node)
+						: XERO_NODES.includes(node.name)
+							? { ...node, disabled: true }
+							: node,
+				),
+			}),
+		},
+	),
 	'overdue-invoice-overlock.json': Object.assign(
 		async ({ sandbox, assert }, { again }) => {
 			const overdue = (await sandbox.control.state('invoices')).filter(
@@ -299,4 +355,20 @@ async function unitContacts(sandbox) {
 	);
 	return (unit) =>
 		tenancies.get(allocations.get(unit.unit_allocation?.id)?.tenancy?.id)?.contact?.id;
+}
+
+// The Xero end of the accounting recipe, disabled in the test: a disabled node passes on what reaches it, which is
+// what the recipe checks.
+const XERO_NODES = ['Xero contact', 'Send to Xero'];
+
+function withXeroTenant(node) {
+	const copy = structuredClone(node);
+	copy.parameters.assignments.assignments[0].value = 'xero-tenant-under-test';
+	return copy;
+}
+
+/** The documents that reached "Send to Xero" in an execution. */
+function sentToXero(execution) {
+	const run = execution.data?.resultData?.runData?.['Send to Xero'] ?? [];
+	return run.flatMap((entry) => entry.data?.main?.[0] ?? []).map((item) => item.json);
 }
