@@ -58,7 +58,7 @@ async function runExample(example, ctx) {
 			const items = runData[name]?.[0]?.data?.main?.flat() ?? [];
 			assert(items.length > 0, `node "${name}" returned no items`);
 		}
-		await RECIPES[example.file]?.(ctx, {
+		await RECIPES[file]?.(ctx, {
 			workflow,
 			first: execution,
 			again: () => n8n.runManually(workflow.id, trigger.node.name),
@@ -78,7 +78,7 @@ async function runExample(example, ctx) {
 			response.status < 500,
 			`webhook answered ${response.status}: ${response.text.slice(0, 300)}`,
 		);
-		await RECIPES[example.file]?.(ctx, {
+		await RECIPES[file]?.(ctx, {
 			post: (body) => n8n.callWebhook(webhookPath, { method: httpMethod, body }),
 		});
 	}
@@ -200,9 +200,10 @@ const RECIPES = {
 			}
 			const second = await again();
 			assert(second.status === 'success', `the second run ended ${second.status}`);
+			const resent = sentToXero(second);
 			assert(
-				sentToXero(second).length === 0,
-				`the second run sent ${sentToXero(second).length} documents to Xero again (Remove Duplicates across executions)`,
+				resent.length === 0,
+				`the second run sent ${resent.length} documents to Xero again (Remove Duplicates across executions)`,
 			);
 		},
 		{
