@@ -10,7 +10,7 @@ export class StoraApi implements ICredentialType {
 
 	icon = { light: 'file:../icons/stora.svg', dark: 'file:../icons/stora.dark.svg' } as const;
 
-	documentationUrl = 'https://docs.stora.co/2025-09/';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-stora#credentials';
 
 	properties: INodeProperties[] = [
 		baseUrlField(

@@ -21,7 +21,7 @@ export class StoraOAuth2Api implements ICredentialType {
 
 	icon = { light: 'file:../icons/stora.svg', dark: 'file:../icons/stora.dark.svg' } as const;
 
-	documentationUrl = 'https://docs.stora.co/2025-09/api-reference/oauth-2/retrieve-an-access-token';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-stora#credentials';
 
 	properties: INodeProperties[] = [
 		{

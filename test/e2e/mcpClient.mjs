@@ -1,6 +1,6 @@
-// The MCP client side of the real-n8n checks (test/e2e/mcp.mjs): connecting to an MCP Server Trigger, reading a
-// tool's answer, and n8n's own HTTP Request tool behind a trigger of its own, to compare with and to tell n8n's bugs
-// from the package's.
+// The MCP client side of the real-n8n checks (test/e2e/mcp.mjs, checks/builderHints.mjs): connecting to an MCP Server
+// Trigger or to n8n's own MCP server, reading a tool's answer, and n8n's own HTTP Request tool behind a trigger of its
+// own, to compare with and to tell n8n's bugs from the package's.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -15,6 +15,26 @@ export async function mcpClient(n8n, path, transport = 'http') {
 		transport === 'sse' ? new SSEClientTransport(url) : new StreamableHTTPClientTransport(url),
 	);
 	return client;
+}
+
+/**
+ * A connected MCP client for n8n's own MCP server (Settings → Instance-level MCP), which n8n's AI workflow builder tools
+ * are served from: the test turns the server on, takes a fresh API key and connects with it. `close` turns it off again.
+ */
+export async function instanceMcpClient(n8n) {
+	await n8n.request('PATCH', '/rest/mcp/settings', { mcpAccessEnabled: true });
+	const { apiKey } = await n8n.request('POST', '/rest/mcp/api-key/rotate');
+	const client = new Client({ name: 'stora-e2e', version: '1.0.0' });
+	await client.connect(
+		new StreamableHTTPClientTransport(new URL(`${n8n.base}/mcp-server/http`), {
+			requestInit: { headers: { authorization: `Bearer ${apiKey}` } },
+		}),
+	);
+	const close = async () => {
+		await client.close();
+		await n8n.request('PATCH', '/rest/mcp/settings', { mcpAccessEnabled: false });
+	};
+	return { client, close };
 }
 
 /** A tool call's text answer, parsed when it is JSON (n8n hands a tool's items back as a JSON array). */

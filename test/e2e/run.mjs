@@ -5,7 +5,8 @@
 //     --only <text>          run only the workflow cases and examples whose file name or title contains <text>; `--only
 //                            n8n-contract` runs only the checks of contract.mjs (and their Chromium step); `--only
 //                            stora-trigger` only the Stora Trigger's (checks/trigger.mjs, forged.mjs and the examples
-//                            with a Stora Trigger)
+//                            with a Stora Trigger); `--only builder` what n8n's AI workflow builder reads
+//                            (checks/builderHints.mjs)
 //     --no-browser           skip the Chromium parts (OAuth2 authorization code flow, editor checks); they run only
 //                            against the newest n8n anyway
 //     --screenshots <dir>    where the editor screenshots go (default: .cache/e2e-artifacts; use docs/screenshots
@@ -41,6 +42,7 @@ import { edgeChecks } from './edges.mjs';
 import { customApiCallChecks } from './customApiCall.mjs';
 import { CONTRACT_ONLY, contractChecks } from './contract.mjs';
 import { aiToolChecks } from './checks/aiTools.mjs';
+import { builderHintChecks } from './checks/builderHints.mjs';
 import { credentialChecks } from './checks/credentials.mjs';
 import { exampleChecks } from './checks/examples.mjs';
 import { forgedChecks } from './checks/forged.mjs';
@@ -164,6 +166,7 @@ async function main() {
 		if (browser) await (await import('./browser.mjs')).pickerChecks(ctx);
 	}
 	await aiToolChecks(ctx);
+	await builderHintChecks(ctx);
 	if (!args.only) {
 		if (browser) await (await import('./browser.mjs')).browserChecks(ctx);
 		else await authorizationCodeChecks(ctx);

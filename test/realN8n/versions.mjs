@@ -48,6 +48,10 @@ export const N8N_VERSIONS = [
 			// n8n's HTTP Request node applies a credential's Allowed HTTP Request Domains to redirects only: its request
 			// path (requestWithAuthentication → proxyRequestToAxios) never checks the first URL. 2.x checks it.
 			httpRequestChecksDomains: false,
+			// What n8n's MCP server offers its AI workflow builder clients: false for no builder tools, else whether
+			// search_nodes shows a node's builderHint.searchHint (2.20 reads an older member, `message`) and whether
+			// get_node_types serves a community node's definitions with its parameters' hints.
+			builderTools: false,
 		},
 		knownBugs: ['vm-engine-code-node-item'],
 		ai: AI_NODES,
@@ -62,6 +66,7 @@ export const N8N_VERSIONS = [
 			executionBusy500: true,
 			pkceSwitch: false,
 			httpRequestChecksDomains: true,
+			builderTools: { nodeHint: false, parameterHints: false },
 		},
 		knownBugs: [],
 		ai: AI_NODES,
@@ -76,6 +81,7 @@ export const N8N_VERSIONS = [
 			executionBusy500: false,
 			pkceSwitch: false,
 			httpRequestChecksDomains: true,
+			builderTools: { nodeHint: true, parameterHints: true },
 		},
 		knownBugs: [],
 		ai: AI_NODES,
@@ -90,6 +96,7 @@ export const N8N_VERSIONS = [
 			executionBusy500: false,
 			pkceSwitch: true,
 			httpRequestChecksDomains: true,
+			builderTools: { nodeHint: true, parameterHints: true },
 		},
 		knownBugs: [],
 		ai: AI_NODES,

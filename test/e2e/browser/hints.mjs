@@ -1,9 +1,19 @@
-// What the editor tells a user beyond the fields: where Custom API Call leads, the CSV output's hint, and the
-// credential dialog with its connection test.
+// What the editor tells a user beyond the fields: where Custom API Call leads, the CSV output's hint, where the Docs
+// links go, and the credential dialog with its connection test.
+import { randomUUID } from 'node:crypto';
+
 import { closeDialog, openCredential, pickOption, textAndValues } from '../../realN8n/chromium.mjs';
 import { sleep } from '../../realN8n/n8n.mjs';
 import { until } from '../../realN8n/wait.mjs';
+import { STORA_POLL_TRIGGER, STORA_TRIGGER } from '../../realN8n/workflow.mjs';
+import { PACKAGE_PREFIX } from '../workflow.mjs';
 import { openNodePanel } from './nodePanel.mjs';
+
+/** Where the links in `locator` point that lead to npm or to Stora's docs. */
+const docsLinks = async (locator) =>
+	await locator
+		.locator('a[href*="npmjs.com"], a[href*="docs.stora.co"]')
+		.evaluateAll((links) => links.map((link) => link.href));
 
 export async function hintChecks(b) {
 	const { n8n, sandbox, check, assert, page, shot } = b;
@@ -28,6 +38,54 @@ export async function hintChecks(b) {
 			);
 			await shot(page, 'editor-custom-api-call');
 			await closeDialog(page);
+		},
+	);
+
+	// The nodes have no documentation URL of their own, so n8n links a community node's Docs tab to its npm page (the
+	// README); the credentials link to the README's Credentials section there.
+	await check(
+		"the Docs links of each node's panel and of both credential dialogs open the package's page on npm",
+		async () => {
+			const packagePage = `https://www.npmjs.com/package/${PACKAGE_PREFIX}`;
+			const panels = [
+				['Stora', { parameters: { resource: 'site', operation: 'getAll' } }],
+				[
+					'Stora Trigger',
+					{
+						name: 'Stora Trigger',
+						type: STORA_TRIGGER,
+						parameters: { events: [] },
+						webhookId: randomUUID(),
+					},
+				],
+				[
+					'Stora Polling Trigger',
+					{
+						name: 'Stora Polling Trigger',
+						type: STORA_POLL_TRIGGER,
+						parameters: { pollResource: 'contact' },
+					},
+				],
+			];
+			for (const [title, options] of panels) {
+				const ndv = await openNodePanel(b, `Docs link of ${title}`, options);
+				const links = await docsLinks(ndv);
+				assert(
+					links.length > 0 && links.every((link) => link === packagePage),
+					`the ${title} panel links to ${links.join(', ') || 'no docs'}, not ${packagePage}`,
+				);
+				await closeDialog(page);
+			}
+			if (!b.credentials.oauth2ClientCredentials) await b.freshClientCredentials();
+			for (const credential of [b.credentials.accessToken, b.credentials.oauth2ClientCredentials]) {
+				const dialog = await openCredential(page, n8n, credential.id);
+				const links = await docsLinks(dialog);
+				assert(
+					links.length > 0 && links.every((link) => link === `${packagePage}#credentials`),
+					`the ${credential.name} dialog links to ${links.join(', ') || 'no docs'}, not ${packagePage}#credentials`,
+				);
+				await closeDialog(page);
+			}
 		},
 	);
 

@@ -9,7 +9,7 @@ import { PACKAGE_PREFIX } from '../workflow.mjs';
 export async function packageChecks({ n8n, check, assert }) {
 	console.log('\nPackage in n8n');
 	await check(
-		'n8n loads the packed package: every node in package.json (Stora, Stora Trigger), both credential types and the icon',
+		'n8n loads the packed package: every node in package.json (Stora, Stora Trigger), its codex, both credential types and the icon',
 		async () => {
 			const nodeTypes = await n8n.request('GET', '/types/nodes.json');
 			const stora = nodeTypes.filter((t) => t.name === STORA);
@@ -20,6 +20,11 @@ export async function packageChecks({ n8n, check, assert }) {
 			assert(
 				stora[0].usableAsTool || nodeTypes.some((t) => t.name === `${STORA}Tool`),
 				'the node is not usable as an AI tool',
+			);
+			// n8n drops a codex it cannot read (one without `resources`, say), and the node creator its aliases with it.
+			assert(
+				stora[0].codex?.alias?.includes('Stora Invoice'),
+				`n8n did not read nodes/Stora/Stora.node.json: the node creator will not find "Stora Invoice"`,
 			);
 			const declared = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')).n8n
 				.nodes.length;
