@@ -5,12 +5,13 @@
  * covers hints built outside the literal the rule reads), uses only the members n8n-workflow declares, so an n8n that
  * does not read them (1.123) sees an unknown member it ignores, and names only node types that exist.
  */
-import type { INodeProperties, INodePropertyCollection, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
 import { Stora } from '../../nodes/Stora/Stora.node';
 import { MAX_RECORDS } from '../../nodes/Stora/transport/walk';
 import { StoraPollTrigger } from '../../nodes/StoraPollTrigger/StoraPollTrigger.node';
 import { StoraTrigger } from '../../nodes/StoraTrigger/StoraTrigger.node';
+import { walk } from '../helpers/properties';
 
 const nodes: INodeTypeDescription[] = [
 	new Stora().description,
@@ -22,19 +23,6 @@ const NODE_TYPES = new Set([
 	...nodes.map((node) => `n8n-nodes-stora.${node.name}`),
 	'n8n-nodes-base.removeDuplicates',
 ]);
-
-/** Every parameter, collection members and fixed-collection values included, with its path. */
-function* walk(properties: INodeProperties[], prefix = ''): Generator<[string, INodeProperties]> {
-	for (const property of properties) {
-		const path = prefix ? `${prefix}.${property.name}` : property.name;
-		yield [path, property];
-		if (property.type === 'collection') yield* walk(property.options as INodeProperties[], path);
-		if (property.type === 'fixedCollection') {
-			for (const group of property.options as INodePropertyCollection[])
-				yield* walk(group.values, `${path}.${group.name}`);
-		}
-	}
-}
 
 const parameters = [...walk(stora.properties)];
 const hinted = (property: INodeProperties) =>

@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+import { walk } from '../../helpers/properties.ts';
 import { N8N_VERSION, REPO, VERSION } from '../../realN8n/n8n.mjs';
 import { STORA, STORA_POLL_TRIGGER, STORA_TRIGGER } from '../../realN8n/workflow.mjs';
 import { answerOf, instanceMcpClient } from '../mcpClient.mjs';
@@ -18,17 +19,6 @@ function descriptions() {
 		[STORA_TRIGGER]: load('StoraTrigger/StoraTrigger.node.js', 'StoraTrigger'),
 		[STORA_POLL_TRIGGER]: load('StoraPollTrigger/StoraPollTrigger.node.js', 'StoraPollTrigger'),
 	};
-}
-
-/** Every parameter hint in a node's properties, collections and fixed collections included. */
-function propertyHints(value, found = new Set()) {
-	if (Array.isArray(value)) for (const item of value) propertyHints(item, found);
-	else if (value && typeof value === 'object') {
-		if (typeof value.builderHint?.propertyHint === 'string')
-			found.add(value.builderHint.propertyHint);
-		for (const item of Object.values(value)) propertyHints(item, found);
-	}
-	return found;
 }
 
 const oneLine = (text) => text.replace(/\s+/g, ' ');
@@ -117,7 +107,13 @@ export async function builderHintChecks(ctx) {
 						continue;
 					}
 					assert(!answer.isError, `get_node_types ${type}: ${answer.text.slice(0, 400)}`);
-					const hints = [...propertyHints(description.properties)];
+					const hints = [
+						...new Set(
+							[...walk(description.properties)]
+								.map(([, property]) => property.builderHint?.propertyHint)
+								.filter(Boolean),
+						),
+					];
 					if (type === STORA) assert(hints.length > 0, 'the Stora node has no parameter hints');
 					const missing = hints.filter((hint) => !text.includes(`@builderHint ${oneLine(hint)}`));
 					assert(
